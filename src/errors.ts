@@ -13,6 +13,7 @@ export const errorCodes = [
   'permission_denied',
   'generation_limit_reached',
   'not_found',
+  'target_no_match',
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',

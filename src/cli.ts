@@ -1,0 +1,87 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { AccountStore } from './accounts/index.js';
+import { isPlanId, planIds, type PlanId } from './accounts/plans.js';
+import { loadConfig, type ConfigOverrides } from './config.js';
+import { serveForever } from './main.js';
+
+function portOption(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return port;
+}
+
+function planOption(value: string): PlanId {
+  if (!isPlanId(value)) throw new InvalidArgumentError(`one of ${planIds.join(', ')}`);
+  return value;
+}
+
+function withStore<T>(dataDir: string | undefined, use: (store: AccountStore) => T): Promise<T> {
+  const config = loadConfig(process.env, dataDir === undefined ? {} : { dataDir });
+  const store = AccountStore.open(config.dataDir);
+  return Promise.resolve()
+    .then(() => use(store))
+    .finally(() => store.close());
+}
+
+const program = new Command('ibanqa').description('Synthetic IBAN and bank QA engine').showHelpAfterError();
+
+program
+  .command('serve')
+  .description('Start the REST (uWebSockets.js) and gRPC fronts')
+  .option('--host <host>', 'listen address (IBANQA_HOST)')
+  .option('--port <port>', 'REST port (IBANQA_PORT)', portOption)
+  .option('--grpc-port <port>', 'gRPC port (IBANQA_GRPC_PORT)', portOption)
+  .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
+  .action(async (options: { host?: string; port?: number; grpcPort?: number; dataDir?: string }) => {
+    const overrides: ConfigOverrides = {
+      ...(options.host === undefined ? {} : { host: options.host }),
+      ...(options.port === undefined ? {} : { httpPort: options.port }),
+      ...(options.grpcPort === undefined ? {} : { grpcPort: options.grpcPort }),
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    };
+    await serveForever(loadConfig(process.env, overrides));
+  });
+
+const keys = program.command('keys').description('Manage API keys (stored hashed; a key is shown once)');
+
+keys
+  .command('create')
+  .requiredOption('--plan <plan>', `one of ${planIds.join(', ')}`, planOption)
+  .option('--label <label>', 'a note for the operator')
+  .option('--json', 'print one JSON object with the key')
+  .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
+  .action((options: { plan: PlanId; label?: string; json?: boolean; dataDir?: string }) =>
+    withStore(options.dataDir, (store) => {
+      const created = store.createKey(options.plan, new Date(), options.label);
+      if (options.json) process.stdout.write(`${JSON.stringify(created)}\n`);
+      else process.stdout.write(`${created.key}\n(id ${created.id}, plan ${created.plan}; shown once, store it now)\n`);
+    }),
+  );
+
+keys
+  .command('list')
+  .option('--json', 'print a JSON array')
+  .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
+  .action((options: { json?: boolean; dataDir?: string }) =>
+    withStore(options.dataDir, (store) => {
+      const listed = store.listKeys();
+      if (options.json) process.stdout.write(`${JSON.stringify(listed)}\n`);
+      else for (const key of listed) process.stdout.write(`${key.id}  ${key.plan.padEnd(10)} created ${key.created_at}${key.revoked_at ? `  revoked ${key.revoked_at}` : ''}${key.label ? `  ${key.label}` : ''}\n`);
+    }),
+  );
+
+keys
+  .command('revoke <id>')
+  .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
+  .action((id: string, options: { dataDir?: string }) =>
+    withStore(options.dataDir, (store) => {
+      if (!store.revokeKey(id)) {
+        process.stderr.write(`no active key with id ${id}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(`revoked ${id}\n`);
+    }),
+  );
+
+await program.parseAsync(process.argv);

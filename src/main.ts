@@ -1,0 +1,89 @@
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import { AccountStore, KeylessLimit, Meter, type CreatedKey } from './accounts/index.js';
+import { loadConfig, type Config } from './config.js';
+import { createLogger } from './logger.js';
+import { compileInputValidator } from './ops/input-validation.js';
+import { isHttpOp } from './ops/op.js';
+import { ops } from './ops/table.js';
+import { createPool, PoolRunner } from './pool/pool.js';
+import { loadBankDirectory } from './registry/load-directory.js';
+import { Service } from './service/execute.js';
+import { startGrpcFront } from './transport/grpc/server.js';
+import { HttpMetrics } from './transport/http/metrics.js';
+import { assertNativeUws, buildApp, listen } from './transport/http/server.js';
+import { buildOpenApi } from './transport/openapi/document.js';
+
+export interface RunningService {
+  readonly httpPort: number;
+  readonly grpcPort: number;
+  /** Keys created on first start with an empty store (printed once, never again). */
+  readonly demoKeys: readonly CreatedKey[];
+  readonly store: AccountStore;
+  close(): Promise<void>;
+}
+
+/** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  assertNativeUws();
+  const store = AccountStore.open(config.dataDir);
+  const demoKeys = store.ensureDemoKeys(new Date());
+  const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir }));
+  const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
+  const service = new Service({
+    authenticator: store,
+    meter: new Meter(store),
+    keyless: new KeylessLimit(store),
+    bank: loadBankDirectory(),
+    runner,
+    poolThresholdRows: config.poolThresholdRows,
+    validators,
+  });
+  let ready = false;
+  const httpOps = ops.filter(isHttpOp);
+  const openapi = buildOpenApi(httpOps);
+  const app = buildApp({ service, ops: httpOps, openapi: () => openapi, logger, metrics: new HttpMetrics(), isReady: () => ready, trustProxy: config.trustProxy });
+  const http = await listen(app, config.host, config.httpPort);
+  const grpc = await startGrpcFront({ service, ops, logger }, config.host, config.grpcPort);
+  ready = true;
+  logger.info({ rest: `http://${config.host}:${http.port}/api/v1`, grpc: `${config.host}:${grpc.port}`, dataDir: config.dataDir }, 'ibanqa ready');
+  return {
+    httpPort: http.port,
+    grpcPort: grpc.port,
+    demoKeys,
+    store,
+    async close() {
+      ready = false;
+      http.close();
+      await grpc.close();
+      await runner.close();
+      await store.close();
+    },
+  };
+}
+
+export function printDemoKeys(keys: readonly CreatedKey[], write: (line: string) => void): void {
+  if (keys.length === 0) return;
+  write('Demo API keys (created on first start; shown once, store them now):');
+  for (const key of keys) write(`  ${key.plan.padEnd(10)} ${key.key}  (${key.id})`);
+}
+
+/** Runs until SIGINT/SIGTERM, then closes everything and exits. */
+export async function serveForever(config: Config): Promise<void> {
+  const logger = createLogger(config.logLevel);
+  const running = await startService(config, logger);
+  printDemoKeys(running.demoKeys, (line) => process.stdout.write(`${line}\n`));
+  process.stdout.write(`ibanqa: REST http://${config.host}:${running.httpPort}/api/v1  gRPC ${config.host}:${running.grpcPort}\n`);
+  const stop = () => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  serveForever(loadConfig(process.env)).catch((error: unknown) => {
+    process.stderr.write(`ibanqa failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,26 @@
+import { assert } from '../assert.js';
+import { ibanBulkDataset } from './iban-bulk-dataset.js';
+import { ibanCalculate } from './iban-calculate.js';
+import { ibanGenerate } from './iban-generate.js';
+import { ibanTestCases } from './iban-test-cases.js';
+import { ibanGenerateStream, ibanValidateStream } from './iban-streams.js';
+import { ibanValidate } from './iban-validate.js';
+import type { AnyOp } from './op.js';
+
+/** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
+export const ops: readonly AnyOp[] = [
+  ibanGenerate,
+  ibanValidate,
+  ibanTestCases,
+  ibanBulkDataset,
+  ibanCalculate,
+  ibanValidateStream,
+  ibanGenerateStream,
+] as unknown as readonly AnyOp[];
+
+export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));
+
+assert(opsByName.size === ops.length, 'op names are unique');
+const httpOps = ops.filter((op) => op.http !== null);
+assert(new Set(httpOps.map((op) => `${op.http?.method} ${op.http?.path}`)).size === httpOps.length, 'HTTP routes are unique');
+assert(new Set(ops.map((op) => op.grpc.method)).size === ops.length, 'gRPC methods are unique');

@@ -1,0 +1,54 @@
+import { Piscina } from 'piscina';
+import { AppError, fromErrorData } from '../errors.js';
+import type { AnyOp, CallerView } from '../ops/op.js';
+import type { RequestKey } from '../domain/rng.js';
+import type { Runner } from '../service/execute.js';
+import type { TaskRequest, TaskResult } from './task.js';
+
+export interface PoolOptions {
+  readonly threads: number;
+  readonly dataDir: string;
+}
+
+/** Workers are TypeScript when we run under tsx and JavaScript if ever compiled: follow our own extension. */
+const workerExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+/**
+ * A fixed piscina pool with every option explicit (its defaults are an unbounded queue and workers that
+ * exit when idle and would re-open the registry). Queue: threads squared, piscina's own guidance; a full
+ * queue is answered 503 overloaded instead of piling up memory.
+ */
+export function createPool(options: PoolOptions): Piscina {
+  return new Piscina({
+    filename: new URL(`../../workers/ops${workerExtension}`, import.meta.url).href,
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    maxQueue: options.threads * options.threads,
+    concurrentTasksPerWorker: 1,
+    idleTimeout: 60 * 60 * 1000,
+    workerData: { dataDir: options.dataDir },
+  });
+}
+
+export class PoolRunner implements Runner {
+  constructor(private readonly pool: Piscina) {}
+
+  async runInPool(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, rowStart: number): Promise<unknown> {
+    const task: TaskRequest = { op: op.name, input, caller, requestKey, rowStart };
+    let result: TaskResult;
+    try {
+      result = (await this.pool.run(task)) as TaskResult;
+    } catch (thrown) {
+      if (thrown instanceof Error && /queue is at limit/i.test(thrown.message)) {
+        throw new AppError('overloaded', 'The worker pool is saturated; retry shortly');
+      }
+      throw thrown;
+    }
+    if (!result.ok) throw fromErrorData(result.error);
+    return result.value;
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

@@ -1,0 +1,38 @@
+import type { NationalContext } from '../domain/iban/national/types.js';
+
+/** What generate/validate need from the registry about one bank code, from real published data only. */
+export interface BankInfo {
+  readonly countryCode: string;
+  readonly bankCode: string;
+  readonly bic: string | null;
+  readonly name: string | null;
+  readonly city: string | null;
+  readonly accountCheckMethod: string | null;
+  readonly lei: string | null;
+  readonly legalName: string | null;
+  readonly entityStatus: string | null;
+  readonly registrationStatus: string | null;
+  readonly paymentSchemes: readonly string[];
+  readonly sourceId: string;
+}
+
+/**
+ * The registry as the IBAN operations see it: a read-only port. The in-memory implementation is
+ * built from parsed snapshots; the LMDB-backed one (issue 4) implements the same interface so the
+ * operations never learn where the data lives.
+ */
+export interface BankDirectory extends NationalContext {
+  bankOf(countryCode: string, bankCode: string): BankInfo | undefined;
+  /** Bank codes known for a country, in a stable order (generation picks among them with the row rng). */
+  bankCodesOf(countryCode: string): readonly string[];
+  /** Banks of a country matching every given filter (exact BIC11/BIC8, name contains, city equals). */
+  banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[];
+  /** Identifies the data behind a response (registry.fingerprint in responses). */
+  readonly fingerprint: string;
+}
+
+export interface BankFilter {
+  readonly bic?: string;
+  readonly name?: string;
+  readonly city?: string;
+}

@@ -1,0 +1,159 @@
+import type { Account } from '../accounts/account-store.js';
+import type { RequestKey } from '../domain/rng.js';
+import { AppError } from '../errors.js';
+import type { InputValidator } from '../ops/input-validation.js';
+import type { AnyOp, CallerView, Debits, RunContext } from '../ops/op.js';
+import type { BankDirectory } from '../registry/bank-directory.js';
+import type { Authenticator, CreditMeter, KeylessLimiter, Reservation } from './ports.js';
+import { requestKeyFor } from './request-key.js';
+
+export interface Runner {
+  /** Runs an op in the worker pool; rejects with AppError on failure. */
+  runInPool(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, rowStart: number): Promise<unknown>;
+}
+
+export interface ServiceDeps {
+  readonly authenticator: Authenticator;
+  readonly meter: CreditMeter;
+  readonly keyless: KeylessLimiter;
+  readonly bank: BankDirectory;
+  readonly runner: Runner;
+  readonly poolThresholdRows: number;
+  readonly validators: ReadonlyMap<string, InputValidator>;
+  readonly now?: () => Date;
+}
+
+export interface CallIdentity {
+  readonly apiKey: string | undefined;
+  readonly ip: string;
+}
+
+export interface ExecuteOutcome {
+  readonly output: unknown;
+  readonly input: unknown;
+  /** Extra response headers (X-RateLimit-Remaining on keyless calls). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** An admitted request: authenticated, decoded, gated and paid for; run it and settle with `settle`. */
+export interface Admission {
+  readonly input: unknown;
+  readonly caller: CallerView;
+  readonly requestKey: RequestKey;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Commit (with the debits actually used, if fewer than reserved) or refund. Exactly once. */
+  settle(succeeded: boolean, actual?: Debits): void;
+}
+
+const anonymous: CallerView = { keyId: null, plan: null, paid: false };
+
+function callerOf(account: Account): CallerView {
+  return { keyId: account.id, plan: account.plan, paid: account.plan !== 'free' };
+}
+
+/**
+ * The only path from a transport to an operation: authenticate -> decode -> gate -> reserve ->
+ * run (inline or pool) -> commit, or refund on failure. Every refusal happens before any debit.
+ */
+export class Service {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  get bank(): BankDirectory {
+    return this.deps.bank;
+  }
+
+  async execute(op: AnyOp, raw: unknown, identity: CallIdentity): Promise<ExecuteOutcome> {
+    const admission = this.admit(op, raw, identity, (input, caller) => op.cost(input as never, caller));
+    let succeeded = false;
+    try {
+      const output = await this.run(op, admission.input, admission.caller, admission.requestKey, 0);
+      succeeded = true;
+      return { output, input: admission.input, headers: admission.headers };
+    } finally {
+      admission.settle(succeeded);
+    }
+  }
+
+  /** Runs an op inline or in the pool by its row count. */
+  async run(
+    op: AnyOp,
+    input: unknown,
+    caller: CallerView,
+    requestKey: RequestKey,
+    rowStart: number,
+    totalRows: number = op.rows(input as never),
+  ): Promise<unknown> {
+    if (totalRows >= this.deps.poolThresholdRows) {
+      return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart);
+    }
+    const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart };
+    return op.run(input as never, context);
+  }
+
+  /**
+   * Admission control shared by unary calls and streams: everything that can refuse a request runs
+   * here, in order, before a single credit moves. `costOf` lets streams reserve per batch.
+   */
+  admit(op: AnyOp, raw: unknown, identity: CallIdentity, costOf: (input: unknown, caller: CallerView) => Debits): Admission {
+    const now = this.now();
+    const account = this.authenticate(op, identity.apiKey, now);
+    const validator = this.deps.validators.get(op.name);
+    if (validator === undefined) throw new AppError('internal', `no validator for ${op.name}`);
+    const input = validator(raw);
+    const caller = account === null ? anonymous : callerOf(account);
+    op.gate?.(input as never, caller);
+    const seed = op.seedOf?.(input as never);
+    const requestKey = requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input as never) ?? input);
+    if (account === null) return this.admitKeyless(op, input, caller, requestKey, identity.ip, now);
+    const reservation = this.reserve(account, costOf(input, caller), now);
+    return { input, caller, requestKey, headers: {}, settle: (ok, actual) => this.settle(reservation, ok, actual) };
+  }
+
+  private authenticate(op: AnyOp, apiKey: string | undefined, now: Date): Account | null {
+    if (op.access === 'none') return null;
+    if (apiKey === undefined) {
+      if (op.access === 'key_optional') return null;
+      throw new AppError('unauthenticated', 'Missing API key: send it in the X-API-Key header');
+    }
+    const account = this.deps.authenticator.authenticate(apiKey, now);
+    if (account === null) throw new AppError('unauthenticated', 'Invalid API key');
+    return account;
+  }
+
+  private admitKeyless(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, ip: string, now: Date): Admission {
+    if (op.access === 'none') return { input, caller, requestKey, headers: {}, settle: () => undefined };
+    const rows = op.rows(input as never);
+    const perRequestMax = op.keylessRowsMax ?? 0;
+    if (rows > perRequestMax) {
+      throw new AppError('invalid_argument', `Without an API key at most ${perRequestMax} items per request are allowed, got ${rows}`);
+    }
+    const outcome = this.deps.keyless.take(ip, rows, now);
+    const headers = { 'X-RateLimit-Remaining': String(outcome.remaining), 'X-RateLimit-Reset': outcome.resets_at };
+    if (!outcome.ok) {
+      throw new AppError('rate_limited', `Keyless daily allowance for this IP is used up; it resets at ${outcome.resets_at}`, {
+        remaining: outcome.remaining,
+      });
+    }
+    return { input, caller, requestKey, headers, settle: () => undefined };
+  }
+
+  private reserve(account: Account, debits: Debits, now: Date): Reservation {
+    const outcome = this.deps.meter.reserve(account, debits, now);
+    if (outcome.ok) return outcome.reservation;
+    throw new AppError(
+      'credits_exhausted',
+      `${outcome.kind} allowance exhausted: this request needs ${outcome.needed}, ${outcome.remaining} left` +
+        (outcome.resets_at === null ? ' (no reset on this plan)' : `, resets at ${outcome.resets_at}`),
+      { credit_kind: outcome.kind, needed: outcome.needed, remaining: outcome.remaining },
+    );
+  }
+
+  private settle(reservation: Reservation, succeeded: boolean, actual?: Debits): void {
+    if (succeeded) this.deps.meter.commit(reservation, actual);
+    else this.deps.meter.refund(reservation);
+  }
+}

@@ -1,0 +1,25 @@
+import { status } from '@grpc/grpc-js';
+import type { ErrorCode } from '../../errors.js';
+
+/** ErrorCode -> gRPC status. Exhaustive: a new code does not compile until it is mapped here. */
+export const grpcStatusOf = {
+  invalid_argument: status.INVALID_ARGUMENT,
+  invalid_country: status.INVALID_ARGUMENT,
+  unauthenticated: status.UNAUTHENTICATED,
+  payment_required: status.FAILED_PRECONDITION,
+  advanced_targeting_required: status.FAILED_PRECONDITION,
+  bulk_dataset_requires_paid_access: status.FAILED_PRECONDITION,
+  permission_denied: status.PERMISSION_DENIED,
+  generation_limit_reached: status.PERMISSION_DENIED,
+  not_found: status.NOT_FOUND,
+  target_no_match: status.NOT_FOUND,
+  method_not_allowed: status.UNIMPLEMENTED,
+  conflict: status.ALREADY_EXISTS,
+  payload_too_large: status.RESOURCE_EXHAUSTED,
+  unsupported_media_type: status.INVALID_ARGUMENT,
+  credits_exhausted: status.RESOURCE_EXHAUSTED,
+  rate_limited: status.RESOURCE_EXHAUSTED,
+  overloaded: status.UNAVAILABLE,
+  unavailable: status.UNAVAILABLE,
+  internal: status.INTERNAL,
+} as const satisfies Record<ErrorCode, status>;

@@ -1,0 +1,39 @@
+import type { HttpResponse } from 'uWebSockets.js';
+import { AppError } from '../../errors.js';
+
+/**
+ * Reads a request body with a hard cap. The cap is checked against Content-Length before a byte is
+ * read, and again while streaming (a client may lie or use chunked encoding). Each chunk is copied
+ * because uWS reuses the ArrayBuffer after the callback returns.
+ */
+export function readBody(res: HttpResponse, contentLength: number | null, bytesMax: number, aborted: () => boolean): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (contentLength !== null && contentLength > bytesMax) {
+      reject(new AppError('payload_too_large', `Body of ${contentLength} bytes exceeds the ${bytesMax}-byte limit`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let refused = false;
+    res.onData((chunk, isLast) => {
+      if (refused || aborted()) return;
+      received += chunk.byteLength;
+      if (received > bytesMax) {
+        refused = true;
+        reject(new AppError('payload_too_large', `Body exceeds the ${bytesMax}-byte limit`));
+        return;
+      }
+      chunks.push(Buffer.from(chunk.slice(0)));
+      if (isLast) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received));
+    });
+  });
+}
+
+export function parseJsonBody(body: Buffer): unknown {
+  if (body.length === 0) throw new AppError('invalid_argument', 'Request body is empty: send a JSON object');
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new AppError('invalid_argument', 'Request body is not valid JSON');
+  }
+}

@@ -1,0 +1,36 @@
+import type { HttpResponse } from 'uWebSockets.js';
+import { AppError } from '../../errors.js';
+import { errorBody } from '../wire-errors.js';
+import { httpStatusOf } from './status.js';
+
+/** Per-request state shared by the handler and its async continuation. */
+export interface Exchange {
+  readonly res: HttpResponse;
+  readonly requestId: string;
+  aborted: boolean;
+}
+
+export const jsonType = 'application/json';
+export const csvType = 'text/csv; charset=utf-8';
+
+/** One corked write: status, headers and body leave in a single syscall. */
+export function send(
+  exchange: Exchange,
+  status: string,
+  contentType: string,
+  body: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  if (exchange.aborted) return;
+  exchange.res.cork(() => {
+    exchange.res.writeStatus(status);
+    exchange.res.writeHeader('content-type', contentType);
+    exchange.res.writeHeader('x-request-id', exchange.requestId);
+    for (const name in headers) exchange.res.writeHeader(name, headers[name] as string);
+    exchange.res.end(body);
+  });
+}
+
+export function sendError(exchange: Exchange, error: AppError, headers: Readonly<Record<string, string>> = {}): void {
+  send(exchange, httpStatusOf[error.code], jsonType, JSON.stringify(errorBody(error, exchange.requestId)), headers);
+}

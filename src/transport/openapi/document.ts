@@ -1,0 +1,89 @@
+import type { TSchema } from '@sinclair/typebox';
+import { errorCodes, type ErrorCode } from '../../errors.js';
+import { limits } from '../../limits.js';
+import type { HttpOp } from '../../ops/op.js';
+import { errorSchema } from '../../ops/schemas.js';
+import { httpStatusOf } from '../http/status.js';
+
+/** Clarifications §11: the contract version. The proto files carry the same string. */
+export const contractVersion = '2026-08-18';
+
+/** TypeBox schemas are JSON Schema plus symbol-keyed metadata; JSON.stringify drops the symbols. */
+function plain(schema: TSchema): unknown {
+  return JSON.parse(JSON.stringify(schema));
+}
+
+function errorResponses(): Record<string, unknown> {
+  const byStatus = new Map<string, ErrorCode[]>();
+  for (const code of errorCodes) {
+    const status = httpStatusOf[code].slice(0, 3);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of byStatus) {
+    responses[status] = {
+      description: `Error object; codes: ${codes.join(', ')}`,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  return responses;
+}
+
+function parametersOf(op: HttpOp): unknown[] {
+  const pathNames = op.http.path.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+  const parameters: unknown[] = pathNames.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  if (op.http.inputFrom === 'query') {
+    const properties = (op.input as { properties?: Record<string, TSchema> }).properties ?? {};
+    const required = new Set((op.input as { required?: string[] }).required ?? []);
+    for (const [name, schema] of Object.entries(properties)) {
+      if (!pathNames.includes(name)) parameters.push({ name, in: 'query', required: required.has(name), schema: plain(schema) });
+    }
+  }
+  parameters.push({ name: 'X-Request-ID', in: 'header', required: false, schema: { type: 'string', maxLength: limits.requestIdCharsMax } });
+  return parameters;
+}
+
+function operationOf(op: HttpOp): Record<string, unknown> {
+  const success = String(op.successStatus ?? 200);
+  const content: Record<string, unknown> = { 'application/json': { schema: plain(op.output) } };
+  if (op.csv !== undefined) content['text/csv'] = { schema: { type: 'string', description: `Columns: ${op.csv.headers.join(', ')}` } };
+  return {
+    operationId: op.name,
+    summary: op.summary,
+    description: `${op.description}\n\ngRPC: ibanqa.v1.IbanQa/${op.grpc.method}.`,
+    tags: [op.tag],
+    security: op.access === 'none' ? [] : op.access === 'key_optional' ? [{}, { ApiKey: [] }] : [{ ApiKey: [] }],
+    parameters: parametersOf(op),
+    ...(op.http.inputFrom === 'body' ? { requestBody: { required: true, content: { 'application/json': { schema: plain(op.input) } } } } : {}),
+    responses: {
+      [success]: { description: 'Success', headers: { 'X-Request-ID': { schema: { type: 'string' } } }, content },
+      ...errorResponses(),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document, built from the op table: never written by hand, never out of date. */
+export function buildOpenApi(ops: readonly HttpOp[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of ops) {
+    const path = `/api/v1${op.http.path.replace(/:(\w+)/g, '{$1}')}`;
+    paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'ibanqa: synthetic IBAN and bank QA engine',
+      version: contractVersion,
+      description:
+        'Synthetic, checksum-valid IBANs and bank QA data. A checksum-valid IBAN does not establish that an account exists. ' +
+        'Every response carries X-Request-ID (a client value of 1-128 printable ASCII characters is echoed, otherwise a UUIDv7). ' +
+        'Errors are the Error object {error, message, request_id}. The same operations are served over gRPC (proto/ibanqa/v1).',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: { Error: plain(errorSchema) },
+    },
+  };
+}
