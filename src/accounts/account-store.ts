@@ -1,0 +1,202 @@
+/**
+ * Accounts and API keys in one LMDB environment at `<dataDir>/accounts`. Each key is an account
+ * (one plan, one allowance). Only the SHA-256 of a key is stored; the raw key is shown once.
+ *
+ * Single-writer assumption: one service process owns the environment. Key writes are synchronous
+ * (durable when the call returns), so a CLI run while the service is stopped is always safe.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import { unreachable } from '../assert.js';
+import { AppError } from '../errors.js';
+import { generateRawKey, hashKey, hashesEqual, isWellFormedKey, keyIdOf } from './keys.js';
+import { assertActive, expiresAtOf } from './periods.js';
+import { planIds, type PlanId } from './plans.js';
+
+const ENV_DIR = 'accounts';
+/** keys, usage and keyless, plus headroom so a later sub-database needs no migration of this setting. */
+const MAX_DBS = 8;
+/** Labels are operator notes shown in `keys list`; long enough for an email address or ticket reference. */
+export const MAX_LABEL_LENGTH = 120;
+/**
+ * Key ids are 48 bits of the hash: a collision is astronomically unlikely, but a retry costs nothing
+ * and makes a duplicate id impossible rather than improbable.
+ */
+const MAX_ID_ATTEMPTS = 3;
+
+export type SubDatabaseName = 'usage' | 'keyless';
+
+/** The authenticated caller, as the request path sees it. */
+export interface Account {
+  readonly id: string;
+  readonly plan: PlanId;
+  readonly label: string | null;
+  readonly created_at: string;
+  /** Only a 24h Pass expires; null otherwise. */
+  readonly expires_at: string | null;
+}
+
+/** What the operator sees once at creation: the only time the raw key exists outside the client. */
+export interface CreatedKey extends Account {
+  readonly key: string;
+}
+
+/** A listing row: no raw key, no hash. */
+export interface KeyInfo extends Account {
+  readonly revoked_at: string | null;
+}
+
+interface KeyRecord {
+  readonly id: string;
+  readonly hash: string;
+  readonly plan: PlanId;
+  readonly label: string | null;
+  readonly created_at: string;
+  readonly revoked_at: string | null;
+}
+
+function accountOf(record: KeyRecord): Account {
+  const expiresAt = expiresAtOf(record);
+  return Object.freeze({
+    id: record.id,
+    plan: record.plan,
+    label: record.label,
+    created_at: record.created_at,
+    expires_at: expiresAt === null ? null : expiresAt.toISOString(),
+  });
+}
+
+function checkLabel(label: string | undefined): string | null {
+  if (label === undefined) return null;
+  if (label.length === 0 || label.length > MAX_LABEL_LENGTH) {
+    throw new AppError('invalid_argument', `key label must be 1 to ${MAX_LABEL_LENGTH} characters`);
+  }
+  return label;
+}
+
+export class AccountStore {
+  /**
+   * hash → account for keys that authenticated. Only successful lookups are cached, so the map is
+   * bounded by the number of live keys, never by what clients send.
+   */
+  private readonly cache = new Map<string, Account>();
+  private readonly inflight = new Set<Promise<boolean>>();
+  private writeFailure: unknown = undefined;
+
+  private constructor(
+    private readonly env: RootDatabase,
+    private readonly keys: Database<KeyRecord, string>,
+  ) {}
+
+  static open(dataDir: string): AccountStore {
+    const envPath = path.join(dataDir, ENV_DIR);
+    fs.mkdirSync(envPath, { recursive: true });
+    const env = open({ path: envPath, maxDbs: MAX_DBS });
+    return new AccountStore(env, env.openDB<KeyRecord, string>({ name: 'keys' }));
+  }
+
+  /** A named sub-database of the same environment, for the meter and the keyless limit. */
+  subDatabase<V>(name: SubDatabaseName): Database<V, string> {
+    return this.env.openDB<V, string>({ name });
+  }
+
+  createKey(plan: PlanId, now: Date, label?: string): CreatedKey {
+    const checkedLabel = checkLabel(label);
+    for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
+      const key = generateRawKey();
+      const hash = hashKey(key);
+      const id = keyIdOf(hash);
+      if (this.keys.get(id) !== undefined) continue;
+      const record: KeyRecord = { id, hash, plan, label: checkedLabel, created_at: now.toISOString(), revoked_at: null };
+      this.keys.putSync(id, record);
+      return { ...accountOf(record), key };
+    }
+    return unreachable(`key id collided ${MAX_ID_ATTEMPTS} times in a row`);
+  }
+
+  /**
+   * null for a malformed, unknown or revoked key (401). Throws AppError payment_required for an
+   * expired 24h Pass: the key is genuine but no longer buys anything (402).
+   */
+  authenticate(rawKey: string, now: Date): Account | null {
+    if (!isWellFormedKey(rawKey)) return null;
+    const hash = hashKey(rawKey);
+    let account = this.cache.get(hash);
+    if (account === undefined) {
+      const record = this.keys.get(keyIdOf(hash));
+      if (record === undefined || record.revoked_at !== null || !hashesEqual(record.hash, hash)) return null;
+      account = accountOf(record);
+      this.cache.set(hash, account);
+    }
+    assertActive(account, now);
+    return account;
+  }
+
+  listKeys(): KeyInfo[] {
+    const rows: KeyInfo[] = [];
+    for (const { value } of this.keys.getRange()) rows.push({ ...accountOf(value), revoked_at: value.revoked_at });
+    return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  }
+
+  /** false when no such key exists or it was already revoked. Takes effect on the next request. */
+  revokeKey(id: string, now: Date = new Date()): boolean {
+    const record = this.keys.get(id);
+    if (record === undefined || record.revoked_at !== null) return false;
+    this.keys.putSync(id, { ...record, revoked_at: now.toISOString() });
+    this.cache.delete(record.hash);
+    return true;
+  }
+
+  /**
+   * First start only: one key per plan so a fresh install can be tried at once. Returns the raw
+   * keys for printing once; on any store that has ever held a key it does nothing and returns [].
+   */
+  ensureDemoKeys(now: Date): CreatedKey[] {
+    return this.env.transactionSync(() => {
+      if (this.keys.getKeysCount() > 0) return [];
+      return planIds.map((plan) => this.createKey(plan, now, `demo ${plan}`));
+    });
+  }
+
+  /**
+   * Batched asynchronous write for usage counters: lmdb-js commits every write of one event-loop
+   * turn in one transaction. A failure is kept and rethrown by the next flushWrites().
+   */
+  putAsync<V>(db: Database<V, string>, key: string, value: V): void {
+    this.track(db.put(key, value));
+  }
+
+  removeAsync<V>(db: Database<V, string>, key: string): void {
+    this.track(db.remove(key));
+  }
+
+  /** Resolves when every asynchronous write issued so far is committed; rethrows a failed one once. */
+  async flushWrites(): Promise<void> {
+    await Promise.allSettled([...this.inflight]);
+    const failure = this.writeFailure;
+    this.writeFailure = undefined;
+    if (failure !== undefined) throw failure;
+  }
+
+  /** Commits pending asynchronous writes, then closes; a write failure is rethrown after closing. */
+  async close(): Promise<void> {
+    this.cache.clear();
+    try {
+      await this.flushWrites();
+    } finally {
+      await this.env.close();
+    }
+  }
+
+  private track(write: Promise<boolean>): void {
+    this.inflight.add(write);
+    write.then(
+      () => this.inflight.delete(write),
+      (error: unknown) => {
+        this.inflight.delete(write);
+        this.writeFailure ??= error;
+      },
+    );
+  }
+}

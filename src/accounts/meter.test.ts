@@ -1,0 +1,285 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { test, type TestContext } from 'node:test';
+import fc from 'fast-check';
+import { AssertionFailure } from '../assert.js';
+import { AppError } from '../errors.js';
+import { AccountStore, type Account } from './account-store.js';
+import { Meter, type Reservation } from './meter.js';
+import { creditKinds, planOf, type CreditKind, type PlanId } from './plans.js';
+
+const NOW = new Date('2026-08-18T10:00:00.000Z');
+
+function tempDir(t: TestContext): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ibanqa-meter-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function setup(t: TestContext, dir = tempDir(t)): { store: AccountStore; meter: Meter; dir: string } {
+  const store = AccountStore.open(dir);
+  t.after(() => store.close().catch(() => undefined));
+  return { store, meter: new Meter(store), dir };
+}
+
+function account(store: AccountStore, plan: PlanId, createdAt = NOW): Account {
+  const created = store.createKey(plan, createdAt);
+  const { key: _raw, ...rest } = created;
+  return rest;
+}
+
+function reserveOk(meter: Meter, who: Account, debits: Partial<Record<CreditKind, number>>, now = NOW): Reservation {
+  const result = meter.reserve(who, debits, now);
+  assert.ok(result.ok, `expected reservation to fit: ${JSON.stringify(result)}`);
+  return result.reservation;
+}
+
+test('commit debits exactly the reserved amount of each kind', (t) => {
+  const { store, meter } = setup(t);
+  const pro = account(store, 'pro');
+  meter.commit(reserveOk(meter, pro, { api_calls: 7, bic_reveals: 7, bank_metadata: 7, exports: 1 }));
+  meter.commit(reserveOk(meter, pro, { api_calls: 2, profiles: 2 }));
+  const balance = meter.balance(pro, NOW);
+  const expectedUsed = { api_calls: 9, profiles: 2, bic_reveals: 7, exports: 1, bank_metadata: 7, statements: 0 };
+  for (const kind of creditKinds) {
+    const limit = planOf('pro').allowances[kind];
+    assert.ok(limit !== null);
+    assert.deepEqual(balance[kind], {
+      limit,
+      used: expectedUsed[kind],
+      reserved: 0,
+      remaining: limit - expectedUsed[kind],
+      resets_at: '2026-09-01T00:00:00.000Z',
+    }, kind);
+  }
+});
+
+test('a request that does not fit in one kind is refused and debits nothing', (t) => {
+  const { store, meter } = setup(t);
+  const starter = account(store, 'starter');
+  meter.commit(reserveOk(meter, starter, { exports: 45 }));
+  const refused = meter.reserve(starter, { api_calls: 10, bic_reveals: 10, exports: 6 }, NOW);
+  assert.deepEqual(refused, { ok: false, kind: 'exports', needed: 6, remaining: 5, resets_at: '2026-09-01T00:00:00.000Z' });
+  const balance = meter.balance(starter, NOW);
+  assert.equal(balance.api_calls.used + balance.api_calls.reserved, 0);
+  assert.equal(balance.bic_reveals.used + balance.bic_reveals.reserved, 0);
+  assert.equal(balance.exports.used, 45);
+  assert.equal(meter.pendingReservations, 0);
+  assert.ok(meter.reserve(starter, { api_calls: 10, exports: 5 }, NOW).ok, 'exactly the remainder still fits');
+});
+
+test('a kind with a zero allowance refuses any debit of it', (t) => {
+  const { store, meter } = setup(t);
+  const free = account(store, 'free');
+  const refused = meter.reserve(free, { api_calls: 1, bic_reveals: 1 }, NOW);
+  assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, remaining: 0, resets_at: null });
+  assert.ok(meter.reserve(free, { api_calls: 1, bic_reveals: 0 }, NOW).ok);
+});
+
+test('refund returns every reserved credit', (t) => {
+  const { store, meter } = setup(t);
+  const free = account(store, 'free');
+  const all = reserveOk(meter, free, { api_calls: 50, profiles: 5 });
+  assert.equal(meter.reserve(free, { api_calls: 1 }, NOW).ok, false);
+  assert.equal(meter.balance(free, NOW).api_calls.remaining, 0);
+  meter.refund(all);
+  assert.deepEqual(meter.balance(free, NOW).api_calls, { limit: 50, used: 0, reserved: 0, remaining: 50, resets_at: null });
+  meter.commit(reserveOk(meter, free, { api_calls: 50 }));
+  assert.equal(meter.balance(free, NOW).api_calls.used, 50);
+});
+
+test('settling a reservation twice is an assertion failure', (t) => {
+  const { store, meter } = setup(t);
+  const pro = account(store, 'pro');
+  const committed = reserveOk(meter, pro, { api_calls: 1 });
+  meter.commit(committed);
+  assert.throws(() => meter.commit(committed), AssertionFailure);
+  assert.throws(() => meter.refund(committed), AssertionFailure);
+  const refunded = reserveOk(meter, pro, { api_calls: 1 });
+  meter.refund(refunded);
+  assert.throws(() => meter.refund(refunded), AssertionFailure);
+  assert.throws(() => meter.commit({ ...refunded }), AssertionFailure, 'a look-alike is not a reservation');
+  assert.equal(meter.balance(pro, NOW).api_calls.used, 1);
+});
+
+test('bad debits are programmer errors', (t) => {
+  const { store, meter } = setup(t);
+  const pro = account(store, 'pro');
+  for (const debits of [{ api_calls: -1 }, { api_calls: 1.5 }, { api_calls: Number.NaN }, { nonsense: 1 }]) {
+    assert.throws(() => meter.reserve(pro, debits as Partial<Record<CreditKind, number>>, NOW), AssertionFailure);
+  }
+  assert.equal(meter.pendingReservations, 0);
+});
+
+test('commit may spend less than reserved and releases the rest, never more', (t) => {
+  const { store, meter } = setup(t);
+  const pro = account(store, 'pro');
+  const search = reserveOk(meter, pro, { api_calls: 1000 });
+  assert.throws(() => meter.commit(search, { api_calls: 1001 }), AssertionFailure);
+  const again = reserveOk(meter, pro, { api_calls: 1000 });
+  meter.commit(again, { api_calls: 12 });
+  assert.deepEqual(
+    [meter.balance(pro, NOW).api_calls.used, meter.balance(pro, NOW).api_calls.remaining],
+    [12, 10_000 - 12],
+  );
+});
+
+test('committed usage survives close and reopen', async (t) => {
+  const { store, meter, dir } = setup(t);
+  const biz = account(store, 'business');
+  meter.commit(reserveOk(meter, biz, { api_calls: 321, profiles: 4 }));
+  meter.commit(reserveOk(meter, biz, { api_calls: 9 }));
+  const pending = reserveOk(meter, biz, { api_calls: 1000 }); // never settled: not persisted
+  assert.ok(pending);
+  await meter.flush();
+  await store.close();
+
+  const reopened = setup(t, dir);
+  const balance = reopened.meter.balance(biz, NOW);
+  assert.equal(balance.api_calls.used, 330);
+  assert.equal(balance.api_calls.reserved, 0);
+  assert.equal(balance.profiles.used, 4);
+  assert.equal(balance.exports.used, 0);
+});
+
+test('close alone commits pending usage writes', async (t) => {
+  const { store, meter, dir } = setup(t);
+  const pro = account(store, 'pro');
+  meter.commit(reserveOk(meter, pro, { exports: 17 }));
+  await store.close();
+  assert.equal(setup(t, dir).meter.balance(pro, NOW).exports.used, 17);
+});
+
+test('a 24h pass works until 24 hours after activation, then requests get payment_required', (t) => {
+  const { store, meter } = setup(t);
+  const pass = account(store, 'pass24h');
+  const late = new Date(NOW.getTime() + 24 * 3600_000 - 1);
+  meter.commit(reserveOk(meter, pass, { api_calls: 60, bic_reveals: 40 }, new Date(NOW.getTime() + 3600_000)));
+  const refused = meter.reserve(pass, { bic_reveals: 1 }, late);
+  assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, remaining: 0, resets_at: null });
+  assert.equal(meter.balance(pass, late).api_calls.remaining, 40, 'the pass never resets inside its 24 hours');
+  const expiry = new Date(NOW.getTime() + 24 * 3600_000);
+  assert.throws(
+    () => meter.reserve(pass, { api_calls: 1 }, expiry),
+    (e: unknown) => e instanceof AppError && e.code === 'payment_required' && e.message === '24h pass expired at 2026-08-19T10:00:00.000Z',
+  );
+  const after = meter.balance(pass, expiry);
+  assert.deepEqual([after.api_calls.used, after.api_calls.remaining], [60, 0]);
+});
+
+test('monthly plans start from zero on the first of the month (UTC); usage stays with its month', async (t) => {
+  const { store, meter, dir } = setup(t);
+  const pro = account(store, 'pro', new Date('2026-01-05T00:00:00Z'));
+  const jan = new Date('2026-01-31T23:59:59.999Z');
+  const feb = new Date('2026-02-01T00:00:00.000Z');
+  meter.commit(reserveOk(meter, pro, { exports: 500 }, jan));
+  assert.deepEqual(meter.reserve(pro, { exports: 1 }, jan), {
+    ok: false, kind: 'exports', needed: 1, remaining: 0, resets_at: '2026-02-01T00:00:00.000Z',
+  });
+  // A request stamped in January that settles after February has begun still counts in January.
+  const straggler = reserveOk(meter, pro, { api_calls: 5 }, jan);
+  meter.commit(reserveOk(meter, pro, { exports: 3 }, feb));
+  meter.commit(straggler);
+  assert.deepEqual(meter.balance(pro, feb).exports, {
+    limit: 500, used: 3, reserved: 0, remaining: 497, resets_at: '2026-03-01T00:00:00.000Z',
+  });
+  assert.equal(meter.balance(pro, feb).api_calls.used, 0);
+  assert.equal(meter.balance(pro, jan).api_calls.used, 5);
+  await store.close();
+  const reopened = setup(t, dir).meter;
+  assert.deepEqual([reopened.balance(pro, jan).exports.used, reopened.balance(pro, jan).api_calls.used], [500, 5]);
+  assert.equal(reopened.balance(pro, feb).exports.used, 3);
+  assert.equal(reopened.balance(pro, new Date('2026-03-01T00:00:00Z')).exports.used, 0);
+});
+
+test('free is a lifetime allowance: a new month does not reset it', (t) => {
+  const { store, meter } = setup(t);
+  const free = account(store, 'free');
+  meter.commit(reserveOk(meter, free, { api_calls: 50 }));
+  const nextYear = new Date('2027-08-18T10:00:00Z');
+  assert.deepEqual(meter.reserve(free, { api_calls: 1 }, nextYear), {
+    ok: false, kind: 'api_calls', needed: 1, remaining: 0, resets_at: null,
+  });
+});
+
+test('unlimited never refuses but counts usage per calendar month', (t) => {
+  const { store, meter } = setup(t);
+  const unlimited = account(store, 'unlimited');
+  for (let i = 0; i < 5; i++) meter.commit(reserveOk(meter, unlimited, { api_calls: 1_000_000, statements: 10_000 }));
+  assert.deepEqual(meter.balance(unlimited, NOW).api_calls, {
+    limit: null, used: 5_000_000, reserved: 0, remaining: null, resets_at: '2026-09-01T00:00:00.000Z',
+  });
+  assert.equal(meter.balance(unlimited, NOW).statements.used, 50_000);
+  assert.equal(meter.balance(unlimited, new Date('2026-09-01T00:00:00Z')).api_calls.used, 0);
+});
+
+test('concurrent requests reserving before any commit never exceed the allowance', async (t) => {
+  const { store, meter } = setup(t);
+  const free = account(store, 'free');
+  const sizes = Array.from({ length: 40 }, (_, i) => 1 + (i % 7)); // 160 credits requested against 50
+  const outcomes = await Promise.all(
+    sizes.map(async (size) => {
+      const result = meter.reserve(free, { api_calls: size }, NOW);
+      await nextTurn(); // every request is in flight before any settles
+      if (result.ok) meter.commit(result.reservation);
+      return result.ok ? size : 0;
+    }),
+  );
+  const granted = outcomes.reduce((a, b) => a + b, 0);
+  assert.ok(granted <= 50, `granted ${granted}`);
+  assert.equal(meter.balance(free, NOW).api_calls.used, granted);
+  // First fit in arrival order: 1+...+7 = 28, then 1+...+6 = 21 (49), a 7 is refused, the next 1 makes 50.
+  assert.equal(granted, 50);
+});
+
+test('model check: any interleaving of reserve, commit and refund matches a simple ledger', (t) => {
+  const { store, meter } = setup(t);
+  const kinds = ['api_calls', 'profiles'] as const;
+  const op = fc.oneof(
+    fc.record({ type: fc.constant('reserve' as const), api: fc.nat(12), profiles: fc.nat(3) }),
+    fc.record({ type: fc.constantFrom('commit' as const, 'refund' as const), pick: fc.nat() }),
+  );
+  fc.assert(
+    fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+      const who = account(store, 'free'); // a fresh account per run: 50 api calls, 5 profiles
+      const open: { reservation: Reservation; api: number; profiles: number }[] = [];
+      const ledger = { used: { api_calls: 0, profiles: 0 }, held: { api_calls: 0, profiles: 0 } };
+      for (const step of ops) {
+        if (step.type === 'reserve') {
+          const fits = ledger.used.api_calls + ledger.held.api_calls + step.api <= 50
+            && ledger.used.profiles + ledger.held.profiles + step.profiles <= 5;
+          const result = meter.reserve(who, { api_calls: step.api, profiles: step.profiles }, NOW);
+          assert.equal(result.ok, fits);
+          if (result.ok) {
+            open.push({ reservation: result.reservation, api: step.api, profiles: step.profiles });
+            ledger.held.api_calls += step.api;
+            ledger.held.profiles += step.profiles;
+          }
+        } else if (open.length > 0) {
+          const [entry] = open.splice(step.pick % open.length, 1);
+          assert.ok(entry);
+          ledger.held.api_calls -= entry.api;
+          ledger.held.profiles -= entry.profiles;
+          if (step.type === 'commit') {
+            meter.commit(entry.reservation);
+            ledger.used.api_calls += entry.api;
+            ledger.used.profiles += entry.profiles;
+          } else {
+            meter.refund(entry.reservation);
+          }
+        }
+        const balance = meter.balance(who, NOW);
+        for (const kind of kinds) {
+          assert.equal(balance[kind].used, ledger.used[kind]);
+          assert.equal(balance[kind].reserved, ledger.held[kind]);
+          assert.ok(balance[kind].used + balance[kind].reserved <= (kind === 'api_calls' ? 50 : 5));
+        }
+      }
+      for (const entry of open) meter.refund(entry.reservation);
+    }),
+    { numRuns: 200 },
+  );
+});

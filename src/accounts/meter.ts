@@ -1,0 +1,202 @@
+/**
+ * The credit meter: all-or-nothing reservations against per-period allowances (clarifications §9).
+ *
+ * Lives on the main thread and is synchronous, so it is the single writer of usage: a reservation
+ * is checked and counted in one uninterrupted step, and pending reservations count against the
+ * balance, so any number of concurrent requests can never overspend.
+ *
+ * Memory is the source of truth while running; LMDB makes it survive restarts. Committed usage is
+ * written with lmdb-js's asynchronous puts, which lmdb-js gathers into one transaction per event-loop
+ * turn. Crash bound: a process crash loses at most the usage of the batch not yet committed (the
+ * commits of the last event-loop turn); with lmdb-js's default overlappingSync a power loss can also
+ * lose the batch whose fsync was still running. Lost usage favours the customer, by at most those
+ * batches. Reservations still pending at a crash were never debited, like a refund.
+ */
+import type { Database } from 'lmdb';
+import { assert } from '../assert.js';
+import type { Account, AccountStore } from './account-store.js';
+import { assertActive, isExpired, periodOf, type Period } from './periods.js';
+import { creditKinds, planOf, type CreditKind } from './plans.js';
+
+export type Debits = Partial<Record<CreditKind, number>>;
+type Counts = Record<CreditKind, number>;
+/** What LMDB holds per (key id, period start); kinds absent from an old record count as zero. */
+type UsageRecord = Partial<Counts>;
+
+/** Opaque handle of credits held for one request until it commits or refunds. */
+export interface Reservation {
+  readonly account_id: string;
+  readonly period_start: string;
+  readonly debits: Readonly<Debits>;
+}
+
+export interface Refusal {
+  readonly ok: false;
+  /** The first kind (in creditKinds order) that did not fit. */
+  readonly kind: CreditKind;
+  readonly needed: number;
+  readonly remaining: number;
+  /** When the allowance renews; null when it never does (Free lifetime, 24h Pass). */
+  readonly resets_at: string | null;
+}
+
+export type ReserveResult = { readonly ok: true; readonly reservation: Reservation } | Refusal;
+
+export interface KindBalance {
+  /** null = no cap (unlimited plan). */
+  readonly limit: number | null;
+  /** Committed usage in the current period. */
+  readonly used: number;
+  /** Held by requests still running. */
+  readonly reserved: number;
+  /** limit - used - reserved (0 on an expired pass); null when there is no cap. */
+  readonly remaining: number | null;
+  readonly resets_at: string | null;
+}
+
+export type Balance = Readonly<Record<CreditKind, KindBalance>>;
+
+interface Bucket {
+  readonly usageKey: string;
+  readonly period: Period;
+  readonly used: Counts;
+  readonly reserved: Counts;
+}
+
+/**
+ * Per account: the bucket of the current period and of the one before. Keeping the previous one
+ * lets a request stamped just before a month boundary settle after a later request has rolled the
+ * account over, without re-reading LMDB (which does not yet show uncommitted usage).
+ */
+interface AccountBuckets {
+  current: Bucket;
+  previous: Bucket | null;
+}
+
+function zeroCounts(): Counts {
+  return { api_calls: 0, profiles: 0, bic_reveals: 0, exports: 0, bank_metadata: 0, statements: 0 };
+}
+
+function usageKeyOf(accountId: string, period: Period): string {
+  return `${accountId}|${period.start.toISOString()}`;
+}
+
+function checkDebits(debits: Debits): void {
+  for (const [kind, amount] of Object.entries(debits)) {
+    assert((creditKinds as readonly string[]).includes(kind), `unknown credit kind ${kind}`);
+    assert(amount === undefined || (Number.isSafeInteger(amount) && amount >= 0), `bad debit ${kind}=${amount}`);
+  }
+}
+
+export class Meter {
+  private readonly accounts = new Map<string, AccountBuckets>();
+  /** Reservations not yet settled, each with the bucket it holds credits in. */
+  private readonly live = new Map<Reservation, Bucket>();
+  private readonly db: Database<UsageRecord, string>;
+
+  constructor(private readonly store: AccountStore) {
+    this.db = store.subDatabase<UsageRecord>('usage');
+  }
+
+  /** All or nothing: either every debit is held, or nothing is and the first misfit is reported. */
+  reserve(account: Account, debits: Debits, now: Date): ReserveResult {
+    checkDebits(debits);
+    assertActive(account, now);
+    const bucket = this.bucketFor(account, now);
+    const limits = planOf(account.plan).allowances;
+    for (const kind of creditKinds) {
+      const needed = debits[kind] ?? 0;
+      const limit = limits[kind];
+      if (needed === 0 || limit === null) continue;
+      const remaining = Math.max(0, limit - bucket.used[kind] - bucket.reserved[kind]);
+      if (needed > remaining) {
+        return { ok: false, kind, needed, remaining, resets_at: bucket.period.resetsAt?.toISOString() ?? null };
+      }
+    }
+    for (const kind of creditKinds) bucket.reserved[kind] += debits[kind] ?? 0;
+    const reservation: Reservation = Object.freeze({
+      account_id: account.id,
+      period_start: bucket.period.start.toISOString(),
+      debits: Object.freeze({ ...debits }),
+    });
+    this.live.set(reservation, bucket);
+    return { ok: true, reservation };
+  }
+
+  /**
+   * Makes the reservation permanent. `actual` may be lower than what was held (e.g. a search that
+   * reserved its limit and found fewer rows); the difference is released. Settling twice is a bug.
+   */
+  commit(reservation: Reservation, actual: Debits = reservation.debits): void {
+    checkDebits(actual);
+    const bucket = this.settle(reservation);
+    for (const kind of creditKinds) {
+      const spent = actual[kind] ?? 0;
+      assert(spent <= (reservation.debits[kind] ?? 0), `commit of ${kind} exceeds its reservation`);
+      bucket.used[kind] += spent;
+    }
+    this.persist(bucket);
+  }
+
+  /** Returns every held credit; the request is as if it never ran. Settling twice is a bug. */
+  refund(reservation: Reservation): void {
+    this.settle(reservation);
+  }
+
+  balance(account: Account, now: Date): Balance {
+    const bucket = this.bucketFor(account, now);
+    const limits = planOf(account.plan).allowances;
+    const expired = isExpired(account, now);
+    const resetsAt = bucket.period.resetsAt?.toISOString() ?? null;
+    const entry = (kind: CreditKind): KindBalance => {
+      const limit = limits[kind];
+      const used = bucket.used[kind];
+      const reserved = bucket.reserved[kind];
+      const remaining = limit === null ? null : expired ? 0 : Math.max(0, limit - used - reserved);
+      return { limit, used, reserved, remaining, resets_at: resetsAt };
+    };
+    return Object.fromEntries(creditKinds.map((kind) => [kind, entry(kind)])) as Record<CreditKind, KindBalance>;
+  }
+
+  /** Resolves when every committed usage so far is in LMDB; rethrows a failed write once. */
+  flush(): Promise<void> {
+    return this.store.flushWrites();
+  }
+
+  /** Number of reservations neither committed nor refunded (for shutdown checks and tests). */
+  get pendingReservations(): number {
+    return this.live.size;
+  }
+
+  private settle(reservation: Reservation): Bucket {
+    const bucket = this.live.get(reservation);
+    assert(bucket !== undefined, 'reservation already committed or refunded, or not from this meter');
+    this.live.delete(reservation);
+    for (const kind of creditKinds) bucket.reserved[kind] -= reservation.debits[kind] ?? 0;
+    return bucket;
+  }
+
+  private bucketFor(account: Account, now: Date): Bucket {
+    const period = periodOf(account, now);
+    const usageKey = usageKeyOf(account.id, period);
+    const held = this.accounts.get(account.id);
+    if (held?.current.usageKey === usageKey) return held.current;
+    if (held?.previous?.usageKey === usageKey) return held.previous;
+    const bucket = this.load(usageKey, period);
+    // A clock stepping back further than one period re-reads LMDB, which by then holds that period.
+    this.accounts.set(account.id, { current: bucket, previous: held?.current ?? null });
+    return bucket;
+  }
+
+  private load(usageKey: string, period: Period): Bucket {
+    const stored = this.db.get(usageKey) ?? {};
+    const used = zeroCounts();
+    for (const kind of creditKinds) used[kind] = stored[kind] ?? 0;
+    return { usageKey, period, used, reserved: zeroCounts() };
+  }
+
+  private persist(bucket: Bucket): void {
+    // A snapshot: later commits in the same turn write their own; the last one in the batch wins.
+    this.store.putAsync(this.db, bucket.usageKey, { ...bucket.used });
+  }
+}
