@@ -20,6 +20,7 @@ export interface RunningService {
   /** Keys created on first start with an empty store (printed once, never again). */
   readonly demoKeys: readonly CreatedKey[];
   readonly store: AccountStore;
+  readonly meter: Meter;
   close(): Promise<void>;
 }
 
@@ -30,9 +31,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const demoKeys = store.ensureDemoKeys(new Date());
   const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir }));
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
+  const meter = new Meter(store);
   const service = new Service({
     authenticator: store,
-    meter: new Meter(store),
+    meter,
     keyless: new KeylessLimit(store),
     bank: loadBankDirectory(),
     runner,
@@ -52,6 +54,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     grpcPort: grpc.port,
     demoKeys,
     store,
+    meter,
     async close() {
       ready = false;
       http.close();

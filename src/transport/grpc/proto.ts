@@ -6,9 +6,10 @@ export const protoPath = fileURLToPath(new URL('../../../proto/ibanqa/v1/ibanqa.
 
 /**
  * keepCase: field names stay snake_case, exactly as in JSON. defaults: false, so an absent optional field
- * is undefined (not 0 or ''), and the same JSON Schema defaults apply as over REST. enums as strings.
+ * is undefined (not 0 or ''), and the same JSON Schema defaults apply as over REST. enums as strings; oneofs off
+ * because proto3 `optional` fields would otherwise surface as synthetic '_name' keys (we declare no real oneof).
  */
-export const protoLoaderOptions = { keepCase: true, longs: Number, enums: String, defaults: false, oneofs: true } as const;
+export const protoLoaderOptions = { keepCase: true, longs: Number, enums: String, defaults: false, oneofs: false } as const;
 
 export function loadIbanQaPackage(): { definition: PackageDefinition; service: ServiceClientConstructor } {
   const definition = loadSync(protoPath, protoLoaderOptions);

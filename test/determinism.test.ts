@@ -1,0 +1,36 @@
+// Goal: seeded output depends only on (seed, parameters, row, registry): the same across restarts, inline vs worker
+// pool, and worker counts, and pinned across releases. Changing a golden value below is a breaking change.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { call, startTestService } from './helpers/service.js';
+
+const requests = [
+  ['/generate', { country: 'DE', quantity: 4, seed: 'golden' }],
+  ['/generate', { country: 'GB', quantity: 3, seed: 'golden', include_bank_details: true }],
+  ['/bulk-dataset', { country: 'NL', quantity: 6, seed: 'golden', include_bank_details: false }],
+  ['/test-cases', { country: 'PT', quantity: 6, seed: 'golden' }],
+] as const;
+
+/** Pinned first rows. Regenerate only for a deliberate, announced breaking change. */
+const golden = {
+  de: ['DE67282435900979111378', 'DE63628507463592674755', 'DE15816793950491027734', 'DE92747611384978799987'],
+};
+
+async function outputsOf(env: NodeJS.ProcessEnv): Promise<unknown[]> {
+  const service = await startTestService({ env });
+  try {
+    const outputs: unknown[] = [];
+    for (const [path, body] of requests) outputs.push((await call(service.base, path, { key: service.keys.unlimited, body })).body);
+    return outputs;
+  } finally {
+    await service.dispose();
+  }
+}
+
+test('inline and pool, one and two workers, fresh processes: identical seeded output, pinned', async () => {
+  const inline = await outputsOf({ IBANQA_POOL_THRESHOLD_ROWS: '1000000', IBANQA_POOL_THREADS: '2' });
+  const pooled = await outputsOf({ IBANQA_POOL_THRESHOLD_ROWS: '1', IBANQA_POOL_THREADS: '1' });
+  assert.deepEqual(pooled, inline);
+  const de = (inline[0] as { iban: string }[]).map((row) => row.iban);
+  assert.deepEqual(de, golden.de);
+});
