@@ -1,0 +1,148 @@
+// Goal: generated IBANs are a pure function of the rng draws, always validate (structure, MOD
+// 97-10 and the national rule where it is checkable), and any single altered character is caught.
+// Method: pinned golden rows, then 10,000 seeded rows per registry country with one substitution
+// each; given bank/branch codes are placed or refused with a precise AppError.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { AppError } from '../../errors.js';
+import { requestKeyOf, rngBelow, rowRng } from '../rng.js';
+import { nationalRuleOf } from './national/index.js';
+import { noRegistryContext } from './national/types.js';
+import { countryFormatOf, countryFormats, type CountryFormat } from './countries.js';
+import { generateIban } from './generate.js';
+import { validateIban } from './validate.js';
+
+const context = noRegistryContext;
+const rowsPerCountry = 10_000;
+const digits = '0123456789';
+const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+function formatOf(code: string): CountryFormat {
+  const format = countryFormatOf(code);
+  assert.ok(format !== undefined, code);
+  return format;
+}
+
+/**
+ * Golden rows: requestKeyOf('golden-seed', 'DE|1'), rows 0..4. Computed once and pinned.
+ * Changing any of them changes every seeded output ever published: a BREAKING CHANGE (it also
+ * happens when the rng, the draw order, a country's structure or a national rule's completion
+ * changes).
+ */
+const golden: Record<string, readonly string[]> = {
+  DE: ['DE30594326317378247367', 'DE97957739428944621964', 'DE31661093283747070055', 'DE13404715572476989138', 'DE10341683329721104232'],
+  FR: ['FR605943263173HSAQFNMFPQC22', 'FR199577394289Q8CCT1OY2CY18', 'FR966610932837ENQZSW7LJHJ65', 'FR174047155724HEH239L6ZOS84', 'FR533416833297MXT6M8F412894'],
+  IT: ['IT34H9432631737SAQFNMFPQCQT', 'IT55D57739428948CCT1OY2CYGF', 'IT64H6109328374NQZSW7LJHJM0', 'IT60P0471557247EH239L6ZOSGH', 'IT14O4168332972XT6M8F4128FP'],
+  GB: ['GB19HDUB26317378247367', 'GB05HDLJ39428944621964', 'GB31GCLI93283747070055', 'GB45QGMP15572476989138', 'GB51DSBM83329721104232'],
+  NO: ['NO4259432631731', 'NO4595773942898', 'NO6866109328376', 'NO6240471557244', 'NO5434168332973'],
+  MT: ['MT81HDUB263177HSAQFNMFPQCQT5X3W', 'MT90HDLJ394287Q8CCT1OY2CYGFDAEY', 'MT20GCLI93283ZENQZSW7LJHJM0I9OA', 'MT47QGMP15572OHEH239L6ZOSGHFW8V', 'MT73DSBM83329XMXT6M8F4128FPUYWT'],
+};
+
+describe('generateIban: determinism', () => {
+  it('reproduces the pinned golden rows', () => {
+    const key = requestKeyOf('golden-seed', 'DE|1');
+    for (const [code, expected] of Object.entries(golden)) {
+      const rows = expected.map((_, row) => generateIban(formatOf(code), rowRng(key, row), {}, context).iban);
+      assert.deepEqual(rows, expected, code);
+    }
+  });
+
+  it('depends only on the rng: same key and row, same IBAN; another row, another IBAN', () => {
+    const key = requestKeyOf('generate-test', 'determinism');
+    for (const format of countryFormats) {
+      const first = generateIban(format, rowRng(key, 7), {}, context);
+      assert.deepEqual(generateIban(format, rowRng(key, 7), {}, context), first);
+      assert.notEqual(generateIban(format, rowRng(key, 8), {}, context).iban, first.iban);
+    }
+  });
+});
+
+/** A different character of the same class: MOD 97-10 detects every such substitution. */
+function substitute(iban: string, rng: ReturnType<typeof rowRng>): string {
+  const position = 2 + rngBelow(rng, iban.length - 2); // check digits or BBAN
+  const current = iban.charAt(position);
+  const alphabet = current >= '0' && current <= '9' ? digits : letters;
+  const offset = 1 + rngBelow(rng, alphabet.length - 1);
+  const replacement = alphabet.charAt((alphabet.indexOf(current) + offset) % alphabet.length);
+  return iban.slice(0, position) + replacement + iban.slice(position + 1);
+}
+
+describe('generateIban: property, every registry country', () => {
+  it(`gives ${rowsPerCountry} valid IBANs per country that fail after one substitution`, () => {
+    const key = requestKeyOf('generate-test', 'property');
+    for (const format of countryFormats) {
+      const hasRule = nationalRuleOf(format.code) !== undefined;
+      // DE needs the bank's check method from the registry; without one the rule says not_checked.
+      const expectedOutcome = !hasRule ? 'not_applicable' : format.code === 'DE' ? 'not_checked' : 'passed';
+      const mutation = rowRng(key, 0, 1);
+      for (let row = 0; row < rowsPerCountry; row++) {
+        const generated = generateIban(format, rowRng(key, row), {}, context);
+        const verdict = validateIban(generated.iban, context);
+        if (!verdict.valid || generated.nationalCheck !== expectedOutcome) {
+          assert.fail(`${generated.iban}: ${verdict.error ?? 'valid'} / national ${generated.nationalCheck}`);
+        }
+        const altered = substitute(generated.iban, mutation);
+        if (validateIban(altered, context).valid) assert.fail(`${altered} (from ${generated.iban}) validates`);
+      }
+    }
+  });
+
+  it('reports its parts at the registry positions', () => {
+    const key = requestKeyOf('generate-test', 'parts');
+    for (const format of countryFormats) {
+      const generated = generateIban(format, rowRng(key, 0), {}, context);
+      const span = (offset: number, length: number) => generated.bban.slice(offset, offset + length);
+      assert.equal(generated.countryCode, format.code);
+      assert.equal(generated.iban.slice(4), generated.bban);
+      assert.equal(generated.bankCode, span(format.bankCode.offset, format.bankCode.length));
+      assert.equal(generated.accountNumber, span(format.accountNumber.offset, format.accountNumber.length));
+      assert.equal(generated.branchCode, format.branchCode === null ? null : span(format.branchCode.offset, format.branchCode.length));
+    }
+  });
+});
+
+describe('generateIban: given bank and branch codes', () => {
+  it('puts them in place without changing the drawn account', () => {
+    const key = requestKeyOf('generate-test', 'bank-code');
+    const plain = generateIban(formatOf('DE'), rowRng(key, 3), {}, context);
+    const targeted = generateIban(formatOf('DE'), rowRng(key, 3), { bankCode: '37040044' }, context);
+    assert.equal(targeted.bankCode, '37040044');
+    assert.equal(targeted.accountNumber, plain.accountNumber);
+    const gb = generateIban(formatOf('GB'), rowRng(key, 3), { bankCode: 'nwbk', branchCode: '601613' }, context);
+    assert.deepEqual([gb.bankCode, gb.branchCode], ['NWBK', '601613']);
+    const fr = generateIban(formatOf('FR'), rowRng(key, 3), { bankCode: '20041', branchCode: '01005' }, context);
+    assert.match(fr.iban, /^FR\d\d2004101005/);
+    assert.equal(fr.nationalCheck, 'passed');
+  });
+
+  it('refuses codes that do not fit the layout, saying why', () => {
+    const rng = rowRng(requestKeyOf('generate-test', 'refusals'), 0);
+    const refusals: readonly (readonly [string, { bankCode?: string; branchCode?: string }, RegExp])[] = [
+      ['DE', { bankCode: '3704004' }, /^DE bank code must be 8 characters \(8!n\), got 7/],
+      ['DE', { bankCode: '3704004A' }, /^DE bank code \(8!n\): character 8 must be a digit, got 'A'/],
+      ['DE', { branchCode: '001' }, /^DE IBANs carry no branch code$/],
+      ['GB', { bankCode: 'NW1K' }, /^GB bank code \(4!a\): character 3 must be a letter, got '1'/],
+      ['GB', { branchCode: '60161' }, /^GB branch code must be 6 characters \(6!n\), got 5/],
+      ['DE', { bankCode: '3704-044' }, /^DE bank code \(8!n\): character 5 must be a digit, got '-'/],
+    ];
+    for (const [code, options, message] of refusals) {
+      assert.throws(
+        () => generateIban(formatOf(code), rng, options, context),
+        (error: unknown) => error instanceof AppError && error.code === 'invalid_argument' && message.test(error.message),
+        `${code} ${JSON.stringify(options)}`,
+      );
+    }
+  });
+
+  it('refuses a bank code whose own national check digit is wrong (PL sort code)', () => {
+    assert.ok(nationalRuleOf('PL') !== undefined, 'PL rule registered');
+    const key = requestKeyOf('generate-test', 'pl');
+    const valid = generateIban(formatOf('PL'), rowRng(key, 0), {}, context).bankCode;
+    const wrong = valid.slice(0, 7) + String((Number(valid.charAt(7)) + 1) % 10);
+    assert.equal(generateIban(formatOf('PL'), rowRng(key, 1), { bankCode: valid }, context).bankCode, valid);
+    assert.throws(
+      () => generateIban(formatOf('PL'), rowRng(key, 1), { bankCode: wrong }, context),
+      (error: unknown) => error instanceof AppError && /^PL bank code "\d{8}" cannot carry valid national check digits/.test(error.message),
+    );
+  });
+});

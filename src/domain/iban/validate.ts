@@ -1,0 +1,271 @@
+import { nationalCheck, nationalRuleOf } from './national/index.js';
+import type { NationalCheckOutcome, NationalContext } from './national/types.js';
+import { bbanKinds, bbanOffset, countryFormats, type CharKind, type CountryFormat } from './countries.js';
+import { ibanCheckDigits } from './mod97.js';
+import {
+  describeCharacter,
+  normalizeIbanInput,
+  scanClean,
+  scanIbanInput,
+} from './normalize.js';
+
+/** Stable machine codes, most specific first (clarifications §4). */
+export type ValidationReason =
+  | 'invalid_characters'
+  | 'unsupported_country'
+  | 'invalid_length'
+  | 'invalid_structure'
+  | 'invalid_checksum'
+  | 'invalid_national_checksum';
+
+export interface IbanVerdict {
+  readonly valid: boolean;
+  readonly error: ValidationReason | null;
+  readonly message: string | null;
+  /** The input without spaces, ASCII letters upper-cased (other characters kept). */
+  readonly normalized: string;
+  readonly countryCode: string | null;
+  /** Set once the BBAN matches the country's structure (also on checksum failures). */
+  readonly bankCode: string | null;
+  readonly branchCode: string | null;
+  /** not_applicable on rows that fail before the national step. */
+  readonly nationalCheck: NationalCheckOutcome;
+}
+
+// Per-country position tables, built once: validation is then one pass of charCode checks.
+// Kinds and characters are bit sets: a character fits a position when their AND is non-zero.
+const bitDigit = 1;
+const bitLetter = 2;
+const kindBits: Record<CharKind, number> = { n: bitDigit, a: bitLetter, c: bitDigit | bitLetter };
+const asciiSize = 128;
+const alphabetSize = 26;
+const codeUpperA = 65;
+const codeUpperZ = 90;
+const codeDigit0 = 48;
+const codeDigit9 = 57;
+const letterBase = 55; // 'A' reads as 10 in MOD 97-10
+const modulus = 97;
+/** Keeps the running remainder in int32 range (see mod97.ts). */
+const reduceAbove = 9_999_999;
+/** Check digits 00, 01 and 99 are never issued: 98 - (n mod 97) only yields 02..98. */
+const checkDigitsMin = 2;
+const checkDigitsMax = 98;
+
+/** Per ASCII code: its kind bits, its MOD 97-10 value and the factor that makes room for it. */
+const charBits = new Uint8Array(asciiSize);
+const charValue = new Uint8Array(asciiSize);
+const charFactor = new Uint8Array(asciiSize);
+for (let code = codeDigit0; code <= codeDigit9; code++) {
+  charBits[code] = bitDigit;
+  charValue[code] = code - codeDigit0;
+  charFactor[code] = 10;
+}
+for (let code = codeUpperA; code <= codeUpperZ; code++) {
+  charBits[code] = bitLetter;
+  charValue[code] = code - letterBase;
+  charFactor[code] = 100; // letters read as two decimal digits
+}
+
+interface CountryTable {
+  readonly format: CountryFormat;
+  readonly kinds: Uint8Array;
+  /** The two country letters read as four MOD 97-10 digits (e.g. DE -> 1314). */
+  readonly countryDigits: number;
+  readonly hasNationalRule: boolean;
+}
+
+function buildTable(format: CountryFormat): CountryTable {
+  const kinds = Uint8Array.from(bbanKinds(format), (kind) => kindBits[kind]);
+  const first = format.code.charCodeAt(0) - letterBase;
+  const second = format.code.charCodeAt(1) - letterBase;
+  const hasNationalRule = nationalRuleOf(format.code) !== undefined;
+  return { format, kinds, countryDigits: first * 100 + second, hasNationalRule };
+}
+
+const tables: readonly CountryTable[] = countryFormats.map(buildTable);
+/** Two upper-case letters -> index into `tables`, or -1. */
+const tableIndexByLetters = new Int16Array(alphabetSize * alphabetSize).fill(-1);
+tables.forEach((table, index) => {
+  const first = table.format.code.charCodeAt(0) - codeUpperA;
+  const second = table.format.code.charCodeAt(1) - codeUpperA;
+  tableIndexByLetters[first * alphabetSize + second] = index;
+});
+
+function verdict(
+  error: ValidationReason | null,
+  message: string | null,
+  normalized: string,
+  countryCode: string | null,
+  bankCode: string | null,
+  branchCode: string | null,
+  outcome: NationalCheckOutcome,
+): IbanVerdict {
+  const valid = error === null;
+  return { valid, error, message, normalized, countryCode, bankCode, branchCode, nationalCheck: outcome };
+}
+
+function failure(
+  error: ValidationReason,
+  message: string,
+  normalized: string,
+  countryCode: string | null,
+): IbanVerdict {
+  return verdict(error, message, normalized, countryCode, null, null, 'not_applicable');
+}
+
+function tableOf(normalized: string): CountryTable | undefined {
+  const first = normalized.charCodeAt(0) - codeUpperA;
+  const second = normalized.charCodeAt(1) - codeUpperA;
+  if (first < 0 || first >= alphabetSize || second < 0 || second >= alphabetSize) return undefined;
+  const index = tableIndexByLetters[first * alphabetSize + second]!;
+  return index < 0 ? undefined : tables[index];
+}
+
+/**
+ * Validates one IBAN. Reasons are checked most specific first: invalid_characters,
+ * unsupported_country, invalid_length, invalid_structure, invalid_checksum (MOD 97-10, or check
+ * digits 00/01/99), invalid_national_checksum. A national 'not_checked' is not invalid.
+ */
+export function validateIban(input: string, context: NationalContext): IbanVerdict {
+  return validateElectronic(input, context) ?? validateAnyInput(input, context);
+}
+
+/**
+ * The hot path: input already in electronic form, known country, right length, every character
+ * fitting its position. One loop does the character, kind and MOD 97-10 work; anything else
+ * returns undefined and takes the path that names the precise reason.
+ */
+function validateElectronic(input: string, context: NationalContext): IbanVerdict | undefined {
+  const length = input.length;
+  if (length < bbanOffset) return undefined;
+  const table = tableOf(input);
+  if (table === undefined || length !== table.format.ibanLength) return undefined;
+  const tens = input.charCodeAt(2) - codeDigit0;
+  const units = input.charCodeAt(3) - codeDigit0;
+  if (tens < 0 || tens > 9 || units < 0 || units > 9) return undefined;
+  const kinds = table.kinds;
+  let remainder = 0;
+  for (let index = bbanOffset; index < length; index++) {
+    const code = input.charCodeAt(index);
+    if (code >= asciiSize || (charBits[code]! & kinds[index - bbanOffset]!) === 0) return undefined;
+    remainder = remainder * charFactor[code]! + charValue[code]!;
+    if (remainder > reduceAbove) remainder %= modulus;
+  }
+  return checkedVerdict(table, input, remainder, tens * 10 + units, context);
+}
+
+/** Every other input: normalise, then find the first reason in the documented order. */
+function validateAnyInput(input: string, context: NationalContext): IbanVerdict {
+  const scan = scanIbanInput(input);
+  const normalized = scan === scanClean ? input : normalizeIbanInput(input);
+  if (scan >= 0) return invalidCharacters(input, scan, normalized);
+  const length = normalized.length;
+  if (length < 2) return failure('invalid_length', tooShortMessage(length), normalized, null);
+  const table = tableOf(normalized);
+  if (table === undefined) return unsupportedCountry(normalized);
+  const format = table.format;
+  if (length !== format.ibanLength) {
+    const message = `${format.code} IBANs have ${format.ibanLength} characters, got ${length}`;
+    return failure('invalid_length', message, normalized, format.code);
+  }
+  const tens = normalized.charCodeAt(2) - codeDigit0;
+  const units = normalized.charCodeAt(3) - codeDigit0;
+  if (tens < 0 || tens > 9 || units < 0 || units > 9) return checkDigitsNotNumeric(format, normalized);
+  const kinds = table.kinds;
+  let remainder = 0;
+  for (let index = bbanOffset; index < length; index++) {
+    const code = normalized.charCodeAt(index); // the scan admitted only 0-9 and A-Z
+    if ((charBits[code]! & kinds[index - bbanOffset]!) === 0) return structureFailure(format, normalized, index);
+    remainder = remainder * charFactor[code]! + charValue[code]!;
+    if (remainder > reduceAbove) remainder %= modulus;
+  }
+  return checkedVerdict(table, normalized, remainder, tens * 10 + units, context);
+}
+
+/** The BBAN matched its structure: bank fields, then checksum, then the national rule. */
+function checkedVerdict(
+  table: CountryTable,
+  normalized: string,
+  bbanRemainder: number,
+  checkDigits: number,
+  context: NationalContext,
+): IbanVerdict {
+  const format = table.format;
+  // Rearranged IBAN = BBAN, country letters (4 digits), check digits (2 digits).
+  const remainder = ((bbanRemainder % modulus) * 1_000_000 + table.countryDigits * 100 + checkDigits) % modulus;
+  const bankCode = slice(normalized, format.bankCode.offset, format.bankCode.length);
+  const branch = format.branchCode;
+  const branchCode = branch === null ? null : slice(normalized, branch.offset, branch.length);
+  if (remainder !== 1 || checkDigits < checkDigitsMin || checkDigits > checkDigitsMax) {
+    const message = checksumMessage(format, normalized, checkDigits, remainder);
+    return verdict('invalid_checksum', message, normalized, format.code, bankCode, branchCode, 'not_applicable');
+  }
+  if (!table.hasNationalRule) {
+    return verdict(null, null, normalized, format.code, bankCode, branchCode, 'not_applicable');
+  }
+  const outcome = nationalCheck(format.code, normalized.slice(bbanOffset), context);
+  if (outcome !== 'failed') return verdict(null, null, normalized, format.code, bankCode, branchCode, outcome);
+  const rule = nationalRuleOf(format.code);
+  const message = `${format.code} national check digits do not match (${rule?.rule ?? 'national rule'})`;
+  return verdict('invalid_national_checksum', message, normalized, format.code, bankCode, branchCode, outcome);
+}
+
+function slice(normalized: string, bbanStart: number, length: number): string {
+  const start = bbanOffset + bbanStart;
+  return normalized.slice(start, start + length);
+}
+
+// Error paths: messages are built only here, never on the valid path.
+
+function invalidCharacters(input: string, index: number, normalized: string): IbanVerdict {
+  const character = String.fromCodePoint(input.codePointAt(index) ?? 0);
+  const message =
+    `character ${index + 1} (${describeCharacter(character)}) is not allowed in an IBAN: ` +
+    'only letters A-Z, digits 0-9 and spaces (U+0020) are accepted';
+  return failure('invalid_characters', message, normalized, null);
+}
+
+function tooShortMessage(length: number): string {
+  return length === 0 ? 'the IBAN is empty' : 'the IBAN is too short to hold a country code';
+}
+
+function unsupportedCountry(normalized: string): IbanVerdict {
+  const prefix = normalized.slice(0, 2);
+  const letters = prefix.charCodeAt(0) >= codeUpperA && prefix.charCodeAt(1) >= codeUpperA;
+  const message = letters
+    ? `"${prefix}" is not an IBAN country code of the SWIFT IBAN Registry`
+    : `an IBAN starts with a two-letter country code, got "${prefix}"`;
+  return failure('unsupported_country', message, normalized, null);
+}
+
+function checkDigitsNotNumeric(format: CountryFormat, normalized: string): IbanVerdict {
+  const message = `characters 3-4 must be two check digits, got "${normalized.slice(2, 4)}"`;
+  return failure('invalid_structure', message, normalized, format.code);
+}
+
+const kindNames: Record<CharKind, string> = {
+  n: 'a digit',
+  a: 'an upper-case letter',
+  c: 'a letter or digit',
+};
+
+function structureFailure(format: CountryFormat, normalized: string, index: number): IbanVerdict {
+  const kind = bbanKinds(format)[index - bbanOffset] ?? 'c';
+  const message =
+    `${format.code} BBAN format is ${format.bbanSpec}: character ${index + 1} must be ` +
+    `${kindNames[kind]}, got '${normalized.charAt(index)}'`;
+  return failure('invalid_structure', message, normalized, format.code);
+}
+
+function checksumMessage(format: CountryFormat, normalized: string, checkDigits: number, remainder: number): string {
+  const expected = ibanCheckDigits(format.code, normalized.slice(bbanOffset));
+  const given = normalized.slice(2, 4);
+  if (checkDigits < checkDigitsMin || checkDigits > checkDigitsMax) {
+    return `check digits ${given} are never issued (valid check digits run from 02 to 98); ` +
+      `this BBAN needs ${expected}`;
+  }
+  return (
+    `IBAN checksum (ISO 7064 MOD 97-10) fails: remainder ${remainder}, ` +
+    `check digits ${given}, expected ${expected}`
+  );
+}
