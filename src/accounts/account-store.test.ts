@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { AppError } from '../errors.js';
-import { AccountStore } from './account-store.js';
+import { AccountStore, KEY_CACHE_TTL_MS } from './account-store.js';
 import { planIds } from './plans.js';
 
 const NOW = new Date('2026-08-18T10:00:00.000Z');
@@ -110,4 +110,21 @@ test('labels are bounded', (t) => {
   assert.throws(() => store.createKey('free', NOW, ''), (e: unknown) => e instanceof AppError && e.code === 'invalid_argument');
   assert.throws(() => store.createKey('free', NOW, 'x'.repeat(121)), AppError);
   assert.equal(store.createKey('free', NOW, 'x'.repeat(120)).label?.length, 120);
+});
+
+test('a key revoked by another process (the CLI) stops working once the cache entry is older than its TTL', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ibanqa-revoke-'));
+  const server = AccountStore.open(dir);
+  const created = server.createKey('pro', new Date('2026-03-01T00:00:00Z'));
+  const t0 = new Date('2026-03-01T00:00:01Z');
+  assert.ok(server.authenticate(created.key, t0));
+  const cli = AccountStore.open(dir);
+  assert.equal(cli.revokeKey(created.id, t0), true);
+  await cli.close();
+  // lmdb-js renews its read transaction on the next event-loop turn, as a new request would be.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(server.authenticate(created.key, new Date(t0.getTime() + KEY_CACHE_TTL_MS - 1)), 'still cached inside the TTL');
+  assert.equal(server.authenticate(created.key, new Date(t0.getTime() + KEY_CACHE_TTL_MS + 1)), null);
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 });

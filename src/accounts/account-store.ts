@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { unreachable } from '../assert.js';
+import { assert, unreachable } from '../assert.js';
 import { AppError } from '../errors.js';
 import { generateRawKey, hashKey, hashesEqual, isWellFormedKey, keyIdOf } from './keys.js';
 import { assertActive, expiresAtOf } from './periods.js';
@@ -75,12 +75,19 @@ function checkLabel(label: string | undefined): string | null {
   return label;
 }
 
+/**
+ * How long a cached key is trusted before LMDB is read again. `ibanqa keys revoke` runs in another
+ * process and cannot clear this process's cache; 5 s bounds how long a revoked key keeps working there,
+ * while the hot path stays a Map lookup (one LMDB read per key per 5 s).
+ */
+export const KEY_CACHE_TTL_MS = 5_000;
+
 export class AccountStore {
   /**
    * hash → account for keys that authenticated. Only successful lookups are cached, so the map is
    * bounded by the number of live keys, never by what clients send.
    */
-  private readonly cache = new Map<string, Account>();
+  private readonly cache = new Map<string, { readonly account: Account; readonly checkedAtMs: number }>();
   private readonly inflight = new Set<Promise<boolean>>();
   private writeFailure: unknown = undefined;
 
@@ -122,13 +129,18 @@ export class AccountStore {
   authenticate(rawKey: string, now: Date): Account | null {
     if (!isWellFormedKey(rawKey)) return null;
     const hash = hashKey(rawKey);
-    let account = this.cache.get(hash);
-    if (account === undefined) {
+    const cached = this.cache.get(hash);
+    let account = cached?.account;
+    if (cached === undefined || now.getTime() - cached.checkedAtMs > KEY_CACHE_TTL_MS) {
       const record = this.keys.get(keyIdOf(hash));
-      if (record === undefined || record.revoked_at !== null || !hashesEqual(record.hash, hash)) return null;
+      if (record === undefined || record.revoked_at !== null || !hashesEqual(record.hash, hash)) {
+        this.cache.delete(hash);
+        return null;
+      }
       account = accountOf(record);
-      this.cache.set(hash, account);
+      this.cache.set(hash, { account, checkedAtMs: now.getTime() });
     }
+    assert(account !== undefined, 'an authenticated key has an account');
     assertActive(account, now);
     return account;
   }
