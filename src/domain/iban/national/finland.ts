@@ -4,7 +4,7 @@ import { replaceAt } from './bban-math.js';
 /**
  * FI BBAN: bank 3n, account 11n: the 14-digit machine-format account number, last digit a Luhn
  * (modulus 10, weights 2,1,2,1... from the right, products' digits summed) check over the first 13.
- * Åland (AX) uses the Finnish structure and rule.
+ * Åland is covered by the registry's Finland entry (FI IBANs).
  */
 const checkIndex = 13;
 const codeZero = 48;

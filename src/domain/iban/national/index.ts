@@ -19,12 +19,6 @@ import { spainRule } from './spain.js';
 const frenchLayout = 'FR BBAN: bank 5n, branch 5n, account 11c, key 2n';
 const cfonb = 'CFONB (Comité français d’organisation et de normalisation bancaires): relevé d’identité bancaire, clé RIB';
 
-/**
- * FR and the territories the SWIFT registry's France entry covers. IBAN libraries (ibantools) also
- * accept these under their own ISO codes with the French BBAN, so the rule answers for them too.
- */
-const frenchCodes = ['FR', 'GF', 'GP', 'MQ', 'RE', 'PF', 'TF', 'YT', 'NC', 'BL', 'MF', 'PM', 'WF'] as const;
-
 const mod97Countries: readonly (readonly [string, string, string])[] = [
   ['BA', 'bank 3n, branch 3n, account 8n, check 2n', 'Central Bank of Bosnia and Herzegovina: account number control digits, ISO 7064 MOD 97-10'],
   ['ME', 'bank 3n, account 13n, check 2n', 'Central Bank of Montenegro: account number control digits, ISO 7064 MOD 97-10'],
@@ -44,7 +38,6 @@ function buildRules(): ReadonlyMap<string, NationalRule> {
     slovakRule,
     estoniaRule,
     finlandRule('FI'),
-    finlandRule('AX'),
     germanyRule,
     hungaryRule,
     icelandRule,
@@ -54,7 +47,8 @@ function buildRules(): ReadonlyMap<string, NationalRule> {
     spainRule,
     cinRule('IT', 'Associazione Bancaria Italiana (ABI): CIN control character of the coordinate bancarie'),
     cinRule('SM', 'Banca Centrale della Repubblica di San Marino: Italian CIN rule (same BBAN layout as IT)'),
-    ...frenchCodes.map((code) => ribKeyRule(code, frenchLayout, cfonb)),
+    // The registry's FR entry also covers the overseas territories (GF, GP, ... WF), whose IBANs are FR ones.
+    ribKeyRule('FR', frenchLayout, cfonb),
     ribKeyRule('MC', 'MC BBAN: bank 5n, branch 5n, account 11c, key 2n', `${cfonb} (Monaco uses the French RIB)`),
     ribKeyRule('MR', 'MR BBAN: bank 5n, branch 5n, account 11n, key 2n', 'Banque Centrale de Mauritanie: RIB key (every IBAN begins MR13)'),
     ribKeyRule('DJ', 'DJ BBAN: bank 5n, branch 5n, account 11n, key 2n', 'Banque Centrale de Djibouti: RIB key (French RIB arithmetic)'),

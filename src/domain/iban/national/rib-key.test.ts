@@ -34,8 +34,6 @@ const countries: readonly { code: string; structure: string; examples: readonly 
   // SWIFT registry example; the second is the RIB used as an example by IbanNet's tests (30006 00001 12345678901 89)
   { code: 'FR', structure: french, examples: ['FR1420041010050500013M02606', 'FR7630006000011234567890189'] },
   { code: 'MC', structure: french, examples: ['MC5811222000010123456789030'] },
-  { code: 'GP', structure: french, examples: [] },
-  { code: 'NC', structure: french, examples: [] },
   { code: 'MR', structure: '5!n5!n11!n2!n', examples: ['MR1300020001010000123456753'] },
   { code: 'DJ', structure: '5!n5!n11!n2!n', examples: ['DJ2100010000000154000100186'] },
   { code: 'TN', structure: '2!n3!n13!n2!n', examples: ['TN5910006035183598478831'] },
