@@ -115,6 +115,21 @@ describe('generateIban: given bank and branch codes', () => {
     assert.equal(fr.nationalCheck, 'passed');
   });
 
+  it('targets the registry example bank and branch codes in every country', () => {
+    const key = requestKeyOf('generate-test', 'example-banks');
+    for (const format of countryFormats) {
+      const bankCode = format.example.slice(4 + format.bankCode.offset, 4 + format.bankCode.offset + format.bankCode.length);
+      const branch = format.branchCode;
+      const branchCode = branch === null ? undefined : format.example.slice(4 + branch.offset, 4 + branch.offset + branch.length);
+      const options = branchCode === undefined ? { bankCode } : { bankCode, branchCode };
+      for (let row = 0; row < 50; row++) {
+        const generated = generateIban(format, rowRng(key, row), options, context);
+        assert.equal(generated.bankCode, bankCode, format.code);
+        assert.equal(generated.branchCode, branchCode ?? null, format.code);
+      }
+    }
+  });
+
   it('refuses codes that do not fit the layout, saying why', () => {
     const rng = rowRng(requestKeyOf('generate-test', 'refusals'), 0);
     const refusals: readonly (readonly [string, { bankCode?: string; branchCode?: string }, RegExp])[] = [
