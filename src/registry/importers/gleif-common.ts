@@ -2,7 +2,8 @@
  * What the GLEIF importers (LEI-CDF, RR-CDF) share: LEI check digits, reading JSON or XML into one tree
  * shape ({ "$": text, "@attr": value }, as GLEIF's own JSON), and flattening a record into `fields`.
  */
-import { invalidInput, parseJson } from './common.js';
+import type { ParsedSnapshot, RegistryRecord, SourceInfo } from '../record.js';
+import { invalidInput, KeyRegistry, parseJson } from './common.js';
 import { child, isXmlObject, parseXml, TEXT_KEY, textOf, type XmlNode, type XmlObject } from './xml.js';
 
 const LEI_PATTERN = /^[0-9A-Z]{18}[0-9]{2}$/;
@@ -67,4 +68,21 @@ export function flattenRecord(node: XmlNode, prefix = '', out: Record<string, st
     }
   }
   return out;
+}
+
+/** Items of a GLEIF file -> a snapshot: one record per item, record keys unique (the 1-based item number names a duplicate). */
+export function gleifSnapshot(
+  source: SourceInfo,
+  kind: string,
+  items: readonly XmlNode[],
+  snapshotDate: string | null,
+  toRecord: (item: XmlNode, itemNumber: number) => RegistryRecord,
+): ParsedSnapshot {
+  const keys = new KeyRegistry(kind, 'record');
+  const records = items.map((item, index) => {
+    const record = toRecord(item, index + 1);
+    keys.claim(record.record_key, index + 1);
+    return record;
+  });
+  return { source_id: source.source_id, source, snapshot_date: snapshotDate, records, row_count: records.length, ignored_fields: [] };
 }

@@ -4,8 +4,8 @@
  * Data licence: CC0 1.0.
  */
 import type { ParsedSnapshot, RegistryAddress, RegistryRecord, SourceInfo } from '../record.js';
-import { invalidInput, invalidRecord, KeyRegistry, makeRecord } from './common.js';
-import { flattenRecord, isValidLei, readGleifTree, textAt } from './gleif-common.js';
+import { invalidInput, invalidRecord, makeRecord } from './common.js';
+import { flattenRecord, isValidLei, readGleifTree, gleifSnapshot, textAt } from './gleif-common.js';
 import { child, children, type XmlNode } from './xml.js';
 
 const KIND = 'GLEIF LEI file';
@@ -32,20 +32,7 @@ export interface GleifLeiOptions {
 export function parseGleifLei(bytes: Uint8Array, options: GleifLeiOptions = {}): ParsedSnapshot {
   const { root, format } = readGleifTree(bytes, KIND, ARRAY_TAGS);
   const { items, contentDate } = format === 'json' ? jsonItems(root) : xmlItems(root);
-  const keys = new KeyRegistry(KIND, 'record');
-  const records = items.map((item, index) => {
-    const record = toRecord(item, index + 1);
-    keys.claim(record.record_key, index + 1);
-    return record;
-  });
-  return {
-    source_id: gleifLeiSource.source_id,
-    source: gleifLeiSource,
-    snapshot_date: options.snapshotDate ?? contentDate,
-    records,
-    row_count: records.length,
-    ignored_fields: [],
-  };
+  return gleifSnapshot(gleifLeiSource, KIND, items, options.snapshotDate ?? contentDate, toRecord);
 }
 
 function jsonItems(root: XmlNode): { items: XmlNode[]; contentDate: string | null } {

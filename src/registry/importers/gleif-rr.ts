@@ -8,8 +8,8 @@
  * them into ParentLinks on the child entities (StartNode = child, EndNode = parent).
  */
 import type { ParentLink, ParsedSnapshot, RegistryRecord, SourceInfo } from '../record.js';
-import { invalidInput, invalidRecord, KeyRegistry, makeRecord } from './common.js';
-import { flattenRecord, isValidLei, readGleifTree, textAt } from './gleif-common.js';
+import { invalidInput, invalidRecord, makeRecord } from './common.js';
+import { flattenRecord, isValidLei, readGleifTree, gleifSnapshot, textAt } from './gleif-common.js';
 import { child, children, type XmlNode } from './xml.js';
 
 const KIND = 'GLEIF relationship file';
@@ -34,20 +34,7 @@ export interface GleifRrOptions {
 export function parseGleifRr(bytes: Uint8Array, options: GleifRrOptions = {}): ParsedSnapshot {
   const { root, format } = readGleifTree(bytes, KIND, ARRAY_TAGS);
   const { items, contentDate } = format === 'json' ? jsonItems(root) : xmlItems(root);
-  const keys = new KeyRegistry(KIND, 'record');
-  const records = items.map((item, index) => {
-    const record = toRecord(item, index + 1);
-    keys.claim(record.record_key, index + 1);
-    return record;
-  });
-  return {
-    source_id: gleifRrSource.source_id,
-    source: gleifRrSource,
-    snapshot_date: options.snapshotDate ?? contentDate,
-    records,
-    row_count: records.length,
-    ignored_fields: [],
-  };
+  return gleifSnapshot(gleifRrSource, KIND, items, options.snapshotDate ?? contentDate, toRecord);
 }
 
 function jsonItems(root: XmlNode): { items: XmlNode[]; contentDate: string | null } {
