@@ -204,3 +204,22 @@ describe('POST /test-cases and /bulk-dataset', () => {
     assert.deepEqual(lines.slice(1).map((line) => line.split(',')[1]), json.body.rows.map((row: any) => row.iban));
   });
 });
+
+describe('aborted requests', () => {
+  test('a client that hangs up mid-body does not disturb the server', async () => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(service.base);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`POST /api/v1/validate HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"ibans":[`);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    const after = await call(service.base, '/validate', { key: service.keys.pro, body: { ibans: ['DE89370400440532013000'] } });
+    assert.equal(after.status, 200);
+    assert.equal(after.body[0].valid, true);
+  });
+});

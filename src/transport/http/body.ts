@@ -1,13 +1,14 @@
-import type { HttpResponse } from 'uWebSockets.js';
 import { AppError } from '../../errors.js';
+import type { Exchange } from './respond.js';
 
 /**
  * Reads a request body with a hard cap. The cap is checked against Content-Length before a byte is
  * read, and again while streaming (a client may lie or use chunked encoding). Each chunk is copied
  * because uWS reuses the ArrayBuffer after the callback returns.
  */
-export function readBody(res: HttpResponse, contentLength: number | null, bytesMax: number, aborted: () => boolean): Promise<Buffer> {
+export function readBody(exchange: Exchange, contentLength: number | null, bytesMax: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    exchange.onAbort = () => reject(new AppError('invalid_argument', 'Client closed the connection before the body arrived'));
     if (contentLength !== null && contentLength > bytesMax) {
       reject(new AppError('payload_too_large', `Body of ${contentLength} bytes exceeds the ${bytesMax}-byte limit`));
       return;
@@ -15,8 +16,8 @@ export function readBody(res: HttpResponse, contentLength: number | null, bytesM
     const chunks: Buffer[] = [];
     let received = 0;
     let refused = false;
-    res.onData((chunk, isLast) => {
-      if (refused || aborted()) return;
+    exchange.res.onData((chunk, isLast) => {
+      if (refused || exchange.aborted) return;
       received += chunk.byteLength;
       if (received > bytesMax) {
         refused = true;

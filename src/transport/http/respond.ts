@@ -8,6 +8,8 @@ export interface Exchange {
   readonly res: HttpResponse;
   readonly requestId: string;
   aborted: boolean;
+  /** Set while a body is being read: settles the read when the client goes away, so nothing waits forever. */
+  onAbort?: () => void;
 }
 
 export const jsonType = 'application/json';

@@ -80,7 +80,7 @@ function queryInput(query: string, params: Record<string, string>): Record<strin
 
 async function rawInputOf(op: HttpOp, exchange: Exchange, parts: CallParts): Promise<unknown> {
   if (op.http.inputFrom === 'query') return queryInput(parts.query, parts.params);
-  const body = await readBody(exchange.res, parts.contentLength, limits.httpJsonBodyBytesMax, () => exchange.aborted);
+  const body = await readBody(exchange, parts.contentLength, limits.httpJsonBodyBytesMax);
   const parsed = parseJsonBody(body);
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new AppError('invalid_argument', 'Request body must be a JSON object');
@@ -114,6 +114,7 @@ function routeOp(app: TemplatedApp, deps: HttpFrontDeps, op: HttpOp): void {
     const exchange: Exchange = { res, requestId: requestIdFrom(req.getHeader('x-request-id')), aborted: false };
     res.onAborted(() => {
       exchange.aborted = true;
+      exchange.onAbort?.();
     });
     const parts = readCallParts(op, res, req, deps.trustProxy);
     void handleOp(deps, op, exchange, parts);
