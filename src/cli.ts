@@ -84,4 +84,6 @@ keys
     }),
   );
 
+// registry commands (issue 4) are registered below this line
+
 await program.parseAsync(process.argv);

@@ -6,6 +6,8 @@ import { ibanTestCases } from './iban-test-cases.js';
 import { ibanGenerateStream, ibanValidateStream } from './iban-streams.js';
 import { ibanValidate } from './iban-validate.js';
 import type { AnyOp } from './op.js';
+// registry ops imports (issue 4) go below this line
+// us routing ops imports (issue 5) go below this line
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -16,6 +18,8 @@ export const ops: readonly AnyOp[] = [
   ibanCalculate,
   ibanValidateStream,
   ibanGenerateStream,
+  // registry ops (issue 4) go below this line
+  // us routing ops (issue 5) go below this line
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));
