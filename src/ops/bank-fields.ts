@@ -32,7 +32,22 @@ export interface BankFields {
   premium_unlock_url?: string;
 }
 
+/**
+ * One bank_intelligence object per bank, reused by every row that names it: the REST serializer
+ * (transport/http/rows-json.ts) writes a shared object once. Rows must never mutate it.
+ */
+const intelligenceByBank = new WeakMap<BankInfo, BankIntelligence>();
+
 function intelligenceOf(info: BankInfo): BankIntelligence {
+  let intelligence = intelligenceByBank.get(info);
+  if (intelligence === undefined) {
+    intelligence = Object.freeze(buildIntelligence(info));
+    intelligenceByBank.set(info, intelligence);
+  }
+  return intelligence;
+}
+
+function buildIntelligence(info: BankInfo): BankIntelligence {
   return {
     lei: info.lei,
     legal_name: info.legalName,

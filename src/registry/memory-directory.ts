@@ -66,13 +66,16 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
       }
     }
   }
-  const codesByCountry = new Map<string, string[]>();
+  // country -> (bank code -> bank): lookups on the validation hot path build no key strings.
+  const byCountry = new Map<string, Map<string, MutableBank>>();
   for (const bank of banks.values()) {
-    const codes = codesByCountry.get(bank.countryCode) ?? [];
-    codes.push(bank.bankCode);
-    codesByCountry.set(bank.countryCode, codes);
+    const ofCountry = byCountry.get(bank.countryCode) ?? new Map<string, MutableBank>();
+    ofCountry.set(bank.bankCode, bank);
+    byCountry.set(bank.countryCode, ofCountry);
   }
-  for (const codes of codesByCountry.values()) codes.sort();
+  const codesByCountry = new Map<string, string[]>();
+  for (const [countryCode, ofCountry] of byCountry) codesByCountry.set(countryCode, [...ofCountry.keys()].sort());
+  const lookup = (countryCode: string, bankCode: string): BankInfo | undefined => byCountry.get(countryCode)?.get(bankCode);
   const fingerprint = fingerprintOf(snapshots);
 
   const matches = (bank: BankInfo, filter: BankFilter): boolean => {
@@ -88,13 +91,13 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
 
   return {
     fingerprint,
-    bankOf: (countryCode, bankCode) => banks.get(`${countryCode}:${bankCode}`),
+    bankOf: lookup,
     bankCodesOf: (countryCode) => codesByCountry.get(countryCode) ?? [],
-    accountCheckMethod: (countryCode, bankCode) => banks.get(`${countryCode}:${bankCode}`)?.accountCheckMethod ?? undefined,
+    accountCheckMethod: (countryCode, bankCode) => lookup(countryCode, bankCode)?.accountCheckMethod ?? undefined,
     banksMatching(countryCode, filter, limit) {
       const found: BankInfo[] = [];
       for (const code of codesByCountry.get(countryCode) ?? []) {
-        const bank = banks.get(`${countryCode}:${code}`);
+        const bank = lookup(countryCode, code);
         if (bank !== undefined && matches(bank, filter)) found.push(bank);
         if (found.length >= limit) break;
       }

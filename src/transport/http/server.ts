@@ -8,6 +8,7 @@ import type { Service } from '../../service/execute.js';
 import { readBody, parseJsonBody } from './body.js';
 import { renderCsv } from './csv.js';
 import { requestIdFrom } from './request-id.js';
+import { rowsJson } from './rows-json.js';
 import { csvType, jsonType, send, sendError, type Exchange } from './respond.js';
 import type { HttpMetrics } from './metrics.js';
 
@@ -97,7 +98,8 @@ async function handleOp(deps: HttpFrontDeps, op: HttpOp, exchange: Exchange, par
     if (op.csv?.wanted(outcome.input)) {
       send(exchange, status, csvType, await renderCsv(op.csv, outcome.output), outcome.headers);
     } else {
-      send(exchange, status, jsonType, JSON.stringify(outcome.output), outcome.headers);
+      const json = Array.isArray(outcome.output) ? rowsJson(outcome.output) : JSON.stringify(outcome.output);
+      send(exchange, status, jsonType, json, outcome.headers);
     }
   } catch (thrown) {
     const error = toAppError(thrown);

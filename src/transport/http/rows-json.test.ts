@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { rowsJson } from './rows-json.js';
+
+test('rowsJson is byte-identical to JSON.stringify on arbitrary flat rows with shared nested values', () => {
+  const shared = { lei: null, payment_schemes: [], domestic_registry: { bank_code: '1', account_checksum_method: null } };
+  const value = fc.oneof(fc.string({ unit: 'binary' }), fc.boolean(), fc.integer(), fc.double(), fc.constant(null), fc.constant(undefined), fc.constant(shared), fc.constant(['a', 'b']));
+  fc.assert(
+    fc.property(fc.array(fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), value, { maxKeys: 8 }), { maxLength: 20 }), (rows) => {
+      assert.equal(rowsJson(rows), JSON.stringify(rows));
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
+test('a first key never borrows the fragment of a later key (regression: {"":0,"\\u0000":false})', () => {
+  const rows = [{ '': 0, '\u0000': false }];
+  assert.equal(rowsJson(rows), JSON.stringify(rows));
+});
+
+test('escapes quotes, backslashes, control characters and lone surrogates like JSON.stringify', () => {
+  const rows = [{ iban: 'DE"89\\\u0007\ud800x', ok: true }, { iban: 'ÄÖÜ', n: 1.5 }];
+  assert.equal(rowsJson(rows), JSON.stringify(rows));
+});

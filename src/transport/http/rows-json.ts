@@ -1,0 +1,73 @@
+/**
+ * JSON for arrays of flat row objects, byte-identical to JSON.stringify (same key order, same escaping,
+ * undefined skipped), but nested objects and arrays that rows share (a bank's bank_intelligence, the
+ * locked_fields list) are serialized once and reused by identity. Measured on 100 validation rows of a
+ * paid key (bench/RESULTS.md): JSON.stringify was the largest single cost of POST /validate.
+ */
+/** `"key":` for a row's first key, and `,"key":` for the others: two maps, so no key can collide with a marker. */
+const firstKeyFragments = new Map<string, string>();
+const nextKeyFragments = new Map<string, string>();
+const sharedFragments = new WeakMap<object, string>();
+/** Characters JSON must escape, plus lone surrogates, which JSON.stringify writes as \u escapes. */
+const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** Key fragments are cached per distinct key; rows have a few dozen keys at most, so bound it generously. */
+const keyFragmentsMax = 10_000;
+
+function keyFragment(key: string, first: boolean): string {
+  const fragments = first ? firstKeyFragments : nextKeyFragments;
+  let fragment = fragments.get(key);
+  if (fragment === undefined) {
+    fragment = `${first ? '' : ','}${JSON.stringify(key)}:`;
+    if (fragments.size < keyFragmentsMax) fragments.set(key, fragment);
+  }
+  return fragment;
+}
+
+function stringJson(value: string): string {
+  return needsEscape.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
+function valueJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return stringJson(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'object': {
+      if (value === null) return 'null';
+      let fragment = sharedFragments.get(value);
+      if (fragment === undefined) {
+        fragment = JSON.stringify(value);
+        sharedFragments.set(value, fragment);
+      }
+      return fragment;
+    }
+    default:
+      return undefined; // undefined, functions, symbols: skipped, as JSON.stringify skips them in objects
+  }
+}
+
+function rowJson(row: Record<string, unknown>): string {
+  let out = '{';
+  let first = true;
+  for (const key in row) {
+    const json = valueJson(row[key]);
+    if (json === undefined) continue;
+    out += keyFragment(key, first) + json;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** Rows must be plain objects whose nested objects are never mutated after serialization (they are cached). */
+export function rowsJson(rows: readonly unknown[]): string {
+  let out = '[';
+  for (let index = 0; index < rows.length; index++) {
+    if (index > 0) out += ',';
+    const row = rows[index];
+    out += row !== null && typeof row === 'object' && !Array.isArray(row) ? rowJson(row as Record<string, unknown>) : JSON.stringify(row);
+  }
+  return `${out}]`;
+}
