@@ -24,14 +24,9 @@ export function allDigits(text: string, start: number, end: number): boolean {
 // step exact while needing only one or two `%` operations for a whole BBAN.
 const foldAbove = 1e13;
 
-/** The digits in [start, end) read as one decimal number, modulo 97; -1 if a non-digit appears. */
-export function mod97Digits(text: string, start: number, end: number): number {
-  return allDigits(text, start, end) ? mod97Numeric(text, start, end) : -1;
-}
-
 /**
- * As mod97Digits for text the caller knows is all digits (the engine has checked the BBAN
- * structure): two digits per step, no per-digit validation — this is the hot path.
+ * The digits in [start, end) read as one decimal number, modulo 97, for text the caller knows is
+ * all digits (the engine has checked the BBAN structure): two digits per step, no validation.
  */
 export function mod97Numeric(text: string, start: number, end: number): number {
   let remainder = 0;

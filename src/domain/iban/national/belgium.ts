@@ -1,4 +1,4 @@
-import type { NationalCheckOutcome, NationalRule } from './types.js';
+import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
 import { mod97Numeric, replaceAt, twoDigits } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -9,21 +9,26 @@ const codeZero = 48; // '0': digit value = char code − 48
  */
 const body = 10;
 
-function expectedCheck(bban: string): number {
-  const remainder = mod97Numeric(bban, 0, body);
+/** `base`: where the BBAN starts in `text`. */
+function expectedCheck(text: string, base: number): number {
+  const remainder = mod97Numeric(text, base, base + body);
   return remainder === 0 ? 97 : remainder;
 }
+
+const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome => {
+  const at = start + body;
+  const actual = (text.charCodeAt(at) - codeZero) * 10 + (text.charCodeAt(at + 1) - codeZero);
+  return actual === expectedCheck(text, start) ? 'passed' : 'failed';
+};
 
 export const belgiumRule: NationalRule = {
   countryCode: 'BE',
   rule: 'First 10 digits (bank 3n + account 7n) mod 97, remainder 0 written 97; digits 11-12',
   source: 'Belgian account number structure (Febelfin / National Bank of Belgium protocol)',
-  check(bban): NationalCheckOutcome {
-    const actual = (bban.charCodeAt(body) - codeZero) * 10 + (bban.charCodeAt(body + 1) - codeZero);
-    return actual === expectedCheck(bban) ? 'passed' : 'failed';
-  },
+  check: (bban, context) => checkAt(bban, 0, context),
+  checkAt,
   complete(bban, rng): string {
     void rng; // pure function of the other positions
-    return replaceAt(bban, body, twoDigits(expectedCheck(bban)));
+    return replaceAt(bban, body, twoDigits(expectedCheck(bban, 0)));
   },
 };

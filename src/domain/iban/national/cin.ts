@@ -1,4 +1,4 @@
-import type { NationalCheckOutcome, NationalRule } from './types.js';
+import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
 import { replaceAt } from './bban-math.js';
 
 /**
@@ -20,25 +20,31 @@ function valueOf(code: number): number {
   return code >= codeA ? code - codeA : code - codeZero;
 }
 
-/** The CIN letter's char code for a BBAN (its own first character is ignored). */
-export function cinCodeOf(bban: string): number {
+/**
+ * The CIN letter's char code for the BBAN starting at `base` in `text` (its own first character is
+ * ignored). Odd and even positions alternate, so the loop takes them in pairs: no parity test.
+ */
+export function cinCodeOf(text: string, base = 0): number {
   let sum = 0;
-  for (let index = firstChecked; index < bbanLength; index++) {
-    const value = valueOf(bban.charCodeAt(index));
-    // index 1 is the 1st checked character (odd position)
-    sum += (index - firstChecked) % 2 === 0 ? (oddPositionValues[value] ?? 0) : value;
+  const end = base + bbanLength;
+  let index = base + firstChecked; // the 1st checked character (odd position)
+  for (; index + 1 < end; index += 2) {
+    sum += (oddPositionValues[valueOf(text.charCodeAt(index))] ?? 0) + valueOf(text.charCodeAt(index + 1));
   }
+  if (index < end) sum += oddPositionValues[valueOf(text.charCodeAt(index))] ?? 0;
   return codeA + (sum % 26);
 }
+
+const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
+  text.charCodeAt(start) === cinCodeOf(text, start) ? 'passed' : 'failed';
 
 export function cinRule(countryCode: string, source: string): NationalRule {
   return {
     countryCode,
     rule: 'CIN letter (1st BBAN character) over ABI 5n + CAB 5n + account 12c, odd/even value tables mod 26',
     source,
-    check(bban): NationalCheckOutcome {
-      return bban.charCodeAt(0) === cinCodeOf(bban) ? 'passed' : 'failed';
-    },
+    check: (bban, context) => checkAt(bban, 0, context),
+    checkAt,
     complete(bban, rng): string {
       void rng; // the CIN is a pure function of the other positions
       return replaceAt(bban, 0, String.fromCharCode(cinCodeOf(bban)));

@@ -1,4 +1,4 @@
-import type { NationalCheckOutcome, NationalRule } from './types.js';
+import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
 import { replaceAt } from './bban-math.js';
 
 /**
@@ -12,27 +12,32 @@ const codeZero = 48;
 // Luhn doubling with its digit sum folded in: 2d, minus 9 when that has two digits.
 const doubled: readonly number[] = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9];
 
-/** Luhn over [0, checkIndex): the digit next to the check is doubled, then every second one. */
-function luhnCheckDigit(bban: string): number {
+/**
+ * Luhn over BBAN positions [0, checkIndex), the BBAN starting at `base` in `text`: the digit next
+ * to the check is doubled, then every second one.
+ */
+function luhnCheckDigit(text: string, base: number): number {
   let sum = 0;
-  for (let index = checkIndex - 1; index >= 0; index -= 2) {
-    sum += doubled[bban.charCodeAt(index) - codeZero] ?? 0;
-    if (index > 0) sum += bban.charCodeAt(index - 1) - codeZero;
+  for (let index = base + checkIndex - 1; index >= base; index -= 2) {
+    sum += doubled[text.charCodeAt(index) - codeZero] ?? 0;
+    if (index > base) sum += text.charCodeAt(index - 1) - codeZero;
   }
   return (10 - (sum % 10)) % 10;
 }
+
+const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
+  text.charCodeAt(start + checkIndex) - codeZero === luhnCheckDigit(text, start) ? 'passed' : 'failed';
 
 export function finlandRule(countryCode: string): NationalRule {
   return {
     countryCode,
     rule: 'Luhn (mod 10, weights 2,1 from the right) over the first 13 digits; check digit at position 14',
     source: 'Finance Finland (Finanssiala): Finnish account number machine format and check digit',
-    check(bban): NationalCheckOutcome {
-      return (bban.charCodeAt(checkIndex) - codeZero) === luhnCheckDigit(bban) ? 'passed' : 'failed';
-    },
+    check: (bban, context) => checkAt(bban, 0, context),
+    checkAt,
     complete(bban, rng): string {
       void rng; // pure function of the other positions
-      return replaceAt(bban, checkIndex, String(luhnCheckDigit(bban)));
+      return replaceAt(bban, checkIndex, String(luhnCheckDigit(bban, 0)));
     },
   };
 }

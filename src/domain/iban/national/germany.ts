@@ -1,4 +1,4 @@
-import type { NationalCheckOutcome, NationalRule } from './types.js';
+import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
 import { checkGermanAccount, generateGermanAccount } from './de/index.js';
 
 /**
@@ -8,16 +8,20 @@ import { checkGermanAccount, generateGermanAccount } from './de/index.js';
  */
 const blzLength = 8;
 
+// The registry is asked with the BLZ as a string, and the methods read a 10-digit account string.
+const checkAt: NationalCheckAt = (text, start, context): NationalCheckOutcome => {
+  const blz = text.slice(start, start + blzLength);
+  const method = context.accountCheckMethod('DE', blz);
+  if (method === undefined) return 'not_checked';
+  return checkGermanAccount(method, blz, text.slice(start + blzLength));
+};
+
 export const germanyRule: NationalRule = {
   countryCode: 'DE',
   rule: 'Bundesbank account check-digit method of the bank code (00..E4) over the 10-digit account',
   source: 'Deutsche Bundesbank: Prüfzifferberechnungsmethoden (methods per BLZ in the Bankleitzahlendatei)',
-  check(bban, context): NationalCheckOutcome {
-    const blz = bban.slice(0, blzLength);
-    const method = context.accountCheckMethod('DE', blz);
-    if (method === undefined) return 'not_checked';
-    return checkGermanAccount(method, blz, bban.slice(blzLength));
-  },
+  check: (bban, context) => checkAt(bban, 0, context),
+  checkAt,
   complete(bban, rng, context): string {
     const blz = bban.slice(0, blzLength);
     const method = context.accountCheckMethod('DE', blz);

@@ -1,4 +1,4 @@
-import type { NationalCheckOutcome, NationalRule } from './types.js';
+import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
 import { replaceAt } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -35,16 +35,18 @@ const bankCheck = 6;
 const accountStart = 7;
 const accountCheck = 16;
 
+const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
+  text.charCodeAt(start + bankCheck) - codeZero === mod1110CheckDigit(text, start, start + bankCheck) &&
+  text.charCodeAt(start + accountCheck) - codeZero === mod1110CheckDigit(text, start + accountStart, start + accountCheck)
+    ? 'passed'
+    : 'failed';
+
 export const croatiaRule: NationalRule = {
   countryCode: 'HR',
   rule: 'ISO 7064 MOD 11,10 over bank digits 1-6 (check at 7) and account digits 8-16 (check at 17)',
   source: 'Hrvatska narodna banka: structure of the account number (VBDI and account, ISO 7064 MOD 11,10 control digits)',
-  check(bban): NationalCheckOutcome {
-    return (bban.charCodeAt(bankCheck) - codeZero) === mod1110CheckDigit(bban, 0, bankCheck) &&
-      (bban.charCodeAt(accountCheck) - codeZero) === mod1110CheckDigit(bban, accountStart, accountCheck)
-      ? 'passed'
-      : 'failed';
-  },
+  check: (bban, context) => checkAt(bban, 0, context),
+  checkAt,
   complete(bban, rng): string {
     void rng; // both digits are pure functions of the other positions
     const withBank = replaceAt(bban, bankCheck, String(mod1110CheckDigit(bban, 0, bankCheck)));

@@ -1,4 +1,4 @@
-import type { NationalCheckOutcome, NationalRule } from './types.js';
+import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
 import { replaceAt, twoDigits } from './bban-math.js';
 
 
@@ -22,33 +22,36 @@ const ribValue: readonly number[] = Array.from({ length: asciiSize }, (_, code) 
 });
 const foldAbove = 1e13; // keeps r*100+99 an exact double (see bban-math.ts)
 
-/** Body (all but the last two characters) as a number mod 97, two characters per step. */
-function ribBodyRemainder(bban: string, body: number): number {
+/** text[start, end) read through the CFONB table as a number mod 97, two characters per step. */
+function ribBodyRemainder(text: string, start: number, end: number): number {
   let remainder = 0;
-  let index = 0;
-  for (; index + 1 < body; index += 2) {
-    remainder = remainder * 100 + (ribValue[bban.charCodeAt(index)] ?? 0) * 10 + (ribValue[bban.charCodeAt(index + 1)] ?? 0);
+  let index = start;
+  for (; index + 1 < end; index += 2) {
+    remainder = remainder * 100 + (ribValue[text.charCodeAt(index)] ?? 0) * 10 + (ribValue[text.charCodeAt(index + 1)] ?? 0);
     if (remainder > foldAbove) remainder %= 97;
   }
-  if (index < body) remainder = remainder * 10 + (ribValue[bban.charCodeAt(index)] ?? 0);
+  if (index < end) remainder = remainder * 10 + (ribValue[text.charCodeAt(index)] ?? 0);
   return remainder % 97;
 }
 
-/** The key for a BBAN whose last two positions hold it. */
-export function ribKeyOf(bban: string): number {
-  return 97 - ((ribBodyRemainder(bban, bban.length - 2) * 100) % 97);
+/** The key for the BBAN text[start..] whose last two positions hold it. */
+export function ribKeyOf(text: string, start = 0): number {
+  return 97 - ((ribBodyRemainder(text, start, text.length - 2) * 100) % 97);
 }
+
+const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome => {
+  const body = text.length - 2;
+  const key = (text.charCodeAt(body) - codeZero) * 10 + (text.charCodeAt(body + 1) - codeZero);
+  return key === ribKeyOf(text, start) ? 'passed' : 'failed';
+};
 
 export function ribKeyRule(countryCode: string, layout: string, source: string): NationalRule {
   return {
     countryCode,
     rule: `Clé RIB: 97 − (bank‖branch‖account × 100 mod 97), letters by the CFONB table (${layout})`,
     source,
-    check(bban): NationalCheckOutcome {
-      const body = bban.length - 2;
-      const key = (bban.charCodeAt(body) - codeZero) * 10 + (bban.charCodeAt(body + 1) - codeZero);
-      return key === ribKeyOf(bban) ? 'passed' : 'failed';
-    },
+    check: (bban, context) => checkAt(bban, 0, context),
+    checkAt,
     complete(bban, rng): string {
       void rng; // the key is a pure function of the other positions
       return replaceAt(bban, bban.length - 2, twoDigits(ribKeyOf(bban)));

@@ -1,4 +1,4 @@
-import type { NationalCheckOutcome, NationalRule } from './types.js';
+import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
 import { replaceAt, weightedDigitSum } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -20,25 +20,29 @@ function dcOf(sum: number): number {
   return digit === 11 ? 0 : digit === 10 ? 1 : digit;
 }
 
-function expectedDc1(bban: string): number {
-  return dcOf(weightedDigitSum(bban, 0, bankBranchWeights));
+/** `base`: where the BBAN starts in `text`. */
+function expectedDc1(text: string, base: number): number {
+  return dcOf(weightedDigitSum(text, base, bankBranchWeights));
 }
 
-function expectedDc2(bban: string): number {
-  return dcOf(weightedDigitSum(bban, accountStart, accountWeights));
+function expectedDc2(text: string, base: number): number {
+  return dcOf(weightedDigitSum(text, base + accountStart, accountWeights));
 }
+
+const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
+  text.charCodeAt(start + firstDc) - codeZero === expectedDc1(text, start) &&
+  text.charCodeAt(start + secondDc) - codeZero === expectedDc2(text, start)
+    ? 'passed'
+    : 'failed';
 
 export const spainRule: NationalRule = {
   countryCode: 'ES',
   rule: 'Two DC digits (positions 9-10): mod 11, weights 1,2,4,8,5,10,9,7,3,6 over 00+bank+branch and over the account',
   source: 'Código Cuenta Cliente (CCC) check digits, Spanish banking association (AEB/CSB) standard',
-  check(bban): NationalCheckOutcome {
-    return (bban.charCodeAt(firstDc) - codeZero) === expectedDc1(bban) && (bban.charCodeAt(secondDc) - codeZero) === expectedDc2(bban)
-      ? 'passed'
-      : 'failed';
-  },
+  check: (bban, context) => checkAt(bban, 0, context),
+  checkAt,
   complete(bban, rng): string {
     void rng; // both digits are pure functions of the other positions
-    return replaceAt(bban, firstDc, `${expectedDc1(bban)}${expectedDc2(bban)}`);
+    return replaceAt(bban, firstDc, `${expectedDc1(bban, 0)}${expectedDc2(bban, 0)}`);
   },
 };

@@ -1,5 +1,5 @@
 import type { Rng } from '../../rng.js';
-import type { NationalCheckOutcome, NationalRule } from './types.js';
+import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
 import { redrawUntil, replaceAt, weightedDigitSum } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -25,8 +25,9 @@ export function checkIndexOf(segment: CheckedSegment): number {
   return segment.start + segment.weights.length - 1;
 }
 
-export function segmentPasses(bban: string, segment: CheckedSegment): boolean {
-  return weightedDigitSum(bban, segment.start, segment.weights) % segment.modulus === 0;
+/** `base` is where the BBAN starts in `text` (0 for a BBAN string, 4 inside an IBAN). */
+export function segmentPasses(text: string, segment: CheckedSegment, base = 0): boolean {
+  return weightedDigitSum(text, base + segment.start, segment.weights) % segment.modulus === 0;
 }
 
 /** The digit the check position needs (may be 10 for modulus 11: not completable). */
@@ -49,14 +50,18 @@ export function weightedSegmentsRule(
   source: string,
   segments: readonly CheckedSegment[],
 ): NationalRule {
+  const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome => {
+    for (let index = 0; index < segments.length; index++) {
+      if (!segmentPasses(text, segments[index] as CheckedSegment, start)) return 'failed';
+    }
+    return 'passed';
+  };
   return {
     countryCode,
     rule,
     source,
-    check(bban): NationalCheckOutcome {
-      for (const segment of segments) if (!segmentPasses(bban, segment)) return 'failed';
-      return 'passed';
-    },
+    check: (bban, context) => checkAt(bban, 0, context),
+    checkAt,
     complete(bban, rng): string {
       let completed = bban;
       for (const segment of segments) completed = completeSegment(completed, segment, rng);

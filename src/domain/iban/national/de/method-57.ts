@@ -1,4 +1,4 @@
-import { at, checkDigit, crossWeightedSum, digitSum, mod10, w12 } from './weights.js';
+import { at, checkDigit, crossWeightedSum, digitSum, digitsValue, mod10, w12 } from './weights.js';
 
 /**
  * Method 57: the first two digits choose the variant. Variant 1 checks position 10, variant 2
@@ -30,18 +30,18 @@ function variant2(account: string): boolean {
 
 function variant4(account: string): boolean {
   if (account === variant4Exception) return true;
-  const month = Number(account.slice(2, 4));
-  const serial = Number(account.slice(6, 9));
+  const month = digitsValue(account, 3, 4);
+  const serial = digitsValue(account, 7, 9);
   return month >= 1 && month <= variant4MonthMax && serial < variant4SerialLimit;
 }
 
 export function method57(account: string): boolean {
-  const prefix = Number(account.slice(0, 2));
+  const prefix = digitsValue(account, 1, 2);
   if (prefix === 0) return false;
   if (variant3Prefixes.has(prefix)) return true;
   if (prefix <= variant4LastPrefix) return variant4(account);
   if (variant1Prefixes.has(prefix)) {
-    if (alwaysCorrectPrefixes.some((start) => account.startsWith(start))) return true;
+    for (const start of alwaysCorrectPrefixes) if (account.startsWith(start)) return true;
     return mod10(crossWeightedSum(account, 9, w12)) === checkDigit(account);
   }
   return variant2(account);

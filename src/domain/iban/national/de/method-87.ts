@@ -24,35 +24,49 @@ function substitute(digit: number): number {
   }
 }
 
-interface State {
-  c2: number;
-  d2: number;
-  a5: number;
-}
-
-/** One step of the loop body for value `value` (already substituted). */
-function step(state: State, value: number): void {
-  const big = value > 5;
-  if (state.c2 === state.d2) {
-    const bothZero = state.c2 === 0 && state.d2 === 0;
-    if (big && bothZero) Object.assign(state, { c2: 1, d2: 1, a5: state.a5 + 6 - (value - 6) });
-    else if (big) Object.assign(state, { c2: 0, d2: 0, a5: state.a5 + value });
-    else Object.assign(state, { c2: bothZero ? 1 : 0, a5: state.a5 + value });
-    return;
-  }
-  if (big && state.c2 === 0) Object.assign(state, { c2: 1, d2: 0, a5: state.a5 - 6 + (value - 6) });
-  else if (big) Object.assign(state, { c2: 0, d2: 1, a5: state.a5 - value });
-  else Object.assign(state, { c2: state.c2 === 0 ? 1 : 0, a5: state.a5 - value });
-}
-
+/**
+ * The published loop over positions 4-9 in local variables (c2, d2, a5 as in the pseudocode): one
+ * step per digit, no state object, so a check allocates nothing.
+ */
 export function method87A(account: string): boolean {
   let position = 4;
   while (position < 10 && at(account, position) === 0) position++;
-  const state: State = { c2: position % 2, d2: 0, a5: 0 };
-  for (; position < 10; position++) step(state, substitute(at(account, position)));
+  let c2 = position % 2;
+  let d2 = 0;
+  let a5 = 0;
+  for (; position < 10; position++) {
+    const value = substitute(at(account, position));
+    const big = value > 5;
+    if (c2 === d2) {
+      const bothZero = c2 === 0 && d2 === 0;
+      if (big && bothZero) {
+        c2 = 1;
+        d2 = 1;
+        a5 += 6 - (value - 6);
+      } else if (big) {
+        c2 = 0;
+        d2 = 0;
+        a5 += value;
+      } else {
+        c2 = bothZero ? 1 : 0;
+        a5 += value;
+      }
+    } else if (big && c2 === 0) {
+      c2 = 1;
+      d2 = 0;
+      a5 += -6 + (value - 6);
+    } else if (big) {
+      c2 = 0;
+      d2 = 1;
+      a5 -= value;
+    } else {
+      c2 = c2 === 0 ? 1 : 0;
+      a5 -= value;
+    }
+  }
   // "DO WHILE A5 < 0 OR A5 > 4: add or subtract 5" brings A5 into 0..4.
-  const index = ((state.a5 % 5) + 5) % 5;
-  const expected = (state.d2 === 0 ? table1[index] : table2[index]) ?? -1;
+  const index = ((a5 % 5) + 5) % 5;
+  const expected = (d2 === 0 ? table1[index] : table2[index]) ?? -1;
   if (expected === checkDigit(account)) return true;
   if (at(account, 4) !== 0) return false;
   return (expected > 4 ? expected - 5 : expected + 5) === checkDigit(account);

@@ -4,6 +4,7 @@ import {
   checkDigit,
   crossWeightedSum,
   digitSum,
+  digitsValue,
   mod10,
   mod11Lenient,
   passes00,
@@ -24,10 +25,21 @@ import {
   weightedSum,
 } from './weights.js';
 
+/** Weight lists of single methods as the Bundesbank gives them (first weight on the rightmost position), hoisted so that a check allocates no array. */
+const method14Weights = [2, 3, 4, 5, 6, 7] as const;
+const method15Weights = [2, 3, 4, 5] as const;
+const method17Weights = [2, 1, 2, 1, 2, 1] as const;
+const method23Weights = [2, 3, 4, 5, 6, 7] as const;
+const method25Weights = [2, 3, 4, 5, 6, 7, 8, 9] as const;
+const method28Weights = [2, 3, 4, 5, 6, 7, 8] as const;
+
 /** Method 08 checks only from this account number on; smaller numbers carry no check digit. */
 const method08FirstChecked = 60_000;
 /** Method 27 switches to the iterated transformation from this account number on. */
 const method27TransformFrom = 1_000_000_000;
+/** Methods 13 and 26: an account written without its two-digit sub-account sits two places to the right. */
+const shiftByTwo = 2;
+const w2to7and2 = [2, 3, 4, 5, 6, 7, 2] as const;
 
 export const method00 = (account: string): boolean => passes00(account);
 export const method01 = (account: string): boolean => passes01(account, w371);
@@ -39,7 +51,7 @@ export const method06 = (account: string): boolean => passes06(account, w2to7);
 export const method07 = (account: string): boolean => passes02(account, w2to10);
 
 export function method08(account: string): boolean {
-  return Number(account) < method08FirstChecked || passes00(account);
+  return digitsValue(account, 1, 10) < method08FirstChecked || passes00(account);
 }
 
 export const method09 = (): boolean => true;
@@ -52,15 +64,18 @@ export function method11(account: string): boolean {
   return expected === checkDigit(account);
 }
 
-/** Base number in 2-7, check digit 8; retried with a missing sub-account "00" shifted in. */
+/**
+ * Base number in 2-7, check digit 8; retried with a missing sub-account "00" shifted in. Shifting
+ * the account two places left puts positions 4-10 where 2-8 were, so the retry reads them in place.
+ */
 export function method13(account: string): boolean {
   if (passes00(account, 7, 6, 8)) return true;
   const shiftable = at(account, 1) === 0 && at(account, 2) === 0;
-  return shiftable && passes00(`${account.slice(2)}00`, 7, 6, 8);
+  return shiftable && passes00(account, 7 + shiftByTwo, 6, 8 + shiftByTwo);
 }
 
-export const method14 = (account: string): boolean => passes02(account, [2, 3, 4, 5, 6, 7]);
-export const method15 = (account: string): boolean => passes06(account, [2, 3, 4, 5]);
+export const method14 = (account: string): boolean => passes02(account, method14Weights);
+export const method15 = (account: string): boolean => passes06(account, method15Weights);
 
 /** 06 with weights 2..7,2,3,4; remainder 1 is valid when positions 9 and 10 are equal. */
 export function method16(account: string): boolean {
@@ -71,7 +86,7 @@ export function method16(account: string): boolean {
 
 /** KSSSSSSPUU: weights 1,2,1,2,1,2 from the left on S, minus 1, modulus 11, 10 - remainder. */
 export function method17(account: string): boolean {
-  const sum = crossWeightedSum(account, 7, [2, 1, 2, 1, 2, 1]) - 1;
+  const sum = crossWeightedSum(account, 7, method17Weights) - 1;
   const remainder = sum % 11;
   return (remainder === 0 ? 0 : 10 - remainder) % 10 === at(account, 8);
 }
@@ -96,7 +111,7 @@ export function method22(account: string): boolean {
 
 /** Method 16 logic on positions 1-6, check digit 7; remainder 1 needs positions 6 and 7 equal. */
 export function method23(account: string): boolean {
-  const remainder = weightedSum(account, 6, [2, 3, 4, 5, 6, 7]) % 11;
+  const remainder = weightedSum(account, 6, method23Weights) % 11;
   if (remainder === 1) return at(account, 6) === at(account, 7);
   return mod11Lenient(remainder) === at(account, 7);
 }
@@ -117,22 +132,22 @@ export function method24(account: string): boolean {
 
 /** Work digit at position 2; remainder 1 gives check digit 0, allowed only for work digits 8 and 9. */
 export function method25(account: string): boolean {
-  const remainder = weightedSum(account, 9, [2, 3, 4, 5, 6, 7, 8, 9]) % 11;
+  const remainder = weightedSum(account, 9, method25Weights) % 11;
   if (remainder === 1) return checkDigit(account) === 0 && at(account, 2) >= 8;
   return (remainder === 0 ? 0 : 11 - remainder) === checkDigit(account);
 }
 
-/** Positions 1-7, check digit 8; two leading zeros mean the number is shifted left by two. */
+/** Positions 1-7, check digit 8; two leading zeros mean the number is shifted left by two (read in place). */
 export function method26(account: string): boolean {
-  const shifted = at(account, 1) === 0 && at(account, 2) === 0 ? `${account.slice(2)}00` : account;
-  return passes06(shifted, [2, 3, 4, 5, 6, 7, 2], 7, 8);
+  const shift = at(account, 1) === 0 && at(account, 2) === 0 ? shiftByTwo : 0;
+  return passes06(account, w2to7and2, 7 + shift, 8 + shift);
 }
 
 export function method27(account: string): boolean {
-  return Number(account) < method27TransformFrom ? passes00(account) : passesIteratedTransformation(account);
+  return digitsValue(account, 1, 10) < method27TransformFrom ? passes00(account) : passesIteratedTransformation(account);
 }
 
-export const method28 = (account: string): boolean => passes06(account, [2, 3, 4, 5, 6, 7, 8], 7, 8);
+export const method28 = (account: string): boolean => passes06(account, method28Weights, 7, 8);
 export const method29 = (account: string): boolean => passesIteratedTransformation(account);
 
 /** Method code 12 is "frei" (unassigned) in the Bundesbank document: no entry here. */

@@ -17,6 +17,20 @@ import {
   weightedSum,
 } from './weights.js';
 
+/** Weight lists of single methods as the Bundesbank gives them (first weight on the rightmost position), hoisted so that a check allocates no array. */
+const method30Weights = [2, 1, 2, 1, 0, 0, 0, 0, 2] as const;
+const method31Weights = [9, 8, 7, 6, 5, 4, 3, 2, 1] as const;
+const method34Weights = [2, 4, 8, 5, 10, 9, 7] as const;
+const method36Weights = [2, 4, 8, 5] as const;
+const method37Weights = [2, 4, 8, 5, 10] as const;
+const method38Weights = [2, 4, 8, 5, 10, 9] as const;
+const method39Weights = [2, 4, 8, 5, 10, 9, 7] as const;
+const method42Weights = [2, 3, 4, 5, 6, 7, 8, 9] as const;
+const method43Weights = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+const method44Weights = [2, 4, 8, 5, 10] as const;
+const method54Weights = [2, 3, 4, 5, 6, 7, 2] as const;
+const method55Weights = [2, 3, 4, 5, 6, 7, 8, 7, 8] as const;
+
 const w2to8 = [2, 3, 4, 5, 6, 7, 8] as const;
 const w2to7x6 = [2, 3, 4, 5, 6, 7] as const;
 const w2to6 = [2, 3, 4, 5, 6] as const;
@@ -26,17 +40,17 @@ const method58MinimumDigits = 6;
 const method59MinimumDigits = 9;
 
 /** Weights 2,0,0,0,0,1,2,1,2 from the left (listed here right to left), plain products. */
-export const method30 = (account: string): boolean => passes01(account, [2, 1, 2, 1, 0, 0, 0, 0, 2]);
+export const method30 = (account: string): boolean => passes01(account, method30Weights);
 
 /** Weights 9..1 right to left on positions 1-9; the remainder itself is the check digit, 10 is invalid. */
 export function method31(account: string): boolean {
-  const remainder = weightedSum(account, 9, [9, 8, 7, 6, 5, 4, 3, 2, 1]) % 11;
+  const remainder = weightedSum(account, 9, method31Weights) % 11;
   return remainder !== 10 && remainder === checkDigit(account);
 }
 
 export const method32 = (account: string): boolean => passes06(account, w2to7x6);
 export const method33 = (account: string): boolean => passes06(account, w2to6);
-export const method34 = (account: string): boolean => passes06(account, [2, 4, 8, 5, 10, 9, 7], 7, 8);
+export const method34 = (account: string): boolean => passes06(account, method34Weights, 7, 8);
 
 /** Remainder is the check digit; remainder 10 is valid when positions 9 and 10 are equal. */
 export function method35(account: string): boolean {
@@ -45,10 +59,10 @@ export function method35(account: string): boolean {
   return remainder === checkDigit(account);
 }
 
-export const method36 = (account: string): boolean => passes06(account, [2, 4, 8, 5]);
-export const method37 = (account: string): boolean => passes06(account, [2, 4, 8, 5, 10]);
-export const method38 = (account: string): boolean => passes06(account, [2, 4, 8, 5, 10, 9]);
-export const method39 = (account: string): boolean => passes06(account, [2, 4, 8, 5, 10, 9, 7]);
+export const method36 = (account: string): boolean => passes06(account, method36Weights);
+export const method37 = (account: string): boolean => passes06(account, method37Weights);
+export const method38 = (account: string): boolean => passes06(account, method38Weights);
+export const method39 = (account: string): boolean => passes06(account, method39Weights);
 export const method40 = (account: string): boolean => passes06(account, w248);
 
 /** Method 00; when position 4 is 9, positions 1-3 stay out of the calculation. */
@@ -56,12 +70,12 @@ export function method41(account: string): boolean {
   return at(account, 4) === 9 ? passes00(account, 9, 6) : passes00(account);
 }
 
-export const method42 = (account: string): boolean => passes06(account, [2, 3, 4, 5, 6, 7, 8, 9]);
+export const method42 = (account: string): boolean => passes06(account, method42Weights);
 
 /** Weights 1..9 right to left, modulus 10 without digit sums. */
-export const method43 = (account: string): boolean => passes01(account, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+export const method43 = (account: string): boolean => passes01(account, method43Weights);
 
-export const method44 = (account: string): boolean => passes06(account, [2, 4, 8, 5, 10]);
+export const method44 = (account: string): boolean => passes06(account, method44Weights);
 
 /** Method 00, except accounts starting with 0 or 48, or with 1 at position 5: no check digit. */
 export function method45(account: string): boolean {
@@ -74,10 +88,10 @@ export const method47 = (account: string): boolean => passes06(account, w2to6, 8
 export const method48 = (account: string): boolean => passes06(account, w2to7x6, 8, 9);
 export const method49 = (account: string): boolean => passes00(account) || method01(account);
 
-/** Base number 1-6, check digit 7; retried with a missing sub-number "000" shifted in. */
+/** Base number 1-6, check digit 7; retried with a missing sub-number "000" shifted in (read in place, 3 to the right). */
 export function method50(account: string): boolean {
   if (passes06(account, w2to7x6, 6, 7)) return true;
-  return account.startsWith('000') && passes06(`${account.slice(3)}000`, w2to7x6, 6, 7);
+  return account.startsWith('000') && passes06(account, w2to7x6, 9, 10);
 }
 
 /** Exception of method 51 for Sachkonten (position 3 = 9), shared by 73, 80, 81, 84, 86, 87, A8. */
@@ -104,11 +118,11 @@ export function method53(account: string, bankCode: string): boolean | 'not_chec
 /** Positions 1-2 are always 49; remainder 0 or 1 makes the account unusable. */
 export function method54(account: string): boolean {
   if (!account.startsWith('49')) return false;
-  const remainder = weightedSum(account, 9, [2, 3, 4, 5, 6, 7, 2]) % 11;
+  const remainder = weightedSum(account, 9, method54Weights) % 11;
   return remainder > 1 && 11 - remainder === checkDigit(account);
 }
 
-export const method55 = (account: string): boolean => passes06(account, [2, 3, 4, 5, 6, 7, 8, 7, 8]);
+export const method55 = (account: string): boolean => passes06(account, method55Weights);
 
 /** Results 10 and 11 are invalid, except for 10-digit accounts starting with 9 (then 7 and 8). */
 export function method56(account: string): boolean {

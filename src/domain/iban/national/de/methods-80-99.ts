@@ -22,6 +22,15 @@ import {
   weightedSum,
 } from './weights.js';
 
+/** Weight lists of single methods as the Bundesbank gives them (first weight on the rightmost position), hoisted so that a check allocates no array. */
+const method90Weights = [2, 1, 2, 1, 2, 1] as const;
+const method91Variant1 = [2, 3, 4, 5, 6, 7] as const;
+const method91Variant2 = [7, 6, 5, 4, 3, 2] as const;
+const method91Variant3 = [2, 3, 4, 0, 5, 6, 7, 8, 9, 10] as const;
+const method91Variant4 = [2, 4, 8, 5, 10, 9] as const;
+const method92Weights = [3, 7, 1, 3, 7, 1] as const;
+const method98Weights = [3, 1, 7, 3, 1, 7, 3] as const;
+
 const w2to8 = [2, 3, 4, 5, 6, 7, 8] as const;
 const w2to7x6 = [2, 3, 4, 5, 6, 7] as const;
 const w2to6 = [2, 3, 4, 5, 6] as const;
@@ -38,7 +47,7 @@ const method95Unchecked: readonly (readonly [string, string])[] = [
 ];
 
 const sachkonto = (account: string): boolean => at(account, 3) === 9;
-const positions3And4Are99 = (account: string): boolean => account.slice(2, 4) === '99';
+const positions3And4Are99 = (account: string): boolean => at(account, 3) === 9 && at(account, 4) === 9;
 /** Modulus 7 over positions 5-9 with weights 2..6; check digits 7-9 cannot result. */
 const customerC = (account: string): boolean => checkDigit(account) < 7 && passesMod7(account, w2to6);
 
@@ -96,29 +105,32 @@ export function method90(account: string): boolean {
   if (passes06(account, w2to7x6) || passes06(account, w2to6) || customerC(account)) return true;
   if (check !== 9 && modComplement(weightedSum(account, 9, w2to6), 9) === check) return true;
   if (modComplement(weightedSum(account, 9, w21x5), 10) === check) return true;
-  return modComplement(weightedSum(account, 9, [2, 1, 2, 1, 2, 1]), 7) === check;
+  return modComplement(weightedSum(account, 9, method90Weights), 7) === check;
 }
 
 /** Check digit at position 7; four weightings tried in order. */
 export function method91(account: string): boolean {
-  if (passes06(account, [2, 3, 4, 5, 6, 7], 6, 7)) return true;
-  if (passes06(account, [7, 6, 5, 4, 3, 2], 6, 7)) return true;
-  if (mod11Lenient(weightedSum(account, 10, [2, 3, 4, 0, 5, 6, 7, 8, 9, 10])) === at(account, 7)) return true;
-  return passes06(account, [2, 4, 8, 5, 10, 9], 6, 7);
+  if (passes06(account, method91Variant1, 6, 7)) return true;
+  if (passes06(account, method91Variant2, 6, 7)) return true;
+  if (mod11Lenient(weightedSum(account, 10, method91Variant3)) === at(account, 7)) return true;
+  return passes06(account, method91Variant4, 6, 7);
 }
 
-export const method92 = (account: string): boolean => passes01(account, [3, 7, 1, 3, 7, 1]);
+export const method92 = (account: string): boolean => passes01(account, method92Weights);
 
 /** Customer number in 1-5 (check 6) or, after "0000", in 5-9 (check 10); modulus 11, then 7. */
 export function method93(account: string): boolean {
-  const [last, checkAt] = account.startsWith('0000') ? [9, 10] : [5, 6];
+  const shifted = account.startsWith('0000');
+  const last = shifted ? 9 : 5;
+  const checkAt = shifted ? 10 : 6;
   return passes06(account, w2to6, last, checkAt) || passesMod7(account, w2to6, last, checkAt);
 }
 
 export const method94 = (account: string): boolean => mod10(crossWeightedSum(account, 9, w12)) === checkDigit(account);
 
 export function method95(account: string): boolean {
-  return method95Unchecked.some(([low, high]) => inRange(account, low, high)) || method06(account);
+  for (const [low, high] of method95Unchecked) if (inRange(account, low, high)) return true;
+  return method06(account);
 }
 
 export function method96(account: string): boolean {
@@ -132,7 +144,7 @@ export function method97(account: string): boolean {
   return (remainder === 10 ? 0 : remainder) === checkDigit(account);
 }
 
-export const method98 = (account: string): boolean => passes01(account, [3, 1, 7, 3, 1, 7, 3]) || method32(account);
+export const method98 = (account: string): boolean => passes01(account, method98Weights) || method32(account);
 export const method99 = (account: string): boolean =>
   inRange(account, '0396000000', '0499999999') || method06(account);
 

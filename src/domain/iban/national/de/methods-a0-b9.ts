@@ -27,6 +27,10 @@ import {
   weightedSum,
 } from './weights.js';
 
+/** Weight lists of single methods as the Bundesbank gives them (first weight on the rightmost position), hoisted so that a check allocates no array. */
+const methodA0Weights = [2, 4, 8, 5, 10] as const;
+const methodB9Weights = [1, 2, 3, 4, 5, 6] as const;
+
 const w2to7x6 = [2, 3, 4, 5, 6, 7] as const;
 const w2to6 = [2, 3, 4, 5, 6] as const;
 /** B0: only 10-digit accounts exist; a digit from this set at position 8 means no check digit. */
@@ -37,11 +41,12 @@ const b9Variant1Zeros = 2;
 const b9Variant2Zeros = 3;
 /** B9: a failed check digit is retried raised by this amount (modulo 10). */
 const b9Retry = 5;
+const b9Variant1Weights = [1, 3, 2, 1, 3, 2, 1] as const;
 
 /** Positions 1-7 all zero: no check digit. Otherwise weights 2,4,8,5,10 on positions 5-9. */
 export function methodA0(account: string): boolean {
   if (account.startsWith('0000000')) return true;
-  return mod11Lenient(weightedSum(account, 9, [2, 4, 8, 5, 10])) === checkDigit(account);
+  return mod11Lenient(weightedSum(account, 9, methodA0Weights)) === checkDigit(account);
 }
 
 /** Only 8- or 10-digit accounts; method 00 on positions 3-9. */
@@ -55,7 +60,7 @@ export const methodA3 = (account: string): boolean => method00(account) || metho
 
 /** Accounts xx99xxxxxx: variant 3 (positions 5-9) then 4; others: 1 (modulus 11), 2 (modulus 7), then 4. */
 export function methodA4(account: string): boolean {
-  if (account.slice(2, 4) === '99') return passes06(account, w2to6) || method93(account);
+  if (at(account, 3) === 9 && at(account, 4) === 9) return passes06(account, w2to6) || method93(account);
   return passes06(account, w2to7x6) || passesMod7(account, w2to7x6) || method93(account);
 }
 
@@ -113,14 +118,16 @@ export function methodB9(account: string): boolean {
   const zeros = fullLength - significantLength(account);
   const check = checkDigit(account);
   if (zeros === b9Variant1Zeros) {
-    const weights = [1, 3, 2, 1, 3, 2, 1];
     let sum = 0;
-    weights.forEach((weight, offset) => (sum += (at(account, 9 - offset) * weight + weight) % 11));
+    for (let offset = 0; offset < b9Variant1Weights.length; offset++) {
+      const weight = b9Variant1Weights[offset] ?? 0;
+      sum += (at(account, 9 - offset) * weight + weight) % 11;
+    }
     const computed = sum % 10;
     return computed === check || raisedBy5(computed) === check;
   }
   if (zeros !== b9Variant2Zeros) return false;
-  const computed = weightedSum(account, 9, [1, 2, 3, 4, 5, 6]) % 11;
+  const computed = weightedSum(account, 9, methodB9Weights) % 11;
   return computed === check || raisedBy5(computed) === check;
 }
 

@@ -35,6 +35,9 @@ import {
   weightedSum,
 } from './weights.js';
 
+/** Weight lists of single methods as the Bundesbank gives them (first weight on the rightmost position), hoisted so that a check allocates no array. */
+const methodC1Weights = [1, 2, 1, 2, 1, 2, 1, 2, 1] as const;
+
 const w2to8 = [2, 3, 4, 5, 6, 7, 8] as const;
 const w2to7x6 = [2, 3, 4, 5, 6, 7] as const;
 /** C6: constant placed before positions 2-9, chosen by the first digit of the account. */
@@ -44,18 +47,33 @@ const d1Stem = '436338';
 const e2Stem = '438320';
 /** D4: fixed constant placed before positions 1-9. */
 const d4Constant = '428259';
+/** C6 takes account positions 2-9 after its constant; D1, D4 and E2 take positions 1-9. */
+const c6AccountDigits = 8;
+const stemAccountDigits = 9;
 /** E0 adds this value to the method 00 sum. */
 const e0Addend = 7;
 /** E1 replaces every digit by its ASCII code: digit + 48. */
 const asciiZero = 48;
+const e1Weights = [1, 2, 3, 4, 5, 6, 11, 10, 9] as const;
+/** C5, 10-digit accounts: these first digits take method 29. */
+const c5IteratedFirstDigits: readonly number[] = [1, 4, 5, 6, 9];
 
-/** C6, D1, D4 and E2 prolong the account to 15 digits with a constant before the check digit. */
+/**
+ * C6, D1, D4 and E2 prolong the account to 15 digits: a constant, then the account digits up to
+ * position 9, then the check digit. Method 00 over that number is the constant's share (its digits
+ * weighted 2,1,… as the prolonged number places them) plus method 00 over the account digits, whose
+ * weights do not move: the constant's share is summed once here, and no string is built per check.
+ */
 const prolongedLength = 15;
 const w21Prolonged = cycle([2, 1], prolongedLength);
+/** The constant fills the prolonged positions in front of the `accountDigits` digits ending at position 9. */
+function constantShare(constant: string, accountDigits: number): number {
+  const padded = constant + '0'.repeat(accountDigits); // zeros add nothing to the sum
+  return crossWeightedSum(padded, prolongedLength, w21Prolonged);
+}
 
-/** Method 00 on a 15-digit number built from a constant and account digits, check digit 10. */
-function passes00WithConstant(prolonged: string, account: string): boolean {
-  return mod10(crossWeightedSum(prolonged, prolongedLength, w21Prolonged)) === checkDigit(account);
+function passes00WithConstant(share: number, account: string, accountDigits: number): boolean {
+  return mod10(share + crossWeightedSum(account, 9, w21, accountDigits)) === checkDigit(account);
 }
 
 /** Two leading zeros: method 52 (ESER) first, then 20; everything else: method 20. */
@@ -69,7 +87,7 @@ export function methodC0(account: string, bankCode: string): boolean | 'not_chec
 /** First digit not 5: method 17. First digit 5: weights 1,2,… from the left on 1-9, minus 1, modulus 11. */
 export function methodC1(account: string): boolean {
   if (at(account, 1) !== 5) return method17(account);
-  const sum = crossWeightedSum(account, 9, [1, 2, 1, 2, 1, 2, 1, 2, 1]) - 1;
+  const sum = crossWeightedSum(account, 9, methodC1Weights) - 1;
   const remainder = sum % 11;
   return (remainder === 0 ? 0 : 10 - remainder) % 10 === checkDigit(account);
 }
@@ -86,14 +104,18 @@ export function methodC5(account: string): boolean {
   if (length === 9 && at(account, 2) >= 1 && at(account, 2) <= 8) return passes00(account, 6, 5, 7);
   if (length === 8) return at(account, 3) >= 3 && at(account, 3) <= 5;
   if (length !== 10) return false;
-  if ([1, 4, 5, 6, 9].includes(first)) return method29(account);
+  if (c5IteratedFirstDigits.includes(first)) return method29(account);
   if (first === 3) return method00(account);
   return account.startsWith('70') || account.startsWith('85');
 }
 
+const c6Shares = c6Constants.map((constant) => constantShare(constant, c6AccountDigits));
+const d1Share = constantShare(d1Stem, stemAccountDigits);
+const d4Share = constantShare(d4Constant, stemAccountDigits);
+const e2Share = constantShare(e2Stem, stemAccountDigits);
+
 export function methodC6(account: string): boolean {
-  const constant = c6Constants[at(account, 1)] ?? '';
-  return passes00WithConstant(`${constant}${account.slice(1, 9)}`, account);
+  return passes00WithConstant(c6Shares[at(account, 1)] ?? 0, account, c6AccountDigits);
 }
 
 export const methodC7 = (account: string): boolean => method63(account) || method06(account);
@@ -103,19 +125,19 @@ export const methodD0 = (account: string): boolean => account.startsWith('57') |
 
 export function methodD1(account: string): boolean {
   if (at(account, 1) === 8) return false;
-  return passes00WithConstant(`${d1Stem}${account.slice(0, 9)}`, account);
+  return passes00WithConstant(d1Share, account, stemAccountDigits);
 }
 
 export const methodD2 = (account: string): boolean => method95(account) || method00(account) || method68(account);
 export const methodD3 = (account: string): boolean => method00(account) || method27(account);
 
 export function methodD4(account: string): boolean {
-  return at(account, 1) !== 0 && passes00WithConstant(`${d4Constant}${account.slice(0, 9)}`, account);
+  return at(account, 1) !== 0 && passes00WithConstant(d4Share, account, stemAccountDigits);
 }
 
 /** Accounts xx99xxxxxx: variant 1 only; others: modulus 11, then 7, then 10 over positions 4-9. */
 export function methodD5(account: string): boolean {
-  if (account.slice(2, 4) === '99') return passes06(account, w2to8);
+  if (at(account, 3) === 9 && at(account, 4) === 9) return passes06(account, w2to8);
   if (passes06(account, w2to7x6) || passesMod7(account, w2to7x6)) return true;
   return modComplement(weightedSum(account, 9, w2to7x6), 10) === checkDigit(account);
 }
@@ -137,15 +159,14 @@ export const methodE0 = (account: string): boolean =>
 
 /** ASCII codes of positions 1-9 weighted 1,2,3,4,5,6,11,10,9 from the right; remainder 10 is invalid. */
 export function methodE1(account: string): boolean {
-  const weights = [1, 2, 3, 4, 5, 6, 11, 10, 9];
   let sum = 0;
-  weights.forEach((weight, offset) => (sum += (asciiZero + at(account, 9 - offset)) * weight));
+  for (let offset = 0; offset < e1Weights.length; offset++) sum += (asciiZero + at(account, 9 - offset)) * (e1Weights[offset] ?? 0);
   const remainder = sum % 11;
   return remainder !== 10 && remainder === checkDigit(account);
 }
 
 export function methodE2(account: string): boolean {
-  return at(account, 1) <= 5 && passes00WithConstant(`${e2Stem}${account.slice(0, 9)}`, account);
+  return at(account, 1) <= 5 && passes00WithConstant(e2Share, account, stemAccountDigits);
 }
 
 export const methodE3 = (account: string): boolean => method00(account) || method21(account);
