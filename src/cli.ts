@@ -85,5 +85,7 @@ keys
   );
 
 // registry commands (issue 4) are registered below this line
+import { registerRegistryCommands } from './cli-registry.js';
+registerRegistryCommands(program);
 
 await program.parseAsync(process.argv);

@@ -1,12 +1,25 @@
-import { loadEmbeddedDefault } from './embedded-default.js';
+import { isMainThread, workerData } from 'node:worker_threads';
 import type { BankDirectory } from './bank-directory.js';
-import { createMemoryDirectory } from './memory-directory.js';
+import { LazyLmdbDirectory, LmdbDirectory } from './lmdb-directory.js';
+import { ensureEmbeddedDefault } from './store/embedded.js';
+import { RegistryStore } from './store/registry-store.js';
 
 /**
- * The bank directory the IBAN operations read. Today: the embedded default built from npm packages
- * with clear licences (bankdata-germany, iban-to-bic), offline, in memory in every thread that needs it.
- * The LMDB registry of issue 4 replaces this behind the same BankDirectory port.
+ * The bank directory the IBAN operations read: the LMDB registry under `<dataDir>/registry`.
+ * The main thread opens it read-write and, when it holds no source yet (first start, offline), builds it
+ * from the embedded default (bankdata-germany and iban-to-bic, recorded as sources with their licence,
+ * version and date). Pool workers open it read-only; their dataDir comes from the pool's workerData.
  */
-export function loadBankDirectory(): BankDirectory {
-  return createMemoryDirectory(loadEmbeddedDefault());
+export function loadBankDirectory(dataDir?: string): BankDirectory {
+  const dir = dataDir ?? workerDataDir();
+  if (!isMainThread) return new LazyLmdbDirectory(() => new LmdbDirectory(RegistryStore.open(dir, { readOnly: true })));
+  const store = RegistryStore.open(dir);
+  ensureEmbeddedDefault(store);
+  return new LmdbDirectory(store);
+}
+
+function workerDataDir(): string {
+  const dataDir = (workerData as { dataDir?: unknown } | undefined)?.dataDir;
+  if (typeof dataDir !== 'string') throw new Error('loadBankDirectory needs a data directory (pool workers get it from workerData)');
+  return dataDir;
 }

@@ -1,0 +1,229 @@
+/**
+ * The BankDirectory port over the LMDB registry. Validation asks it about every row, so per-lookup cost
+ * matters: the first question about a country loads that country's banks from the IBAN bank-code index
+ * into a Map (DE, about 3,600 codes, loads in tens of milliseconds), and every later question is a Map
+ * read. The cache drops itself when this process imports, and within RECHECK_MS when another process
+ * (the CLI) does.
+ */
+import type { BankDirectory, BankFilter, BankInfo } from './bank-directory.js';
+import { foldText } from './memory-directory.js';
+import type { RegistryStore } from './store/registry-store.js';
+import type { StoredRecord, StoredSource } from './store/types.js';
+
+/** How stale the cache may be after an import by another process; the same bound as cached API keys. */
+const RECHECK_MS = 5_000;
+/** Candidates read per LEI or BIC when linking a bank to its GLEIF entity. */
+const LINK_CANDIDATES_MAX = 25;
+
+let epoch = 0;
+setInterval(() => {
+  epoch++;
+}, RECHECK_MS).unref();
+
+type MutableBank = { -readonly [K in keyof BankInfo]: BankInfo[K] };
+
+interface CountryBanks {
+  readonly codes: readonly string[];
+  readonly banks: ReadonlyMap<string, BankInfo>;
+}
+
+const typeRank: Readonly<Record<string, number>> = { bank: 0, bank_code_range: 0, branch: 1 };
+
+export class LmdbDirectory implements BankDirectory {
+  private countries = new Map<string, CountryBanks>();
+  private identity: { fingerprint: string; version: number };
+  private checkedEpoch = epoch;
+
+  constructor(readonly registry: RegistryStore) {
+    this.identity = registry.identity();
+    registry.onChange(() => this.reset());
+  }
+
+  get fingerprint(): string {
+    this.recheck();
+    return this.identity.fingerprint;
+  }
+
+  get version(): number {
+    this.recheck();
+    return this.identity.version;
+  }
+
+  bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
+    return this.country(countryCode).banks.get(bankCode);
+  }
+
+  bankCodesOf(countryCode: string): readonly string[] {
+    return this.country(countryCode).codes;
+  }
+
+  accountCheckMethod(countryCode: string, bankCode: string): string | undefined {
+    return this.country(countryCode).banks.get(bankCode)?.accountCheckMethod ?? undefined;
+  }
+
+  banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[] {
+    const { codes, banks } = this.country(countryCode);
+    const found: BankInfo[] = [];
+    for (const code of codes) {
+      const bank = banks.get(code);
+      if (bank !== undefined && matches(bank, filter)) found.push(bank);
+      if (found.length >= limit) break;
+    }
+    return found;
+  }
+
+  private reset(): void {
+    this.countries = new Map();
+    this.identity = this.registry.identity();
+  }
+
+  private recheck(): void {
+    if (this.checkedEpoch === epoch) return;
+    this.checkedEpoch = epoch;
+    if (this.registry.identity().version !== this.identity.version) this.reset();
+  }
+
+  private country(countryCode: string): CountryBanks {
+    this.recheck();
+    const cached = this.countries.get(countryCode);
+    if (cached !== undefined) return cached;
+    const loaded = this.load(countryCode);
+    this.countries.set(countryCode, loaded);
+    return loaded;
+  }
+
+  private load(countryCode: string): CountryBanks {
+    const groups = new Map<string, StoredRecord[]>();
+    const prefix = `${countryCode}|`;
+    for (const { key, id } of this.registry.idsWithPrefix('ibanCode', prefix)) {
+      const record = this.registry.record(id);
+      if (record === undefined) continue;
+      const code = key.slice(prefix.length);
+      const group = groups.get(code) ?? [];
+      group.push(record);
+      groups.set(code, group);
+    }
+    const rank = sourceRanks(this.registry.sources());
+    const banks = new Map<string, BankInfo>();
+    for (const [code, records] of groups) {
+      records.sort((a, b) => (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) || (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) || a.record_id - b.record_id);
+      banks.set(code, this.merge(code, records));
+    }
+    return { codes: [...banks.keys()].sort(), banks };
+  }
+
+  /** The first record by source rank speaks; later ones only fill what it leaves empty. */
+  private merge(code: string, records: readonly StoredRecord[]): BankInfo {
+    const [first, ...rest] = records as [StoredRecord, ...StoredRecord[]];
+    const bank: MutableBank = {
+      countryCode: first.country_code,
+      bankCode: code,
+      bic: first.bic,
+      name: first.legal_name ?? first.short_name,
+      city: first.address.city,
+      accountCheckMethod: first.account_checksum_method,
+      lei: first.lei,
+      legalName: first.legal_name,
+      entityStatus: first.entity_status,
+      registrationStatus: first.registration_status,
+      paymentSchemes: [],
+      sourceId: first.source_id,
+    };
+    for (const other of rest) {
+      bank.bic ??= other.bic;
+      bank.name ??= other.legal_name ?? other.short_name;
+      bank.city ??= other.address.city;
+      bank.accountCheckMethod ??= other.account_checksum_method;
+      bank.lei ??= other.lei;
+      bank.legalName ??= other.legal_name;
+    }
+    this.linkGleif(bank);
+    return bank;
+  }
+
+  /**
+   * GLEIF speaks for the legal entity: when an imported record links this bank code (or its BIC) to an
+   * LEI, the GLEIF record of that LEI gives legal_name, entity_status and registration_status. A BIC
+   * links only when every record carrying it names the same LEI.
+   */
+  private linkGleif(bank: MutableBank): void {
+    if (bank.lei === null && bank.bic !== null) {
+      const leis = new Set(
+        this.registry.idsAt('bic11', bank.bic.length === 8 ? `${bank.bic}XXX` : bank.bic, LINK_CANDIDATES_MAX).flatMap((id) => this.registry.record(id)?.lei ?? []),
+      );
+      if (leis.size === 1) bank.lei = [...leis][0] ?? null;
+    }
+    if (bank.lei === null) return;
+    const entity = this.registry
+      .idsAt('lei', bank.lei, LINK_CANDIDATES_MAX)
+      .map((id) => this.registry.record(id))
+      .find((record) => record?.record_type === 'legal_entity');
+    if (entity === undefined) return;
+    bank.legalName = entity.legal_name ?? bank.legalName;
+    bank.entityStatus = entity.entity_status;
+    bank.registrationStatus = entity.registration_status;
+  }
+}
+
+/** Publisher files first, npm-embedded data after; within each, the source imported first first. */
+export function sourceRanks(sources: readonly StoredSource[]): Map<string, number> {
+  const ordered = [...sources].sort(
+    (a, b) => Number(a.origin === 'embedded') - Number(b.origin === 'embedded') || (a.snapshot_ids[0] ?? 0) - (b.snapshot_ids[0] ?? 0),
+  );
+  return new Map(ordered.map((source, index) => [source.source_id, index]));
+}
+
+function matches(bank: BankInfo, filter: BankFilter): boolean {
+  if (filter.bic !== undefined) {
+    const bic = bank.bic ?? '';
+    const wanted = filter.bic.length === 8 ? `${filter.bic}XXX` : filter.bic;
+    if (bic !== wanted && !(filter.bic.length === 8 && bic.startsWith(filter.bic))) return false;
+  }
+  if (filter.name !== undefined && !foldText(bank.name ?? '').includes(foldText(filter.name))) return false;
+  if (filter.city !== undefined && foldText(bank.city ?? '') !== foldText(filter.city)) return false;
+  return true;
+}
+
+/**
+ * A directory opened on first use. Pool workers start while the main thread may still be building the
+ * registry on first start, so a worker must not open the environment before its first task.
+ */
+export class LazyLmdbDirectory implements BankDirectory {
+  private opened: LmdbDirectory | undefined;
+
+  constructor(private readonly openDirectory: () => LmdbDirectory) {}
+
+  private get directory(): LmdbDirectory {
+    this.opened ??= this.openDirectory();
+    return this.opened;
+  }
+
+  get registry(): RegistryStore {
+    return this.directory.registry;
+  }
+
+  get fingerprint(): string {
+    return this.directory.fingerprint;
+  }
+
+  bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
+    return this.directory.bankOf(countryCode, bankCode);
+  }
+
+  bankCodesOf(countryCode: string): readonly string[] {
+    return this.directory.bankCodesOf(countryCode);
+  }
+
+  accountCheckMethod(countryCode: string, bankCode: string): string | undefined {
+    return this.directory.accountCheckMethod(countryCode, bankCode);
+  }
+
+  banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[] {
+    return this.directory.banksMatching(countryCode, filter, limit);
+  }
+}
+
+/** The registry behind a directory, when it is LMDB-backed (the in-memory test directory has none). */
+export function registryBehind(directory: BankDirectory): RegistryStore | undefined {
+  return directory instanceof LmdbDirectory || directory instanceof LazyLmdbDirectory ? directory.registry : undefined;
+}

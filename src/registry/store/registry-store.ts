@@ -1,0 +1,164 @@
+/**
+ * The bank registry in LMDB: opened once per data directory and process (LMDB forbids opening one
+ * environment twice in a process), read-write by the service and the CLI, read-only by pool workers.
+ */
+import { AppError } from '../../errors.js';
+import type { ParsedSnapshot, SourceInfo } from '../record.js';
+import { openRegistryDbs, registryPath, type RegistryDbs } from './env.js';
+import { identityOf } from './identity.js';
+import { importSnapshot, type ImportOptions } from './import-snapshot.js';
+import type { ChangeEvent, ImportSummary, RegistryIdentity, StoredRecord, StoredSnapshot, StoredSource } from './types.js';
+
+const openStores = new Map<string, RegistryStore>();
+
+export interface EventQuery {
+  readonly sourceId?: string;
+  /** Only events with a smaller id (paging backwards from the newest). */
+  readonly beforeEventId?: number;
+  readonly limit: number;
+}
+
+export class RegistryStore {
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(
+    readonly dbs: RegistryDbs,
+    readonly readOnly: boolean,
+    private readonly path: string,
+  ) {}
+
+  /** The store of `dataDir`; the same instance for every caller of this process until closed. */
+  static open(dataDir: string, options: { readOnly?: boolean } = {}): RegistryStore {
+    const path = registryPath(dataDir);
+    const existing = openStores.get(path);
+    if (existing !== undefined) return existing;
+    const readOnly = options.readOnly ?? false;
+    const store = new RegistryStore(openRegistryDbs(dataDir, readOnly), readOnly, path);
+    openStores.set(path, store);
+    return store;
+  }
+
+  async close(): Promise<void> {
+    openStores.delete(this.path);
+    this.listeners.clear();
+    await this.dbs.env.close();
+  }
+
+  /** Called after every import this process commits (caches keyed on the data drop themselves). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  import(parsed: ParsedSnapshot, options: ImportOptions = {}): ImportSummary {
+    if (this.readOnly) throw new AppError('internal', 'the registry was opened read-only');
+    const summary = importSnapshot(this.dbs, parsed, options);
+    if (!summary.unchanged) for (const listener of this.listeners) listener();
+    return summary;
+  }
+
+  identity(): RegistryIdentity {
+    return identityOf(this.dbs);
+  }
+
+  isEmpty(): boolean {
+    return this.dbs.sources.getKeysCount() === 0;
+  }
+
+  sources(): StoredSource[] {
+    return [...this.dbs.sources.getRange()].map((entry) => entry.value);
+  }
+
+  source(sourceId: string): StoredSource | undefined {
+    return this.dbs.sources.get(sourceId);
+  }
+
+  snapshot(snapshotId: number): StoredSnapshot | undefined {
+    return this.dbs.snapshots.get(snapshotId);
+  }
+
+  snapshotsOf(sourceId: string): StoredSnapshot[] {
+    return (this.source(sourceId)?.snapshot_ids ?? []).flatMap((id) => this.snapshot(id) ?? []);
+  }
+
+  record(recordId: number): StoredRecord | undefined {
+    return this.dbs.current.get(recordId);
+  }
+
+  recordId(sourceId: string, recordKey: string): number | undefined {
+    return this.dbs.recordIds.get([sourceId, recordKey]);
+  }
+
+  /** Source and key of any record id ever assigned (also records no longer current). */
+  recordName(recordId: number): { source_id: string; record_key: string } | undefined {
+    const name = this.dbs.recordKeys.get(recordId);
+    return name === undefined ? undefined : { source_id: name[0], record_key: name[1] };
+  }
+
+  /** A stored snapshot as the importers produce it, for diffs between any two snapshots. */
+  snapshotAsParsed(snapshotId: number): ParsedSnapshot {
+    const snapshot = this.snapshot(snapshotId);
+    if (snapshot === undefined) throw new AppError('not_found', `no snapshot ${snapshotId}`);
+    const info = this.source(snapshot.source_id);
+    const source: SourceInfo = {
+      source_id: snapshot.source_id,
+      publisher: snapshot.attribution,
+      title: info?.title ?? snapshot.source_id,
+      license: snapshot.license,
+      version: snapshot.version,
+    };
+    const range = this.dbs.snapshotRecords.getRange({ start: [snapshotId], end: [snapshotId + 1] });
+    const records = [...range].map((entry) => entry.value);
+    return { source_id: snapshot.source_id, source, snapshot_date: snapshot.snapshot_date, records, row_count: records.length, ignored_fields: snapshot.ignored_fields };
+  }
+
+  /** Newest first. */
+  events(query: EventQuery): ChangeEvent[] {
+    const before = query.beforeEventId ?? Number.MAX_SAFE_INTEGER;
+    const ids =
+      query.sourceId === undefined
+        ? this.dbs.events.getKeys({ start: before - 1, end: 0, reverse: true, limit: query.limit })
+        : this.dbs.eventsBySource
+            .getKeys({ start: [query.sourceId, before - 1], end: [query.sourceId, 0], reverse: true, limit: query.limit })
+            .map((key) => (key as [string, number])[1]);
+    return [...ids].flatMap((id) => this.dbs.events.get(id as number) ?? []);
+  }
+
+  /** Every event of one record, oldest first. */
+  eventsOfRecord(recordId: number): ChangeEvent[] {
+    const keys = this.dbs.eventsByRecord.getKeys({ start: [recordId, 0], end: [recordId + 1, 0] });
+    return [...keys].flatMap((key) => this.dbs.events.get((key as [number, number])[1]) ?? []);
+  }
+
+  /** Record ids under one exact index key, ascending, read lazily. */
+  idsOf(index: IndexName, key: string): Iterable<number> {
+    return this.dbs[index].getValues(key);
+  }
+
+  /** Record ids under one exact index key, ascending, at most `limit`. */
+  idsAt(index: IndexName, key: string, limit: number): number[] {
+    const ids: number[] = [];
+    for (const id of this.idsOf(index, key)) {
+      ids.push(id);
+      if (ids.length >= limit) break;
+    }
+    return ids;
+  }
+
+  /** Entries under keys that start with `prefix`, counted up to `max` (values are not decoded). */
+  countWithPrefix(index: IndexName, prefix: string, max: number): number {
+    let count = 0;
+    // Record ids are at least 1, so every entry counts; the check only reads the entry.
+    for (const entry of this.dbs[index].getRange({ start: prefix, end: `${prefix}\uffff`, limit: max })) if (entry.value > 0) count++;
+    return count;
+  }
+
+  /** (key, record id) pairs of every index key that starts with `prefix`, in key then id order. */
+  *idsWithPrefix(index: IndexName, prefix: string): Generator<{ key: string; id: number }> {
+    for (const entry of this.dbs[index].getRange({ start: prefix, end: `${prefix}\uffff` })) {
+      yield { key: entry.key, id: entry.value };
+    }
+  }
+}
+
+export type IndexName = 'bic11' | 'bic8' | 'lei' | 'code' | 'codeValue' | 'ibanCode' | 'token';
