@@ -25,7 +25,7 @@ export const MAX_LABEL_LENGTH = 120;
  */
 const MAX_ID_ATTEMPTS = 3;
 
-export type SubDatabaseName = 'usage' | 'keyless';
+export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency';
 
 /** The authenticated caller, as the request path sees it. */
 export interface Account {

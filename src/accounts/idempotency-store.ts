@@ -1,0 +1,198 @@
+/**
+ * Idempotency records for operations that must not run (or debit) twice: POST /us/routing/run keyed by
+ * its request_id, full POST /us/routing/profile keyed by seed and target. Records live in the accounts
+ * LMDB environment (sub-database 'idempotency'), so a replay after a restart still finds its result.
+ *
+ * Layout (one sub-database, two key families):
+ *   "r <key id> <key>"              -> the record (fingerprint, saved result as JSON text, created_at, expires_at)
+ *   "x <expires_at> <key id> <key>" -> the record key, so expired records are found in expiry order
+ * Expired records are never replayed; a bounded sweep removes a few on every new claim.
+ *
+ * In-process: the first claim of a (key id, key) is the leader; claims that arrive while it runs await the
+ * leader's promise instead of running again, so N concurrent identical requests run and debit once.
+ */
+import type { Database } from 'lmdb';
+import { assert } from '../assert.js';
+import { AppError } from '../errors.js';
+import type { AccountStore } from './account-store.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000; // spec: a request_id lives 24 hours
+/** Expired records removed per new claim: bounded work per request, and it outpaces the creation rate. */
+export const SWEEP_BATCH = 16;
+
+/** A space: never part of an ISO date, a key id or a record key, and (unlike NUL) plain text to lmdb's key encoding. */
+const SEPARATOR = ' ';
+const RECORD = 'r';
+const EXPIRY = 'x';
+
+/** What an operation derives from a request: which record it claims and what makes a request "the same". */
+export interface IdempotencyRequest {
+  /** Unique per key id, e.g. 'us.routing.run|<request_id>'. */
+  readonly key: string;
+  /** Hash of the canonical request; the same key with another fingerprint is a 409 conflict. */
+  readonly fingerprint: string;
+  readonly expiresAt: Date;
+  /** Names the key in the conflict message, e.g. 'request_id 1700000000000-...'. */
+  readonly label: string;
+}
+
+export interface IdempotencyRecord {
+  readonly fingerprint: string;
+  /** The saved output as JSON text: a replay is byte-for-byte the first answer. */
+  readonly result: string;
+  readonly created_at: string;
+  readonly expires_at: string;
+}
+
+type Entry = IdempotencyRecord | string;
+
+/** A replay (saved or in flight) or the leader, which must complete or abandon exactly once. */
+export type Claim =
+  | { readonly kind: 'replay'; readonly result: Promise<unknown> }
+  | {
+      readonly kind: 'leader';
+      complete(result: unknown, now: Date): void;
+      abandon(error: unknown): void;
+    };
+
+interface InFlight {
+  readonly fingerprint: string;
+  readonly promise: Promise<unknown>;
+}
+
+function recordKey(keyId: string, key: string): string {
+  return [RECORD, keyId, key].join(SEPARATOR);
+}
+
+function expiryKey(expiresAt: string, keyId: string, key: string): string {
+  return [EXPIRY, expiresAt, keyId, key].join(SEPARATOR);
+}
+
+function conflict(request: IdempotencyRequest): AppError {
+  return new AppError('conflict', `${request.label} was already used with a different request: get a new quote and a new request_id`, {
+    idempotency_conflict: true,
+  });
+}
+
+export class IdempotencyStore {
+  private readonly inflight = new Map<string, InFlight>();
+  private readonly writes = new Set<Promise<unknown>>();
+  private writeFailure: unknown = undefined;
+
+  private constructor(private readonly db: Database<Entry, string>) {}
+
+  static open(accounts: AccountStore): IdempotencyStore {
+    return new IdempotencyStore(accounts.subDatabase<Entry>('idempotency'));
+  }
+
+  /**
+   * Synchronous, so a check and the leader's registration happen in one step: two requests can never
+   * both become leader. Throws AppError conflict when the key was used with another fingerprint.
+   */
+  claim(keyId: string, request: IdempotencyRequest, now: Date): Claim {
+    const mapKey = recordKey(keyId, request.key);
+    const running = this.inflight.get(mapKey);
+    if (running !== undefined) {
+      if (running.fingerprint !== request.fingerprint) throw conflict(request);
+      return { kind: 'replay', result: running.promise };
+    }
+    const saved = this.get(keyId, request.key, now);
+    if (saved !== undefined) {
+      if (saved.fingerprint !== request.fingerprint) throw conflict(request);
+      return { kind: 'replay', result: Promise.resolve(JSON.parse(saved.result) as unknown) };
+    }
+    this.sweep(now, SWEEP_BATCH);
+    return this.lead(keyId, mapKey, request);
+  }
+
+  /** The live record of (key id, key), or undefined when there is none or it has expired. */
+  get(keyId: string, key: string, now: Date): IdempotencyRecord | undefined {
+    const entry = this.db.get(recordKey(keyId, key));
+    if (entry === undefined || typeof entry === 'string') return undefined;
+    return Date.parse(entry.expires_at) > now.getTime() ? entry : undefined;
+  }
+
+  /** Removes up to `max` records whose expiry is at or before `now`; returns how many. */
+  sweep(now: Date, max: number): number {
+    let removed = 0;
+    // Exclusive end: every ISO expiry up to and including `now` sorts before `now` + 1 ms (fixed-width ISO text).
+    const end = [EXPIRY, new Date(now.getTime() + 1).toISOString()].join(SEPARATOR);
+    for (const { key, value } of this.db.getRange({ start: EXPIRY + SEPARATOR, end, limit: max })) {
+      this.track(this.db.remove(key));
+      const record = typeof value === 'string' ? this.db.get(value) : undefined;
+      // The record key may since hold a newer record (an expired key claimed again): keep that one.
+      if (typeof value === 'string' && record !== undefined && typeof record !== 'string' && Date.parse(record.expires_at) <= now.getTime()) {
+        this.track(this.db.remove(value));
+      }
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Resolves when every record write so far is committed; rethrows a failed write once. */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.writes]);
+    const failure = this.writeFailure;
+    this.writeFailure = undefined;
+    if (failure !== undefined) throw failure;
+  }
+
+  /** Claims still running (tests and shutdown checks). */
+  get inFlightCount(): number {
+    return this.inflight.size;
+  }
+
+  private lead(keyId: string, mapKey: string, request: IdempotencyRequest): Claim {
+    let resolve!: (value: unknown) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<unknown>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
+    });
+    promise.catch(() => undefined); // followers handle the failure; nobody may be listening
+    this.inflight.set(mapKey, { fingerprint: request.fingerprint, promise });
+    let settled = false;
+    const once = () => {
+      assert(!settled, 'an idempotency claim settles once');
+      settled = true;
+    };
+    return {
+      kind: 'leader',
+      complete: (result, now) => {
+        once();
+        const text = JSON.stringify(result);
+        const record: IdempotencyRecord = {
+          fingerprint: request.fingerprint,
+          result: text,
+          created_at: now.toISOString(),
+          expires_at: request.expiresAt.toISOString(),
+        };
+        // Followers get the same JSON round trip as a later replay would.
+        resolve(JSON.parse(text) as unknown);
+        const written = Promise.all([
+          this.db.put(mapKey, record),
+          this.db.put(expiryKey(record.expires_at, keyId, request.key), mapKey),
+        ]);
+        // Until LMDB has committed, followers find the leader's promise instead of a missing record.
+        written.finally(() => this.inflight.delete(mapKey)).catch(() => undefined);
+        this.track(written);
+      },
+      abandon: (error) => {
+        once();
+        this.inflight.delete(mapKey);
+        reject(error);
+      },
+    };
+  }
+
+  private track(write: Promise<unknown>): void {
+    this.writes.add(write);
+    write.then(
+      () => this.writes.delete(write),
+      (error: unknown) => {
+        this.writes.delete(write);
+        this.writeFailure ??= error;
+      },
+    );
+  }
+}
