@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { AccountStore, KeylessLimit, Meter, type CreatedKey } from './accounts/index.js';
+import { IdempotencyStore } from './accounts/idempotency-store.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/input-validation.js';
@@ -8,6 +9,8 @@ import { isHttpOp } from './ops/op.js';
 import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
 import { loadBankDirectory } from './registry/load-directory.js';
+import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
+import { RegistryStore } from './registry/store/registry-store.js';
 import { Service } from './service/execute.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
@@ -32,14 +35,19 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir }));
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
   const meter = new Meter(store);
+  const idempotency = IdempotencyStore.open(store);
+  // US routing directory (issue 5): the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
+  const routing = loadRoutingDirectory(process.env, RegistryStore.open(config.dataDir));
   const service = new Service({
     authenticator: store,
     meter,
     keyless: new KeylessLimit(store),
-    bank: loadBankDirectory(),
+    bank: loadBankDirectory(config.dataDir),
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,
+    routing,
+    idempotency,
   });
   let ready = false;
   const httpOps = ops.filter(isHttpOp);
@@ -60,6 +68,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       http.close();
       await grpc.close();
       await runner.close();
+      await idempotency.flush();
       await store.close();
     },
   };

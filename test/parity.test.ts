@@ -20,7 +20,7 @@ after(async () => {
   await service.dispose();
 });
 
-type Plan = 'free' | 'pro' | 'business';
+type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';
 const samples: Record<string, [Plan, Record<string, unknown>][]> = {
   'iban.generate': [
     ['pro', { country: 'DE', quantity: 3, seed: 'parity', include_bank_details: true }],
@@ -49,6 +49,88 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
     ['pro', { country: 'DE', bank_code: '37040044', account_number: '532013000' }],
     ['pro', { country: 'DE', bank_code: '3704004', account_number: '532013000' }],
   ],
+  // registry samples (issue 4): the embedded default registry of a fresh service
+  'bank.lookup': [
+    ['business', { identifiers: [{ value: 'COBADEFFXXX', type: 'bic' }, { value: 'DE:37040044' }, { value: 'ZZZZDEZZXXX' }] }],
+    ['starter', { value: '37040044', type: 'de_blz' }],
+    ['free', { value: 'COBADEFFXXX' }],
+    ['starter', { value: 'x'.repeat(129) }],
+    ['starter', { value: 'COBADEFFXXX', identifiers: [{ value: 'COBADEFFXXX' }] }],
+  ],
+  'bank.search': [
+    ['pro', { query: 'commerzbank', country_code: 'DE', limit: 5 }],
+    ['starter', { query: 'commerzbank' }],
+    ['pro', { query: 'c' }],
+  ],
+  'bank.record': [
+    ['business', { record_id: 1 }],
+    ['free', { record_id: 2 }],
+    ['pro', { record_id: 99_999_999 }],
+  ],
+  'bank.export': [
+    ['business', { identifiers: [{ value: 'COBADEFFXXX' }, { value: 'ZZZZDEZZXXX' }] }],
+    ['free', { value: 'COBADEFFXXX' }],
+  ],
+  'bank.sources': [
+    ['business', {}],
+    ['pro', {}],
+  ],
+  'bank.changes': [
+    ['enterprise', { source_id: 'bankdata-germany', limit: 3 }],
+    ['business', { limit: 3 }],
+    ['enterprise', { limit: 0 }],
+    ['enterprise', { source_id: 'no-such-source' }],
+  ],
+  'registry.watchlists.list': [['pro', {}]],
+  'registry.watchlists.create': [
+    ['pro', { source_id: 'bankdata-germany', record_key: '37040044' }],
+    ['pro', { source_id: 'no-such-source', record_key: '1' }],
+  ],
+  'registry.watchlists.get': [['pro', { watch_id: 'wl_00000000000000000000' }]],
+  'registry.watchlists.delete': [['pro', { watch_id: 'wl_00000000000000000000' }]],
+  'registry.watchlists.changes': [['pro', { watch_id: 'wl_00000000000000000000' }]],
+  'registry.watchlists.migration_fixture': [['pro', { watch_id: 'wl_00000000000000000000' }]],
+  'registry.time_machine': [
+    ['enterprise', { source_id: 'bankdata-germany', record_key: '37040044' }],
+    ['enterprise', { source_id: 'bankdata-germany', record_key: '00000000' }],
+    ['business', { source_id: 'bankdata-germany', record_key: '37040044' }],
+  ],
+  // us routing samples (issue 5): no directory is loaded in this service. A successful run or full profile
+  // would replay on the second transport (replayed: true), so those appear only as refusals here; their
+  // cross-transport replay is tested in test/api/us-routing-run.test.ts.
+  'us_routing.generate': [
+    ['pro', { mode: 'synthetic', quantity: 3, seed: 'parity' }],
+    ['free', { mode: 'synthetic', quantity: 11 }],
+  ],
+  'us_routing.targets': [
+    ['pro', { q: 'boston', limit: 5 }],
+    ['pro', { limit: 101 }],
+  ],
+  'us_routing.quote': [
+    ['pro', { routing_numbers: ['011000015', 'x'], generate_tests: true }],
+    ['pro', {}],
+    ['starter', { generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64), quantity: 3 } }],
+    ['pro', { generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64), quantity: 3 } }],
+  ],
+  'us_routing.run': [
+    ['pro', { routing_numbers: ['011000015'], max_credits: 2, request_id: `${Date.now()}-${'0'.repeat(32)}` }],
+    ['pro', { routing_numbers: ['011000015'], max_credits: 1, request_id: '1-abc' }],
+    ['pro', { routing_numbers: ['011000015'], max_credits: 1, request_id: `${Date.now() - 25 * 3_600_000}-${'0'.repeat(32)}` }],
+  ],
+  'us_routing.lookup': [
+    ['pro', { routing_number: '011000015' }],
+    ['pro', { routing_number: '011000016' }],
+    ['pro', { routing_number: '0110' }],
+  ],
+  'us_routing.check_list': [
+    ['pro', { routing_numbers: ['011000015', 'abc', '130000006', ''] }],
+    ['free', { routing_numbers: Array(11).fill('011000015') }],
+  ],
+  'us_routing.profile': [
+    ['pro', { mode: 'synthetic', seed: 'parity', preview_only: true }],
+    ['pro', { mode: 'synthetic', seed: 'parity' }],
+    ['starter', { mode: 'targeted', seed: 'parity', preview_only: true, generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64) } }],
+  ],
 };
 
 /** JSON null and an absent proto3 optional field mean the same; so do an empty list and an absent repeated field. */
@@ -65,6 +147,19 @@ function normalize(value: unknown): unknown {
   return value;
 }
 
+/** The REST form of a sample: `:name` path segments from the body, the rest as query (GET, DELETE) or JSON body. */
+function callRest(http: { method: string; path: string }, key: string, body: Record<string, unknown>) {
+  const rest = { ...body };
+  const path = http.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  if (http.method === 'POST') return call(service.base, path, { key, body: rest });
+  const query = new URLSearchParams(Object.entries(rest).map(([name, value]) => [name, String(value)])).toString();
+  return call(service.base, query === '' ? path : `${path}?${query}`, { key, method: http.method });
+}
+
 test('every unary operation has parity samples', () => {
   const unaryOps = ops.filter((op) => op.http !== null).map((op) => op.name);
   assert.deepEqual(Object.keys(samples).sort(), unaryOps.sort());
@@ -73,7 +168,7 @@ test('every unary operation has parity samples', () => {
 test('REST and gRPC give the same outputs and the same errors', async () => {
   for (const op of ops.filter((candidate) => candidate.http !== null)) {
     for (const [plan, body] of samples[op.name] ?? []) {
-      const rest = await call(service.base, op.http!.path, { key: service.keys[plan], body });
+      const rest = await callRest(op.http!, service.keys[plan], body);
       const grpc = await unary(client, op.grpc.method, body, keyMetadata(service.keys[plan]));
       const label = `${op.name} ${JSON.stringify(body)}`;
       if (rest.status >= 400) {

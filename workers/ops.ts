@@ -1,17 +1,24 @@
 // Piscina imports this module before the thread reports ready, so the registry is loaded before task one.
 // Failures return as data: Error subclasses lose their class and fields when structured-cloned (Node 20).
+import { workerData } from 'node:worker_threads';
 import { AppError, toErrorData } from '../src/errors.js';
 import { opsByName } from '../src/ops/table.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
+import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
+import { RegistryStore } from '../src/registry/store/registry-store.js';
 
 const bank = loadBankDirectory();
+// Built on the first US routing task only; read-only view of the same registry and files as the main thread.
+const routing = lazyRoutingDirectory(() =>
+  loadRoutingDirectory(process.env, RegistryStore.open((workerData as { dataDir: string }).dataDir, { readOnly: true })),
+);
 
 export default function runTask(task: TaskRequest): TaskResult {
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {
-    const value = op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0 });
+    const value = op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0, routing });
     return { ok: true, value };
   } catch (thrown) {
     if (thrown instanceof AppError) return { ok: false, error: toErrorData(thrown) };

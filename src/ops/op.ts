@@ -1,7 +1,9 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { CreditKind, PlanId } from '../accounts/plans.js';
 import type { RequestKey } from '../domain/rng.js';
+import type { IdempotencyRequest } from '../accounts/idempotency-store.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
+import type { RoutingDirectory } from '../registry/routing-directory.js';
 
 /** Who is calling, as plain data (it crosses the worker boundary with the task). */
 export interface CallerView {
@@ -16,6 +18,8 @@ export interface RunContext {
   readonly bank: BankDirectory;
   /** First row index of this slice: a stream or a split batch runs rows [rowStart, rowStart + n). */
   readonly rowStart: number;
+  /** US routing directory (issue 5); absent: none wired, the /us/routing ops treat it as not loaded. */
+  readonly routing?: RoutingDirectory;
 }
 
 export type Debits = Partial<Record<CreditKind, number>>;
@@ -78,10 +82,18 @@ export interface Op<S extends TSchema = TSchema, O = unknown> {
   readonly gate?: (input: Static<S>, caller: CallerView) => void;
   /** Credits to reserve before running (all or nothing). */
   readonly cost: (input: Static<S>, caller: CallerView) => Debits;
+  /** Credits to commit after a successful run when fewer than reserved were used (search); default: all of `cost`. */
+  readonly usedCost?: (input: Static<S>, output: O, caller: CallerView) => Debits;
   /** Rows of work, compared with the pool threshold to run inline or in a worker. */
   readonly rows: (input: Static<S>) => number;
   readonly run: (input: Static<S>, context: RunContext) => O;
   readonly csv?: CsvRendering<O>;
+  /**
+   * Idempotent ops (issue 5: /us/routing/run, full /us/routing/profile): the record a keyed request claims.
+   * The same key id + record key + fingerprint returns the saved output with `replayed: true` and debits
+   * nothing; another fingerprint is 409. May throw AppError (e.g. an expired request_id). undefined: not claimed.
+   */
+  readonly idempotency?: (input: Static<S>, now: Date) => IdempotencyRequest | undefined;
 }
 
 export function defineOp<S extends TSchema, O>(op: Op<S, O>): Op<S, O> {

@@ -7,7 +7,23 @@ import { ibanGenerateStream, ibanValidateStream } from './iban-streams.js';
 import { ibanValidate } from './iban-validate.js';
 import type { AnyOp } from './op.js';
 // registry ops imports (issue 4) go below this line
+import { bankChanges } from './bank-changes.js';
+import { bankExport } from './bank-export.js';
+import { bankLookup } from './bank-lookup.js';
+import { bankRecord } from './bank-record.js';
+import { bankSearch } from './bank-search.js';
+import { bankSources } from './bank-sources.js';
+import { registryTimeMachine } from './registry-time-machine.js';
+import { watchlistChanges, watchlistMigrationFixture } from './registry-watch-changes.js';
+import { watchlistCreate, watchlistDelete, watchlistGet, watchlistList } from './registry-watchlists.js';
 // us routing ops imports (issue 5) go below this line
+import { usRoutingCheckList } from './us-routing-check-list.js';
+import { usRoutingGenerate } from './us-routing-generate.js';
+import { usRoutingLookup } from './us-routing-lookup.js';
+import { usRoutingProfile } from './us-routing-profile.js';
+import { usRoutingQuote } from './us-routing-quote.js';
+import { usRoutingRun } from './us-routing-run.js';
+import { usRoutingTargets } from './us-routing-targets.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -19,7 +35,27 @@ export const ops: readonly AnyOp[] = [
   ibanValidateStream,
   ibanGenerateStream,
   // registry ops (issue 4) go below this line
+  bankLookup,
+  bankSearch,
+  bankRecord,
+  bankExport,
+  bankSources,
+  bankChanges,
+  watchlistList,
+  watchlistCreate,
+  watchlistGet,
+  watchlistDelete,
+  watchlistChanges,
+  watchlistMigrationFixture,
+  registryTimeMachine,
   // us routing ops (issue 5) go below this line
+  usRoutingGenerate,
+  usRoutingTargets,
+  usRoutingQuote,
+  usRoutingRun,
+  usRoutingLookup,
+  usRoutingCheckList,
+  usRoutingProfile,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));

@@ -1,9 +1,11 @@
 import type { Account } from '../accounts/account-store.js';
+import type { Claim, IdempotencyStore } from '../accounts/idempotency-store.js';
 import type { RequestKey } from '../domain/rng.js';
 import { AppError } from '../errors.js';
 import type { InputValidator } from '../ops/input-validation.js';
 import type { AnyOp, CallerView, Debits, RunContext } from '../ops/op.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
+import type { RoutingDirectory } from '../registry/routing-directory.js';
 import type { Authenticator, CreditMeter, KeylessLimiter, Reservation } from './ports.js';
 import { requestKeyFor } from './request-key.js';
 
@@ -21,6 +23,10 @@ export interface ServiceDeps {
   readonly poolThresholdRows: number;
   readonly validators: ReadonlyMap<string, InputValidator>;
   readonly now?: () => Date;
+  /** US routing directory for the /us/routing ops (issue 5). */
+  readonly routing?: RoutingDirectory;
+  /** Saved results of idempotent ops (Op.idempotency); without it they are not replay-protected. */
+  readonly idempotency?: IdempotencyStore;
 }
 
 export interface CallIdentity {
@@ -45,6 +51,11 @@ export interface Admission {
   settle(succeeded: boolean, actual?: Debits): void;
 }
 
+/** A replayed object output says so; the saved output itself is unchanged. */
+function markReplayed(output: unknown): unknown {
+  return output !== null && typeof output === 'object' && !Array.isArray(output) ? { ...output, replayed: true } : output;
+}
+
 const anonymous: CallerView = { keyId: null, plan: null, paid: false };
 
 function callerOf(account: Account): CallerView {
@@ -67,15 +78,45 @@ export class Service {
   }
 
   async execute(op: AnyOp, raw: unknown, identity: CallIdentity): Promise<ExecuteOutcome> {
-    const admission = this.admit(op, raw, identity, (input, caller) => op.cost(input as never, caller));
-    let succeeded = false;
+    // A replay (saved or in flight) costs nothing; it is decided after the gate, before the reservation.
+    const held: { claim?: Claim } = {};
+    const costOf = (input: unknown, caller: CallerView): Debits => {
+      held.claim = this.claim(op, input, caller);
+      return held.claim?.kind === 'replay' ? {} : op.cost(input as never, caller);
+    };
+    let admission: Admission;
     try {
-      const output = await this.run(op, admission.input, admission.caller, admission.requestKey, 0);
+      admission = this.admit(op, raw, identity, costOf);
+    } catch (error) {
+      if (held.claim?.kind === 'leader') held.claim.abandon(error);
+      throw error;
+    }
+    let succeeded = false;
+    let used: Debits | undefined;
+    try {
+      const claim = held.claim;
+      const output = claim?.kind === 'replay'
+        ? markReplayed(await claim.result)
+        : await this.run(op, admission.input, admission.caller, admission.requestKey, 0);
+      if (claim?.kind === 'leader') claim.complete(output, this.now());
+      // Ops that reserve more than they may use (search reserves its limit) commit what they used.
+      if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input as never, output, admission.caller);
       succeeded = true;
       return { output, input: admission.input, headers: admission.headers };
+    } catch (error) {
+      if (held.claim?.kind === 'leader') held.claim.abandon(error);
+      throw error;
     } finally {
-      admission.settle(succeeded);
+      admission.settle(succeeded, used);
     }
+  }
+
+  private claim(op: AnyOp, input: unknown, caller: CallerView): Claim | undefined {
+    if (op.idempotency === undefined || caller.keyId === null) return undefined;
+    const now = this.now();
+    const request = op.idempotency(input as never, now); // also checks the key itself (e.g. request_id age)
+    const store = this.deps.idempotency;
+    return request === undefined || store === undefined ? undefined : store.claim(caller.keyId, request, now);
   }
 
   /** Runs an op inline or in the pool by its row count. */
@@ -90,7 +131,7 @@ export class Service {
     if (totalRows >= this.deps.poolThresholdRows) {
       return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart);
     }
-    const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart };
+    const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart, ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }) };
     return op.run(input as never, context);
   }
 

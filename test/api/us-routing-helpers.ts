@@ -1,0 +1,58 @@
+// Shared by the US routing API tests: a real service with (or without) a FedACH/Fedwire directory, and the
+// credits a key has used, read from the service's own meter.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CreditKind } from '../../src/accounts/plans.js';
+import { usDirectoryFilesEnv } from '../../src/registry/routing-directory-loader.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+const registrySources = new URL('../../../shared/registry-sources/', import.meta.url);
+export const sharedMissing = !existsSync(registrySources);
+export const needsShared = { skip: sharedMissing ? 'needs ../shared' : false };
+
+export const directoryFiles = {
+  fedach2016: fileURLToPath(new URL('fedach/2016-02-03/FedACHdir.txt', registrySources)),
+  fedach2018: fileURLToPath(new URL('fedach/2018-12-04/FedACHdir.txt', registrySources)),
+  fedwire2016: fileURLToPath(new URL('fedwire/2016-02-04/fpddir.txt', registrySources)),
+  fedwire2018: fileURLToPath(new URL('fedwire/2018-12-03/fpddir.txt', registrySources)),
+} as const;
+
+/** The 2018 releases, as an operator would name them in IBANQA_US_DIRECTORY_FILES. */
+export const directory2018 = `fedach:${directoryFiles.fedach2018},fedwire:${directoryFiles.fedwire2018}`;
+export const directory2016 = `fedach:${directoryFiles.fedach2016},fedwire:${directoryFiles.fedwire2016}`;
+
+/**
+ * The service reads IBANQA_US_DIRECTORY_FILES from process.env (pool workers inherit it), so the variable is
+ * set for the start only. `files` '' starts without a directory.
+ */
+export async function startWithDirectory(files: string, options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
+  const previous = process.env[usDirectoryFilesEnv];
+  process.env[usDirectoryFilesEnv] = files;
+  try {
+    return await startTestService(options);
+  } finally {
+    if (previous === undefined) delete process.env[usDirectoryFilesEnv];
+    else process.env[usDirectoryFilesEnv] = previous;
+  }
+}
+
+export function usedOf(service: TestService, key: string, kind: CreditKind): number {
+  const account = service.running.store.authenticate(key, new Date());
+  assert.ok(account);
+  return service.running.meter.balance(account, new Date())[kind].used;
+}
+
+/** Every credit kind a key has used, so a test can assert that NOTHING moved. */
+export function usageOf(service: TestService, key: string): Record<string, number> {
+  const account = service.running.store.authenticate(key, new Date());
+  assert.ok(account);
+  const balance = service.running.meter.balance(account, new Date());
+  return Object.fromEntries(Object.entries(balance).map(([kind, entry]) => [kind, entry.used]));
+}
+
+/** A fresh request_id: Unix milliseconds, hyphen, 32 lower-case hex. */
+export function newRequestId(atMs: number = Date.now()): string {
+  return `${atMs}-${randomBytes(16).toString('hex')}`;
+}
