@@ -1,0 +1,125 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { noRegistryContext } from '../src/domain/iban/national/types.js';
+import { repoRoot } from './lib/child.js';
+import { runAutocannon, runWrk, type LoadFigures } from './lib/http-load.js';
+import { chunks, mixedIbans } from './lib/iban-list.js';
+import { startIbanqa } from './lib/ibanqa-process.js';
+import { wrkPath } from './lib/machine.js';
+import { round, writeResult } from './lib/results.js';
+
+/** Why REST costs what it costs: a V8 CPU profile of the service main thread under the same load as §2. */
+const warmupSeconds = 2;
+const loadSeconds = 8;
+const connections = 32;
+/** Rows of the report: the heaviest files and functions by self time. */
+const topFiles = 15;
+const topFunctions = 20;
+
+interface CpuProfile {
+  readonly nodes: readonly { readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string } }[];
+  readonly startTime: number;
+  readonly endTime: number;
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+export interface ProfileShare {
+  readonly name: string;
+  readonly ms: number;
+  readonly percent: number;
+}
+
+export interface RestProfile {
+  readonly load: LoadFigures;
+  /** Main-thread busy time inside the load window (idle and Atomics.wait excluded). */
+  readonly busyMs: number;
+  readonly byFile: readonly ProfileShare[];
+  readonly byFunction: readonly ProfileShare[];
+}
+
+const waiting = /^\((idle)\)$|atomicsWaitLoop/;
+
+/** Self time per sample node inside [fromUs, toUs] of the profile clock. */
+function selfTimes(profile: CpuProfile, fromUs: number, toUs: number): Map<number, number> {
+  const times = new Map<number, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((node, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at >= fromUs && at <= toUs) times.set(node, (times.get(node) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  return times;
+}
+
+function shares(totals: Map<string, number>, busyUs: number, limit: number): ProfileShare[] {
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([name, us]) => ({ name, ms: round(us / 1000), percent: round((us / busyUs) * 100, 1) }));
+}
+
+/** The load window is the last (load + shutdown) stretch of the profile: it ends when the process exits. */
+function analyse(profile: CpuProfile, loadMs: number, shutdownMs: number): Omit<RestProfile, 'load'> {
+  const toUs = profile.endTime - shutdownMs * 1000;
+  const times = selfTimes(profile, toUs - loadMs * 1000, toUs);
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let busyUs = 0;
+  for (const node of profile.nodes) {
+    const us = times.get(node.id) ?? 0;
+    const { functionName, url } = node.callFrame;
+    if (us === 0 || waiting.test(functionName)) continue;
+    const file = url === '' ? (functionName.startsWith('(') ? functionName : `(${functionName || 'native'})`) : url.replace(pathToFileURL(repoRoot).href, '').replace(repoRoot, '');
+    busyUs += us;
+    byFile.set(file, (byFile.get(file) ?? 0) + us);
+    const name = url === '' ? file : `${functionName || '(anonymous)'} ${file}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+  }
+  return { busyMs: round(busyUs / 1000), byFile: shares(byFile, busyUs, topFiles), byFunction: shares(byFunction, busyUs, topFunctions) };
+}
+
+function readProfiles(dir: string): CpuProfile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as CpuProfile);
+}
+
+/** The main thread is the profile with the most busy time in the load window (workers and the tsx loader mostly wait). */
+function mainThreadAnalysis(dir: string, loadMs: number, shutdownMs: number): Omit<RestProfile, 'load'> {
+  const analyses = readProfiles(dir).map((profile) => analyse(profile, loadMs, shutdownMs));
+  const main = analyses.sort((a, b) => b.busyMs - a.busyMs)[0];
+  if (main === undefined) throw new Error(`no .cpuprofile written in ${dir}`);
+  return main;
+}
+
+export async function runRestProfile(log: (line: string) => void = console.log): Promise<RestProfile> {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-prof-'));
+  try {
+    const service = await startIbanqa({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    const bodies = chunks(mixedIbans(10_000, noRegistryContext), 100).map((ibans) => JSON.stringify({ ibans }));
+    const target = { port: service.httpPort, path: '/api/v1/validate', headers: { 'x-api-key': service.unlimitedKey }, bodies };
+    let load: LoadFigures;
+    let shutdownMs: number;
+    try {
+      await runAutocannon(target, connections, warmupSeconds);
+      const wrk = wrkPath();
+      log(`profile: ${wrk === null ? 'autocannon' : 'wrk'} -c${connections} ${loadSeconds} s against a profiled service`);
+      load = wrk === null ? await runAutocannon(target, connections, loadSeconds) : await runWrk(wrk, target, connections, loadSeconds);
+    } finally {
+      const stopping = performance.now();
+      await service.stop();
+      shutdownMs = performance.now() - stopping;
+    }
+    return { load, ...mainThreadAnalysis(dir, load.seconds * 1000, shutdownMs) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await runRestProfile();
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`wrote ${writeResult('rest-profile', result)}`);
+}
