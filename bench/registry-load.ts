@@ -8,7 +8,8 @@
  * Writes bench/results/registry-load.json and the "Registry" section of bench/RESULTS.md (between markers).
  * Usage: node --import tsx bench/registry-load.ts [--scale-records 1000000] [--requests 4000]
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeSection } from './lib/sections.js';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,14 +188,11 @@ function argument(name: string, fallback: number): number {
   return index < 0 ? fallback : Number(process.argv[index + 1]);
 }
 
-const sectionStart = '<!-- registry-load:start -->';
-const sectionEnd = '<!-- registry-load:end -->';
 
 function renderSection(data: { rest: any; small: any; large: any }): string {
   const growth = data.large.atStore.p50Ms / data.small.atStore.p50Ms;
   const growthRest = data.large.overRest.p99Ms / data.small.overRest.p99Ms;
   return [
-    sectionStart,
     '## Registry: bank-intelligence lookup and search (bench/registry-load.ts)',
     '',
     `Every shared publisher file imported over the embedded default (${data.rest.sources} files, ${int(data.rest.records)} current records, ` +
@@ -223,18 +221,9 @@ function renderSection(data: { rest: any; small: any; large: any }): string {
       `The store p99 grows ${dec(data.large.atStore.p99Ms / data.small.atStore.p99Ms, 2)}x: a million records no longer fit the CPU caches, and tens of microseconds disappear inside a REST request.`,
     'LMDB B+trees make a lookup O(log n) page reads that stay in the page cache; the directory the IBAN operations read is',
     'a per-country Map built on first use, so validate and generate never touch LMDB per row (about 30 ns per bankOf).',
-    sectionEnd,
   ].join('\n');
 }
 
-/** Replaces this bench's section of RESULTS.md (between its markers) or appends it; other sections stay as they are. */
-function writeSection(section: string): void {
-  const current = existsSync(resultsMdPath) ? readFileSync(resultsMdPath, 'utf8') : '';
-  const start = current.indexOf(sectionStart);
-  const end = current.indexOf(sectionEnd);
-  const next = start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + sectionEnd.length)}` : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(resultsMdPath, next);
-}
 
 async function main(): Promise<void> {
   const requests = argument('--requests', 4_000);
@@ -247,7 +236,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${scaleRecords}: ${JSON.stringify(large)}\n`);
   const data = { targets: registryTargets, rest, small, large };
   process.stdout.write(`wrote ${writeResult('registry-load', data)}\n`);
-  writeSection(renderSection(data as { rest: any; small: any; large: any }));
+  writeSection(resultsMdPath, 'registry-load', renderSection(data as { rest: any; small: any; large: any }));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -29,7 +29,9 @@ import { createMemoryDirectory } from '../src/registry/memory-directory.js';
 import { loadRoutingDirectoryFromFiles, usDirectoryFilesEnv, type DirectoryFile } from '../src/registry/routing-directory-loader.js';
 import { emptyRoutingDirectory, type RoutingDirectory } from '../src/registry/routing-directory.js';
 import { Service } from '../src/service/execute.js';
+import { resultsMdPath } from './lib/report.js';
 import { round, writeResult } from './lib/results.js';
+import { writeSection } from './lib/sections.js';
 
 /** The issue's list size and target. */
 const listSize = 1_000;
@@ -155,7 +157,26 @@ export async function runUsRoutingBench(log: (line: string) => void) {
   return { listSize: list.length, directoryLoaded: withDirectory, targetMs, opOnly: op, serverTime: server, httpRoundTrip: http, met: server.p50Ms < targetMs };
 }
 
+type UsRoutingResult = Awaited<ReturnType<typeof runUsRoutingBench>>;
+
+/** The bench's own section of bench/RESULTS.md. */
+export function usRoutingSection(result: UsRoutingResult): string {
+  const row = (what: string, t: { p50Ms: number; p99Ms: number }) => `| ${what} | ${t.p50Ms} | ${t.p99Ms} |`;
+  return [
+    '## US routing: POST /us/routing/check-list of 1,000 numbers (bench/us-routing.bench.ts)',
+    '',
+    `Directory ${result.directoryLoaded ? 'FedACH + Fedwire 2018 (../shared)' : 'not loaded'}; target: server time under ${result.targetMs} ms: ${result.met ? 'met' : '**NOT met**'}.`,
+    '',
+    '| measure | p50 ms | p99 ms |',
+    '| --- | --- | --- |',
+    row('op alone (verdicts + directory reads)', result.opOnly),
+    row('server time (execute path + JSON serialisation)', result.serverTime),
+    row('HTTP round trip (fetch, sequential)', result.httpRoundTrip),
+  ].join('\n');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await runUsRoutingBench((line) => console.log(line));
   console.log(`-> ${writeResult('us-routing', result)}`);
+  writeSection(resultsMdPath, 'us-routing', usRoutingSection(result));
 }

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { GrpcResult } from '../grpc-load.js';
 import { grpcTargets } from '../grpc-load.js';
@@ -12,6 +12,7 @@ import { dec, int, table, verdict } from './format.js';
 import type { MachineFacts } from './machine.js';
 import { readResult } from './results.js';
 import { shortfallSection } from './report-shortfalls.js';
+import { markedSections } from './sections.js';
 
 export const resultsMdPath = fileURLToPath(new URL('../RESULTS.md', import.meta.url));
 
@@ -270,7 +271,9 @@ export function renderResults(all: AllResults): string {
   ].join('\n');
 }
 
+/** Re-renders the main report; sections other drivers own (between markers) are carried over unchanged. */
 export function writeResultsMd(all: AllResults): string {
-  writeFileSync(resultsMdPath, renderResults(all));
+  const kept = existsSync(resultsMdPath) ? markedSections(readFileSync(resultsMdPath, 'utf8')) : [];
+  writeFileSync(resultsMdPath, [renderResults(all).trimEnd(), ...kept].join('\n\n') + '\n');
   return resultsMdPath;
 }
