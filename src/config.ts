@@ -21,9 +21,11 @@ export interface Config {
 export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
 
 /**
- * 2,000 rows: a pool task costs 30-100 us of dispatch (notes/stack.md §3) while generating or
- * validating a row costs about 0.2-2 us inline, so below ~2,000 rows the hop costs more than it frees
- * the event loop. Measured again by bench/pool-threshold.ts; the figure is in bench/RESULTS.md.
+ * 2,000 rows. Below it the hop to a worker costs more than the work (a 100-row generate is about 1 ms
+ * inline, 2 ms pooled: bench/RESULTS.md §4). Above it, with workers serializing their own JSON/CSV, large
+ * requests stop blocking the event loop: during 10,000-row bulk datasets small requests kept a p99 of 30 ms
+ * pooled against 626 ms inline, at the price of each bulk request taking about 1.3x as long on 2 cores
+ * (bench/pool-relief.ts).
  */
 export const defaultPoolThresholdRows = 2_000;
 

@@ -9,6 +9,9 @@ const requests = [
   ['/generate', { country: 'GB', quantity: 3, seed: 'golden', include_bank_details: true }],
   ['/bulk-dataset', { country: 'NL', quantity: 6, seed: 'golden', include_bank_details: false }],
   ['/test-cases', { country: 'PT', quantity: 6, seed: 'golden' }],
+  // Pooled runs serialize in the worker: JSON and CSV bodies must equal the inline ones.
+  ['/bulk-dataset', { country: 'BE', quantity: 40, seed: 'golden', output: 'csv' }],
+  ['/generate', { country: 'FR', quantity: 100, seed: 'golden', include_bank_details: true }],
 ] as const;
 
 /** Pinned first rows. Regenerate only for a deliberate, announced breaking change. */

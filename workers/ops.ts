@@ -3,6 +3,7 @@
 import { workerData } from 'node:worker_threads';
 import { AppError, toErrorData } from '../src/errors.js';
 import { opsByName } from '../src/ops/table.js';
+import { renderBody } from '../src/render/body.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
@@ -14,12 +15,14 @@ const routing = lazyRoutingDirectory(() =>
   loadRoutingDirectory(process.env, RegistryStore.open((workerData as { dataDir: string }).dataDir, { readOnly: true })),
 );
 
-export default function runTask(task: TaskRequest): TaskResult {
+export default async function runTask(task: TaskRequest): Promise<TaskResult> {
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {
     const value = op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0, routing });
-    return { ok: true, value };
+    if (task.render === undefined) return { ok: true, value };
+    const { format, body } = await renderBody(op, value, task.render);
+    return { ok: true, rendered: { format, body } };
   } catch (thrown) {
     if (thrown instanceof AppError) return { ok: false, error: toErrorData(thrown) };
     throw thrown; // a bug: piscina rejects, the main thread answers 'internal' and logs it

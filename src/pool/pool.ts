@@ -3,6 +3,7 @@ import { AppError, fromErrorData } from '../errors.js';
 import type { AnyOp, CallerView } from '../ops/op.js';
 import type { RequestKey } from '../domain/rng.js';
 import type { Runner } from '../service/execute.js';
+import { RenderedBody, type BodyFormat } from '../render/body.js';
 import type { TaskRequest, TaskResult } from './task.js';
 
 export interface PoolOptions {
@@ -33,8 +34,15 @@ export function createPool(options: PoolOptions): Piscina {
 export class PoolRunner implements Runner {
   constructor(private readonly pool: Piscina) {}
 
-  async runInPool(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, rowStart: number): Promise<unknown> {
-    const task: TaskRequest = { op: op.name, input, caller, requestKey, rowStart };
+  async runInPool(
+    op: AnyOp,
+    input: unknown,
+    caller: CallerView,
+    requestKey: RequestKey,
+    rowStart: number,
+    render?: BodyFormat,
+  ): Promise<unknown> {
+    const task: TaskRequest = { op: op.name, input, caller, requestKey, rowStart, ...(render === undefined ? {} : { render }) };
     let result: TaskResult;
     try {
       result = (await this.pool.run(task)) as TaskResult;
@@ -45,7 +53,7 @@ export class PoolRunner implements Runner {
       throw thrown;
     }
     if (!result.ok) throw fromErrorData(result.error);
-    return result.value;
+    return 'rendered' in result ? new RenderedBody(result.rendered.format, result.rendered.body) : result.value;
   }
 
   close(): Promise<void> {

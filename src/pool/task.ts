@@ -1,6 +1,7 @@
 import type { ErrorData } from '../errors.js';
 import type { CallerView } from '../ops/op.js';
 import type { RequestKey } from '../domain/rng.js';
+import type { BodyFormat } from '../render/body.js';
 
 /** What crosses the thread boundary: plain data only (structured clone drops classes and methods). */
 export interface TaskRequest {
@@ -11,8 +12,12 @@ export interface TaskRequest {
   /** Row window for ops that can be split (streams): rows [rowStart, rowStart + rowCount). */
   readonly rowStart?: number;
   readonly rowCount?: number;
+  /** Serialize the output in the worker (REST bodies): a string crosses the thread boundary as one copy,
+   *  where thousands of row objects cost as much to clone as to generate (bench/RESULTS.md §4). */
+  readonly render?: BodyFormat;
 }
 
 export type TaskResult =
   | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: true; readonly rendered: { readonly format: BodyFormat; readonly body: string } }
   | { readonly ok: false; readonly error: ErrorData };

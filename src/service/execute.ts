@@ -4,14 +4,20 @@ import type { RequestKey } from '../domain/rng.js';
 import { AppError } from '../errors.js';
 import type { InputValidator } from '../ops/input-validation.js';
 import type { AnyOp, CallerView, Debits, RunContext } from '../ops/op.js';
+import type { BodyFormat } from '../render/body.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';
 import type { Authenticator, CreditMeter, KeylessLimiter, Reservation } from './ports.js';
 import { requestKeyFor } from './request-key.js';
 
 export interface Runner {
-  /** Runs an op in the worker pool; rejects with AppError on failure. */
-  runInPool(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, rowStart: number): Promise<unknown>;
+  /** Runs an op in the worker pool; rejects with AppError on failure. With `render`, resolves to a RenderedBody. */
+  runInPool(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, rowStart: number, render?: BodyFormat): Promise<unknown>;
+}
+
+export interface ExecuteOptions {
+  /** The body format the transport will send (REST): a pooled run may then serialize in the worker. */
+  readonly render?: (input: unknown) => BodyFormat;
 }
 
 export interface ServiceDeps {
@@ -77,7 +83,7 @@ export class Service {
     return this.deps.bank;
   }
 
-  async execute(op: AnyOp, raw: unknown, identity: CallIdentity): Promise<ExecuteOutcome> {
+  async execute(op: AnyOp, raw: unknown, identity: CallIdentity, options: ExecuteOptions = {}): Promise<ExecuteOutcome> {
     // A replay (saved or in flight) costs nothing; it is decided after the gate, before the reservation.
     const held: { claim?: Claim } = {};
     const costOf = (input: unknown, caller: CallerView): Debits => {
@@ -97,7 +103,7 @@ export class Service {
       const claim = held.claim;
       const output = claim?.kind === 'replay'
         ? markReplayed(await claim.result)
-        : await this.run(op, admission.input, admission.caller, admission.requestKey, 0);
+        : await this.run(op, admission.input, admission.caller, admission.requestKey, 0, undefined, this.renderFor(op, admission.input, options));
       if (claim?.kind === 'leader') claim.complete(output, this.now());
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
       if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input as never, output, admission.caller);
@@ -109,6 +115,12 @@ export class Service {
     } finally {
       admission.settle(succeeded, used);
     }
+  }
+
+  /** Worker-side rendering only where the main thread needs no output object afterwards. */
+  private renderFor(op: AnyOp, input: unknown, options: ExecuteOptions): BodyFormat | undefined {
+    if (options.render === undefined || op.usedCost !== undefined || op.idempotency !== undefined) return undefined;
+    return options.render(input);
   }
 
   private claim(op: AnyOp, input: unknown, caller: CallerView): Claim | undefined {
@@ -127,9 +139,10 @@ export class Service {
     requestKey: RequestKey,
     rowStart: number,
     totalRows: number = op.rows(input as never),
+    render?: BodyFormat,
   ): Promise<unknown> {
     if (totalRows >= this.deps.poolThresholdRows) {
-      return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart);
+      return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart, render);
     }
     const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart, ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }) };
     return op.run(input as never, context);

@@ -13,7 +13,7 @@ import { toAppError, type AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { AnyOp, RunContext } from '../../ops/op.js';
 import type { CallIdentity, Service } from '../../service/execute.js';
-import { renderCsv } from '../http/csv.js';
+import { renderCsv } from '../../render/csv.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';
 import { loadIbanQaPackage } from './proto.js';
 

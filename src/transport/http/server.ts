@@ -6,9 +6,8 @@ import { limits } from '../../limits.js';
 import type { HttpOp } from '../../ops/op.js';
 import type { Service } from '../../service/execute.js';
 import { readBody, parseJsonBody } from './body.js';
-import { renderCsv } from './csv.js';
 import { requestIdFrom } from './request-id.js';
-import { rowsJson } from './rows-json.js';
+import { bodyFormatOf, renderBody, RenderedBody } from '../../render/body.js';
 import { csvType, jsonType, send, sendError, type Exchange } from './respond.js';
 import type { HttpMetrics } from './metrics.js';
 
@@ -93,14 +92,10 @@ async function handleOp(deps: HttpFrontDeps, op: HttpOp, exchange: Exchange, par
   let status = '200 OK';
   try {
     const raw = await rawInputOf(op, exchange, parts);
-    const outcome = await deps.service.execute(op, raw, { apiKey: parts.apiKey, ip: parts.ip });
+    const outcome = await deps.service.execute(op, raw, { apiKey: parts.apiKey, ip: parts.ip }, { render: (input) => bodyFormatOf(op, input) });
     status = op.successStatus === undefined ? '200 OK' : `${op.successStatus} ${op.successStatus === 201 ? 'Created' : 'Accepted'}`;
-    if (op.csv?.wanted(outcome.input)) {
-      send(exchange, status, csvType, await renderCsv(op.csv, outcome.output), outcome.headers);
-    } else {
-      const json = Array.isArray(outcome.output) ? rowsJson(outcome.output) : JSON.stringify(outcome.output);
-      send(exchange, status, jsonType, json, outcome.headers);
-    }
+    const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, bodyFormatOf(op, outcome.input));
+    send(exchange, status, rendered.format === 'csv' ? csvType : jsonType, rendered.body, outcome.headers);
   } catch (thrown) {
     const error = toAppError(thrown);
     status = error.code;
