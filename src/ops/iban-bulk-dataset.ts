@@ -49,7 +49,7 @@ function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
 function bulkRows(input: BulkDatasetInput, context: RunContext): BulkRow[] {
   const format = countryOrThrow(input.country);
   const banks = input.include_bank_details
-    ? context.bank.bankCodesOf(format.code).flatMap((code) => context.bank.bankOf(format.code, code) ?? [])
+    ? context.bank.banksOf(format.code)
     : null;
   const plan = { format, banks, target: null, seed: input.seed };
   const rows = new Array<BulkRow>(input.quantity);

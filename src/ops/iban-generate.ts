@@ -29,7 +29,7 @@ export function generatePlan(input: GenerateInput, context: RunContext): RowPlan
     return { format, banks: target.banks, target, seed: input.seed };
   }
   const banks = input.include_bank_details
-    ? context.bank.bankCodesOf(format.code).flatMap((code) => context.bank.bankOf(format.code, code) ?? [])
+    ? context.bank.banksOf(format.code)
     : null;
   return { format, banks, target: null, seed: input.seed };
 }

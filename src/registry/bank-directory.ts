@@ -25,6 +25,8 @@ export interface BankDirectory extends NationalContext {
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined;
   /** Bank codes known for a country, in a stable order (generation picks among them with the row rng). */
   bankCodesOf(countryCode: string): readonly string[];
+  /** The banks of those codes, same order; cached per country, so a request never rebuilds the list. */
+  banksOf(countryCode: string): readonly BankInfo[];
   /** Banks of a country matching every given filter (exact BIC11/BIC8, name contains, city equals). */
   banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[];
   /** Identifies the data behind a response (registry.fingerprint in responses). */
@@ -35,4 +37,21 @@ export interface BankFilter {
   readonly bic?: string;
   readonly name?: string;
   readonly city?: string;
+}
+
+/** Folding for name and city matching: case, diacritics and punctuation do not matter. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+}
+
+/** Every given filter must hold: exact BIC11, or every office of a BIC8; name contains; city equals (folded). */
+export function bankMatchesFilter(bank: BankInfo, filter: BankFilter): boolean {
+  if (filter.bic !== undefined) {
+    const bic = bank.bic ?? '';
+    const wanted = filter.bic.length === 8 ? `${filter.bic}XXX` : filter.bic;
+    if (bic !== wanted && !(filter.bic.length === 8 && bic.startsWith(filter.bic))) return false;
+  }
+  if (filter.name !== undefined && !foldText(bank.name ?? '').includes(foldText(filter.name))) return false;
+  if (filter.city !== undefined && foldText(bank.city ?? '') !== foldText(filter.city)) return false;
+  return true;
 }

@@ -5,8 +5,7 @@
  * read. The cache drops itself when this process imports, and within RECHECK_MS when another process
  * (the CLI) does.
  */
-import type { BankDirectory, BankFilter, BankInfo } from './bank-directory.js';
-import { foldText } from './memory-directory.js';
+import { bankMatchesFilter, type BankDirectory, type BankFilter, type BankInfo } from './bank-directory.js';
 import type { RegistryStore } from './store/registry-store.js';
 import type { StoredRecord, StoredSource } from './store/types.js';
 
@@ -25,6 +24,8 @@ type MutableBank = { -readonly [K in keyof BankInfo]: BankInfo[K] };
 interface CountryBanks {
   readonly codes: readonly string[];
   readonly banks: ReadonlyMap<string, BankInfo>;
+  /** The banks of `codes`, same order. */
+  readonly list: readonly BankInfo[];
 }
 
 const typeRank: Readonly<Record<string, number>> = { bank: 0, bank_code_range: 0, branch: 1 };
@@ -57,6 +58,10 @@ export class LmdbDirectory implements BankDirectory {
     return this.country(countryCode).codes;
   }
 
+  banksOf(countryCode: string): readonly BankInfo[] {
+    return this.country(countryCode).list;
+  }
+
   accountCheckMethod(countryCode: string, bankCode: string): string | undefined {
     return this.country(countryCode).banks.get(bankCode)?.accountCheckMethod ?? undefined;
   }
@@ -66,7 +71,7 @@ export class LmdbDirectory implements BankDirectory {
     const found: BankInfo[] = [];
     for (const code of codes) {
       const bank = banks.get(code);
-      if (bank !== undefined && matches(bank, filter)) found.push(bank);
+      if (bank !== undefined && bankMatchesFilter(bank, filter)) found.push(bank);
       if (found.length >= limit) break;
     }
     return found;
@@ -109,7 +114,8 @@ export class LmdbDirectory implements BankDirectory {
       records.sort((a, b) => (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) || (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) || a.record_id - b.record_id);
       banks.set(code, this.merge(code, records));
     }
-    return { codes: [...banks.keys()].sort(), banks };
+    const codes = [...banks.keys()].sort();
+    return { codes, banks, list: codes.map((code) => banks.get(code) as BankInfo) };
   }
 
   /** The first record by source rank speaks; later ones only fill what it leaves empty. */
@@ -173,17 +179,6 @@ export function sourceRanks(sources: readonly StoredSource[]): Map<string, numbe
   return new Map(ordered.map((source, index) => [source.source_id, index]));
 }
 
-function matches(bank: BankInfo, filter: BankFilter): boolean {
-  if (filter.bic !== undefined) {
-    const bic = bank.bic ?? '';
-    const wanted = filter.bic.length === 8 ? `${filter.bic}XXX` : filter.bic;
-    if (bic !== wanted && !(filter.bic.length === 8 && bic.startsWith(filter.bic))) return false;
-  }
-  if (filter.name !== undefined && !foldText(bank.name ?? '').includes(foldText(filter.name))) return false;
-  if (filter.city !== undefined && foldText(bank.city ?? '') !== foldText(filter.city)) return false;
-  return true;
-}
-
 /**
  * A directory opened on first use. Pool workers start while the main thread may still be building the
  * registry on first start, so a worker must not open the environment before its first task.
@@ -212,6 +207,10 @@ export class LazyLmdbDirectory implements BankDirectory {
 
   bankCodesOf(countryCode: string): readonly string[] {
     return this.directory.bankCodesOf(countryCode);
+  }
+
+  banksOf(countryCode: string): readonly BankInfo[] {
+    return this.directory.banksOf(countryCode);
   }
 
   accountCheckMethod(countryCode: string, bankCode: string): string | undefined {

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { BankDirectory, BankFilter, BankInfo } from './bank-directory.js';
+import { bankMatchesFilter, type BankDirectory, type BankInfo } from './bank-directory.js';
 import type { ParsedSnapshot, RegistryRecord } from './record.js';
 
 /** Record types that name a bank behind a national bank code. */
 const bankRecordTypes = new Set(['bank', 'branch']);
 
-/** Folding for name and city matching: case, diacritics and punctuation do not matter. */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
-}
 
 type MutableBank = { -readonly [K in keyof BankInfo]: BankInfo[K] };
 
@@ -74,31 +70,26 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     byCountry.set(bank.countryCode, ofCountry);
   }
   const codesByCountry = new Map<string, string[]>();
-  for (const [countryCode, ofCountry] of byCountry) codesByCountry.set(countryCode, [...ofCountry.keys()].sort());
+  const banksByCountry = new Map<string, BankInfo[]>();
+  for (const [countryCode, ofCountry] of byCountry) {
+    const codes = [...ofCountry.keys()].sort();
+    codesByCountry.set(countryCode, codes);
+    banksByCountry.set(countryCode, codes.map((code) => ofCountry.get(code) as BankInfo));
+  }
   const lookup = (countryCode: string, bankCode: string): BankInfo | undefined => byCountry.get(countryCode)?.get(bankCode);
   const fingerprint = fingerprintOf(snapshots);
-
-  const matches = (bank: BankInfo, filter: BankFilter): boolean => {
-    if (filter.bic !== undefined) {
-      const bic = bank.bic ?? '';
-      const wanted = filter.bic.length === 8 ? `${filter.bic}XXX` : filter.bic;
-      if (bic !== wanted && !(filter.bic.length === 8 && bic.startsWith(filter.bic))) return false;
-    }
-    if (filter.name !== undefined && !foldText(bank.name ?? '').includes(foldText(filter.name))) return false;
-    if (filter.city !== undefined && foldText(bank.city ?? '') !== foldText(filter.city)) return false;
-    return true;
-  };
 
   return {
     fingerprint,
     bankOf: lookup,
     bankCodesOf: (countryCode) => codesByCountry.get(countryCode) ?? [],
+    banksOf: (countryCode) => banksByCountry.get(countryCode) ?? [],
     accountCheckMethod: (countryCode, bankCode) => lookup(countryCode, bankCode)?.accountCheckMethod ?? undefined,
     banksMatching(countryCode, filter, limit) {
       const found: BankInfo[] = [];
       for (const code of codesByCountry.get(countryCode) ?? []) {
         const bank = lookup(countryCode, code);
-        if (bank !== undefined && matches(bank, filter)) found.push(bank);
+        if (bank !== undefined && bankMatchesFilter(bank, filter)) found.push(bank);
         if (found.length >= limit) break;
       }
       return found;

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { assert } from '../assert.js';
-import { foldText } from './memory-directory.js';
+import { foldText } from './bank-directory.js';
 import type { ParsedSnapshot, RegistryRecord } from './record.js';
 
 export type RoutingSourceId = 'fedach' | 'fedwire';

@@ -3,7 +3,7 @@
  * code as it appears in an IBAN, and folded name/identifier tokens for search. Pure functions.
  */
 import { countryFormatOf } from '../../domain/iban/index.js';
-import { foldText } from '../memory-directory.js';
+import { foldText } from '../bank-directory.js';
 import type { RegistryRecord } from '../record.js';
 
 /** Primary-office branch code: a BIC8 is the BIC11 with XXX (ISO 9362). */
