@@ -12,6 +12,7 @@ import { icelandRule } from './iceland.js';
 import { croatiaRule } from './iso7064.js';
 import { mod97BbanRule } from './mod97-bban.js';
 import { norwayRule } from './norway.js';
+import { russiaRule } from './russia.js';
 import { polandRule } from './poland.js';
 import { ribKeyRule } from './rib-key.js';
 import { spainRule } from './spain.js';
@@ -43,6 +44,7 @@ function buildRules(): ReadonlyMap<string, NationalRule> {
     icelandRule,
     croatiaRule,
     norwayRule,
+    russiaRule,
     polandRule,
     spainRule,
     cinRule('IT', 'Associazione Bancaria Italiana (ABI): CIN control character of the coordinate bancarie'),
