@@ -81,8 +81,8 @@ function summarySection(all: AllResults): string {
     const pool = all.pool;
     const sizes = (c: { latencyCrossoverRows: number | null; throughputCrossoverRows: number | null; loopReliefCrossoverRows: number | null }) =>
       `latency ${c.latencyCrossoverRows ?? 'none'}, throughput ${c.throughputCrossoverRows ?? 'none'}, loop relief ${c.loopReliefCrossoverRows ?? 'none'}`;
-    rows.push(['Pool crossover rows, row objects (today)', sizes(pool), `${int(pool.configuredThresholdRows)} configured`, 'see §4']);
-    rows.push(['Pool crossover rows, JSON-string worker (bench alternative)', sizes(pool.json), `${int(pool.configuredThresholdRows)} configured`, 'see §4']);
+    rows.push(['Pool crossover rows, row objects (gRPC streams, tests)', sizes(pool), `${int(pool.configuredThresholdRows)} configured`, 'see §4']);
+    rows.push(['Pool crossover rows, JSON-string worker (what REST does)', sizes(pool.json), `${int(pool.configuredThresholdRows)} configured`, 'see §4']);
   }
   const failed = Object.entries(all.failures).map(([name, message]) => `- ${name} FAILED in this run: ${message}`);
   return ['## Summary against the targets', '', table(['figure', 'measured', 'target', 'status'], rows), ...(failed.length > 0 ? ['', ...failed] : [])].join('\n');
