@@ -9,7 +9,8 @@ export const premiumUnlockUrl = '/pricing';
 /** Spec validation row: an invalid row carries N/A in all three bank fields. */
 export const notApplicable = 'N/A';
 
-const lockedFieldNames = ['swift_code', 'bank_name', 'bank_intelligence'] as const;
+/** Frozen: every free row shares this list, and the REST serializer caches frozen values by identity. */
+const lockedFieldNames = Object.freeze(['swift_code', 'bank_name', 'bank_intelligence'] as const);
 
 export interface BankIntelligence {
   readonly lei: string | null;

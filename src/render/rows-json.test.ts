@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { rowsJson } from './rows-json.js';
 
 test('rowsJson is byte-identical to JSON.stringify on arbitrary flat rows with shared nested values', () => {
-  const shared = { lei: null, payment_schemes: [], domestic_registry: { bank_code: '1', account_checksum_method: null } };
+  const shared = Object.freeze({ lei: null, payment_schemes: [], domestic_registry: { bank_code: '1', account_checksum_method: null } });
   const value = fc.oneof(fc.string({ unit: 'binary' }), fc.boolean(), fc.integer(), fc.double(), fc.constant(null), fc.constant(undefined), fc.constant(shared), fc.constant(['a', 'b']));
   fc.assert(
     fc.property(fc.array(fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), value, { maxKeys: 8 }), { maxLength: 20 }), (rows) => {

@@ -3,6 +3,8 @@
  * undefined skipped), but nested objects and arrays that rows share (a bank's bank_intelligence, the
  * locked_fields list) are serialized once and reused by identity. Measured on 100 validation rows of a
  * paid key (bench/RESULTS.md): JSON.stringify was the largest single cost of POST /validate.
+ * Only FROZEN nested values are cached: shared values are frozen by their owners, and caching per-request
+ * objects in the WeakMap made every young-generation collection slower (REST lookup p99).
  */
 /** `"key":` for a row's first key, and `,"key":` for the others: two maps, so no key can collide with a marker. */
 const firstKeyFragments = new Map<string, string>();
@@ -37,6 +39,7 @@ function valueJson(value: unknown): string | undefined {
       return Number.isFinite(value) ? String(value) : 'null';
     case 'object': {
       if (value === null) return 'null';
+      if (!Object.isFrozen(value)) return JSON.stringify(value);
       let fragment = sharedFragments.get(value);
       if (fragment === undefined) {
         fragment = JSON.stringify(value);
@@ -61,7 +64,7 @@ function rowJson(row: Record<string, unknown>): string {
   return `${out}}`;
 }
 
-/** Rows must be plain objects whose nested objects are never mutated after serialization (they are cached). */
+/** Rows must be plain objects; frozen nested values are cached by identity (frozen: they cannot change). */
 export function rowsJson(rows: readonly unknown[]): string {
   let out = '[';
   for (let index = 0; index < rows.length; index++) {

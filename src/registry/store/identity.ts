@@ -43,6 +43,11 @@ export function fingerprintOf(sources: readonly StoredSource[], contentOf: (snap
 /** Fingerprint of a registry with no source at all. */
 export const emptyFingerprint = fingerprintOf([], () => '');
 
+/** The import counter alone: what caches keyed on the data compare on every read. */
+export function versionOf(dbs: RegistryDbs): number {
+  return (dbs.meta.get(metaKeys.version) as number | undefined) ?? 0;
+}
+
 export function identityOf(dbs: RegistryDbs): RegistryIdentity {
   return {
     fingerprint: (dbs.meta.get(metaKeys.fingerprint) as string | undefined) ?? emptyFingerprint,

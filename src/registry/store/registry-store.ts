@@ -5,7 +5,7 @@
 import { AppError } from '../../errors.js';
 import type { ParsedSnapshot, SourceInfo } from '../record.js';
 import { openRegistryDbs, registryPath, type RegistryDbs } from './env.js';
-import { identityOf } from './identity.js';
+import { identityOf, versionOf } from './identity.js';
 import { importSnapshot, type ImportOptions } from './import-snapshot.js';
 import type { ChangeEvent, ImportSummary, RegistryIdentity, StoredRecord, StoredSnapshot, StoredSource } from './types.js';
 
@@ -18,7 +18,13 @@ export interface EventQuery {
   readonly limit: number;
 }
 
+/** Decoded records kept per registry version: about 5 KB each, so 50,000 is at most ~250 MB, and all of a
+ *  typical registry's hot records. Past the bound the cache starts over rather than track recency. */
+const recordCacheEntriesMax = 50_000;
+
 export class RegistryStore {
+  private readonly recordCache = new Map<number, StoredRecord>();
+  private cachedVersion = -1;
   private readonly listeners = new Set<() => void>();
 
   private constructor(
@@ -81,8 +87,24 @@ export class RegistryStore {
     return (this.source(sourceId)?.snapshot_ids ?? []).flatMap((id) => this.snapshot(id) ?? []);
   }
 
+  /**
+   * Current records, decoded once per registry version. Lookups read the same hot records again and again, and
+   * decoding a record with every published field allocated about 5 KB: at 25 matches per identifier the
+   * young-generation collections this caused were the REST lookup's p99 (bench/registry-load.ts). The version
+   * is read on every call (one small meta read), so an import by this or another process empties the cache.
+   */
   record(recordId: number): StoredRecord | undefined {
-    return this.dbs.current.get(recordId);
+    const version = versionOf(this.dbs);
+    if (version !== this.cachedVersion || this.recordCache.size >= recordCacheEntriesMax) {
+      this.recordCache.clear();
+      this.cachedVersion = version;
+    }
+    let record = this.recordCache.get(recordId);
+    if (record === undefined) {
+      record = this.dbs.current.get(recordId);
+      if (record !== undefined) this.recordCache.set(recordId, record);
+    }
+    return record;
   }
 
   recordId(sourceId: string, recordKey: string): number | undefined {
