@@ -3,8 +3,8 @@
  * undefined skipped), but nested objects and arrays that rows share (a bank's bank_intelligence, the
  * locked_fields list) are serialized once and reused by identity. Measured on 100 validation rows of a
  * paid key (bench/RESULTS.md): JSON.stringify was the largest single cost of POST /validate.
- * Only FROZEN nested values are cached: shared values are frozen by their owners, and caching per-request
- * objects in the WeakMap made every young-generation collection slower (REST lookup p99).
+ * Only FROZEN nested values are cached: shared values are frozen by their owners; per-request objects are
+ * serialized directly instead of filling the WeakMap with entries that die with the request.
  */
 /** `"key":` for a row's first key, and `,"key":` for the others: two maps, so no key can collide with a marker. */
 const firstKeyFragments = new Map<string, string>();
