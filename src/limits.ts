@@ -32,9 +32,11 @@ export const limits = {
   countryInputCharsMax: 64,
   /** Targeting strings (city, bank name, BIC): 120 as the search query bound. */
   targetingCharsMax: 120,
-  /** JSON bodies: 100 IBANs x 64 chars with JSON quoting is under 8 KiB; 64 KiB leaves room for every
-   *  JSON request of the spec and refuses anything that is not one. */
-  httpJsonBodyBytesMax: 64 * 1024,
+  /** JSON bodies: the largest request the spec allows is a lookup/export of 1,000 identifiers with 128-character
+   *  values and 40-character types: 1,000 x (128 + 40 + 32 bytes of JSON punctuation and keys) = 200,000 bytes,
+   *  with every character escaped as \uXXXX still far less than 1 MiB. 256 KiB fits the unescaped worst case
+   *  and refuses anything that is not a request of the spec (asserted in src/ops/registry-limits.ts). */
+  httpJsonBodyBytesMax: 256 * 1024,
   /** Spec §7 of clarifications: a client X-Request-ID of 1 to 128 printable ASCII characters is echoed. */
   requestIdCharsMax: 128,
   /** ValidateStream: IBANs per inbound batch message; 1,000 keeps one batch's verdicts under 200 KB. */

@@ -2,6 +2,9 @@
  * Bounds of the bank-intelligence and registry endpoints, named once with their reasons (the shared
  * bounds of the service live in src/limits.ts; these belong to the registry operations only).
  */
+import { assert } from '../assert.js';
+import { limits } from '../limits.js';
+
 export const registryLimits = {
   /** Spec "Bounds": BankIdentifier value at most 128 characters ... */
   identifierValueCharsMax: 128,
@@ -34,3 +37,11 @@ export const registryLimits = {
   /** record_id is an integer of at least 1 (spec); ids are assigned from 1 up. */
   recordIdMin: 1,
 } as const;
+
+/** JSON keys and punctuation around one identifier: {"value":"","type":""}, plus a comma. */
+const identifierJsonOverheadBytes = 32;
+assert(
+  registryLimits.lookupIdentifiersMax * (registryLimits.identifierValueCharsMax + registryLimits.identifierTypeCharsMax + identifierJsonOverheadBytes) <=
+    limits.httpJsonBodyBytesMax,
+  'a full lookup or export request (1,000 identifiers of the longest allowed values) fits the JSON body cap',
+);

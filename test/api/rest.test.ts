@@ -43,7 +43,7 @@ describe('REST basics', () => {
     const wrongMethod = await call(service.base, '/generate', { method: 'GET' });
     assertErrorObject(wrongMethod, 405, 'method_not_allowed');
     assert.equal(wrongMethod.headers.get('allow'), 'POST');
-    assertErrorObject(await call(service.base, '/validate', { raw: `{"ibans":["${'A'.repeat(70_000)}"]}` }), 413, 'payload_too_large');
+    assertErrorObject(await call(service.base, '/validate', { raw: `{"ibans":["${'A'.repeat(300_000)}"]}` }), 413, 'payload_too_large');
     assertErrorObject(await call(service.base, '/generate', { key: service.keys.pro, raw: '{"country":' }), 400, 'invalid_argument');
     assertErrorObject(await call(service.base, '/generate', { key: service.keys.pro, raw: '[1,2]' }), 400, 'invalid_argument');
   });
