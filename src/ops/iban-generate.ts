@@ -6,6 +6,9 @@ import { defineOp, type CallerView, type Debits, type RunContext } from './op.js
 import { countryField, strictObject } from './schemas.js';
 import { gateTargeting, matchTarget, targetingAliasSchemas, targetingOf, targetingSchema } from './targeting.js';
 
+/** The output of generate and of each GenerateStream chunk. */
+export const generatedRowsSchema = Type.Array(generatedRowSchema);
+
 export const generateInput = strictObject({
   country: countryField,
   quantity: Type.Integer({ minimum: 1, maximum: limits.generateQuantityMax, default: 1 }),
@@ -61,7 +64,7 @@ export const ibanGenerate = defineOp({
   grpc: { method: 'Generate', wrap: 'rows' },
   access: 'key',
   input: generateInput,
-  output: Type.Array(generatedRowSchema),
+  output: generatedRowsSchema,
   seedOf: (input) => input.seed,
   rowParameters: generateRowParameters,
   gate: (input, caller) => gateTargeting(targetingOf(input), caller),
@@ -69,5 +72,3 @@ export const ibanGenerate = defineOp({
   rows: (input) => input.quantity,
   run: (input, context) => generateRows(input, context, input.quantity),
 });
-
-export const generatedRowSchemaRef = Type.Array(generatedRowSchema);

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { validateIban } from '../domain/iban/index.js';
 import { limits } from '../limits.js';
-import { generateCost, generateRowParameters, generateRows, generatedRowSchemaRef, type GenerateInput } from './iban-generate.js';
+import { generateCost, generateRowParameters, generateRows, generatedRowsSchema, type GenerateInput } from './iban-generate.js';
 import { defineOp } from './op.js';
 import { countryField, strictObject } from './schemas.js';
 
@@ -69,7 +69,7 @@ export const ibanGenerateStream = defineOp({
   grpc: { method: 'GenerateStream', wrap: 'rows', stream: 'server' },
   access: 'key',
   input: generateStreamInput,
-  output: generatedRowSchemaRef,
+  output: generatedRowsSchema,
   keyScope: 'iban.generate',
   seedOf: (input) => input.seed,
   rowParameters: (input) => generateRowParameters(asGenerateInput(input)),

@@ -9,9 +9,8 @@ export interface TaskRequest {
   readonly input: unknown;
   readonly caller: CallerView;
   readonly requestKey: RequestKey;
-  /** Row window for ops that can be split (streams): rows [rowStart, rowStart + rowCount). */
+  /** First row index of this slice (streams run chunks of rows; the chunk size is in the input). */
   readonly rowStart?: number;
-  readonly rowCount?: number;
   /** Serialize the output in the worker (REST bodies): a string crosses the thread boundary as one copy,
    *  where thousands of row objects cost as much to clone as to generate (bench/RESULTS.md §4). */
   readonly render?: BodyFormat;
