@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { bic8Of, ibanBankCodesOf } from '../registry/store/index-keys.js';
 import type { RegistryStore } from '../registry/store/registry-store.js';
 import type { StoredRecord, StoredSnapshot } from '../registry/store/types.js';
+import { deepFreeze } from '../deep-freeze.js';
 import { lockedPlaceholder } from './bank-fields.js';
 import { nullableString } from './schemas.js';
 
@@ -74,6 +75,15 @@ export interface ViewOptions {
   readonly detail: boolean;
 }
 
+/**
+ * Summary views (lookup, search, export) by record object, one map per provenance setting. The store hands
+ * out one object per record per registry version (its record cache) and every value of a summary view is
+ * fixed for that version (the record, its snapshots, its source's current snapshot), so a cached view never
+ * outlives its data: an import makes new record objects and the old entries die with the old ones.
+ * Views are frozen, so the renderer serializes each once. Measured with bench/registry-load.ts: see RESULTS.md.
+ */
+const summaryViews = { plain: new WeakMap<StoredRecord, RecordView>(), provenance: new WeakMap<StoredRecord, RecordView>() };
+
 /** Reads the registry for views, caching snapshot rows for the length of one request. */
 export class RecordViews {
   private readonly snapshots = new Map<number, StoredSnapshot | undefined>();
@@ -85,7 +95,19 @@ export class RecordViews {
     return this.snapshots.get(id);
   }
 
+  /** The record as the API shows it; summary views are shared and frozen, detail views are built per request. */
   view(record: StoredRecord): RecordView {
+    if (this.options.detail) return this.build(record);
+    const cache = this.options.provenance ? summaryViews.provenance : summaryViews.plain;
+    let view = cache.get(record);
+    if (view === undefined) {
+      view = deepFreeze(this.build(record));
+      cache.set(record, view);
+    }
+    return view;
+  }
+
+  private build(record: StoredRecord): RecordView {
     const bankCode = ibanBankCodesOf(record)[0] ?? record.domestic_codes[0]?.value;
     const view: RecordView = {
       record_id: record.record_id,

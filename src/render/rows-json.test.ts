@@ -14,6 +14,20 @@ test('rowsJson is byte-identical to JSON.stringify on arbitrary flat rows with s
   );
 });
 
+test('per-request arrays of shared frozen values (lookup matches) serialize like JSON.stringify, holes and undefined as null', () => {
+  const view = Object.freeze({ record_id: 1, address: Object.freeze({ city: 'Köln' }), codes: Object.freeze([Object.freeze({ scheme: 'de_blz', value: '1' })]) });
+  const dated = { at: new Date(0) };
+  const element = fc.oneof(fc.constant(view), fc.string({ unit: 'binary' }), fc.double(), fc.constant(undefined), fc.constant(null), fc.constant(dated), fc.constant(() => 1), fc.constant([view, [undefined]]));
+  fc.assert(
+    fc.property(fc.array(fc.record({ matches: fc.array(element, { maxLength: 6 }), n: fc.integer() }), { maxLength: 10 }), (rows) => {
+      assert.equal(rowsJson(rows), JSON.stringify(rows));
+    }),
+    { numRuns: 2_000 },
+  );
+  const sparse = [{ matches: [view, , view] }];
+  assert.equal(rowsJson(sparse), JSON.stringify(sparse));
+});
+
 test('a first key never borrows the fragment of a later key (regression: {"":0,"\\u0000":false})', () => {
   const rows = [{ '': 0, '\u0000': false }];
   assert.equal(rowsJson(rows), JSON.stringify(rows));

@@ -39,6 +39,7 @@ function valueJson(value: unknown): string | undefined {
       return Number.isFinite(value) ? String(value) : 'null';
     case 'object': {
       if (value === null) return 'null';
+      if (Array.isArray(value) && !Object.isFrozen(value)) return arrayJson(value);
       if (!Object.isFrozen(value)) return JSON.stringify(value);
       let fragment = sharedFragments.get(value);
       if (fragment === undefined) {
@@ -50,6 +51,16 @@ function valueJson(value: unknown): string | undefined {
     default:
       return undefined; // undefined, functions, symbols: skipped, as JSON.stringify skips them in objects
   }
+}
+
+/** A per-request array (lookup matches) whose elements may be shared frozen values; holes and undefined are null, as in JSON.stringify. */
+function arrayJson(values: readonly unknown[]): string {
+  let out = '[';
+  for (let index = 0; index < values.length; index++) {
+    if (index > 0) out += ',';
+    out += valueJson(values[index]) ?? 'null';
+  }
+  return `${out}]`;
 }
 
 function rowJson(row: Record<string, unknown>): string {

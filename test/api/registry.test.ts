@@ -307,6 +307,28 @@ describe('bank metadata on IBAN rows comes from the imported registry', () => {
   });
 });
 
+describe('cached record views', () => {
+  test('are frozen per registry version: an import while the service runs shows on the next lookup', async () => {
+    const lookup = async () => {
+      const reply = await post('/bank-intelligence/lookup', service.keys.business, { value: 'SYNTDEK1XXX', type: 'bic' });
+      assert.equal(reply.status, 200, reply.text);
+      return reply.body.results[0].matches[0];
+    };
+    const before = await lookup();
+    assert.equal(before.legal_name, 'Synthetische Testbank Köln');
+    assert.deepEqual(await lookup(), before, 'a repeated lookup answers the same view');
+    // The next file renames the bank (same field width) under a later snapshot date.
+    const renamed = Buffer.from(Buffer.from(readFixture('bundesbank-synthetic-latin1.txt')).toString('latin1').replace('999999011Synthetische Testbank Köln', '999999011Synthetische Testbank Bonn'), 'latin1');
+    const registry = RegistryStore.open(service.dataDir);
+    importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2024-03-01' });
+    const after = await lookup();
+    assert.equal(after.legal_name, 'Synthetische Testbank Bonn');
+    assert.equal(after.source.snapshot_date, '2024-03-01');
+    assert.notEqual(after.source.snapshot_id, before.source.snapshot_id);
+    assert.notEqual(after.source.row_sha256, before.source.row_sha256);
+  });
+});
+
 describe('restart', () => {
   test('sources, records, events, watches and the registry identity survive a restart', async () => {
     const keys = service.keys; // demo keys are shown on first start only
