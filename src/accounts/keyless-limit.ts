@@ -108,7 +108,7 @@ export class KeylessLimit {
   private record(client: string, used: number): void {
     assert(this.day !== null, 'keyless day not set');
     this.counts.set(client, used);
-    this.store.putAsync(this.db, `${this.day}|${client}`, used);
+    this.store.putCoalesced(this.db, `${this.day}|${client}`, () => used);
   }
 
   /**

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { AssertionFailure } from '../assert.js';
 import { AppError } from '../errors.js';
-import { AccountStore, type Account } from './account-store.js';
+import { AccountStore, USAGE_WRITE_DELAY_MS, type Account } from './account-store.js';
 import { Meter, type Reservation } from './meter.js';
 import { creditKinds, planOf, type CreditKind, type PlanId } from './plans.js';
 
@@ -151,6 +151,21 @@ test('close alone commits pending usage writes', async (t) => {
   meter.commit(reserveOk(meter, pro, { exports: 17 }));
   await store.close();
   assert.equal(setup(t, dir).meter.balance(pro, NOW).exports.used, 17);
+});
+
+test('commits are written coalesced: one write of the latest counts within USAGE_WRITE_DELAY_MS, none before', async (t) => {
+  const { store, meter } = setup(t);
+  const pro = account(store, 'pro');
+  const usage = store.subDatabase<Partial<Record<CreditKind, number>>>('usage');
+  const usageKey = `${pro.id}|2026-08-01T00:00:00.000Z`;
+  for (let i = 0; i < 50; i++) meter.commit(reserveOk(meter, pro, { api_calls: 1 }));
+  assert.equal(store.coalescedWritesPending, 1, 'fifty commits of one account wait as one write');
+  await nextTurn();
+  assert.equal(usage.get(usageKey), undefined, 'nothing is written in the turn of the commits');
+  const deadline = Date.now() + USAGE_WRITE_DELAY_MS + 2_000;
+  while (usage.get(usageKey)?.api_calls !== 50 && Date.now() < deadline) await sleep(USAGE_WRITE_DELAY_MS / 4);
+  assert.equal(usage.get(usageKey)?.api_calls, 50, 'the timer wrote the counts without a flush');
+  assert.equal(store.coalescedWritesPending, 0);
 });
 
 test('a 24h pass works until 24 hours after activation, then requests get payment_required', (t) => {

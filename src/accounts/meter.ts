@@ -6,11 +6,11 @@
  * balance, so any number of concurrent requests can never overspend.
  *
  * Memory is the source of truth while running; LMDB makes it survive restarts. Committed usage is
- * written with lmdb-js's asynchronous puts, which lmdb-js gathers into one transaction per event-loop
- * turn. Crash bound: a process crash loses at most the usage of the batch not yet committed (the
- * commits of the last event-loop turn); with lmdb-js's default overlappingSync a power loss can also
- * lose the batch whose fsync was still running. Lost usage favours the customer, by at most those
- * batches. Reservations still pending at a crash were never debited, like a refund.
+ * written coalesced (AccountStore.putCoalesced): the latest counts of a key at most USAGE_WRITE_DELAY_MS
+ * (100 ms) after a commit, in one lmdb-js transaction. Crash bound: a process crash loses at most the usage
+ * committed in that window; with lmdb-js's default overlappingSync a power loss can also lose the batch
+ * whose fsync was still running. Lost usage favours the customer, by at most that. A graceful stop
+ * (close) writes everything. Reservations still pending at a crash were never debited, like a refund.
  */
 import type { Database } from 'lmdb';
 import { assert } from '../assert.js';
@@ -196,7 +196,7 @@ export class Meter {
   }
 
   private persist(bucket: Bucket): void {
-    // A snapshot: later commits in the same turn write their own; the last one in the batch wins.
-    this.store.putAsync(this.db, bucket.usageKey, { ...bucket.used });
+    // Coalesced: the counts as they are when the write happens (at most USAGE_WRITE_DELAY_MS later).
+    this.store.putCoalesced(this.db, bucket.usageKey, () => ({ ...bucket.used }));
   }
 }
