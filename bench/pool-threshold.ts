@@ -185,7 +185,7 @@ export async function runPoolThreshold(log: (line: string) => void = console.log
   const rig: Rig = {
     op,
     context: { requestKey, caller, bank: bench.directory, rowStart: 0 },
-    runner: new PoolRunner(createPool({ threads, dataDir: bench.dataDir })),
+    runner: new PoolRunner(createPool({ threads, dataDir: bench.dataDir, usDirectoryFiles: [] })),
     jsonPool: createJsonPool(bench.dataDir),
   };
   const cells: PoolCell[] = [];

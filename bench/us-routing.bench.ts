@@ -116,11 +116,7 @@ function opOnly(directory: RoutingDirectory, list: readonly string[]) {
 async function overHttp(list: readonly string[], withDirectory: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-us-http-'));
   const env = { IBANQA_POOL_THREADS: '1', [usDirectoryFilesEnv]: withDirectory ? files.map((f) => `${f.source}:${f.path}`).join(',') : '' };
-  const previous = process.env[usDirectoryFilesEnv];
-  process.env[usDirectoryFilesEnv] = env[usDirectoryFilesEnv];
   const running = await startService(loadConfig(env, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir }), pino({ level: 'silent' }));
-  if (previous === undefined) delete process.env[usDirectoryFilesEnv];
-  else process.env[usDirectoryFilesEnv] = previous;
   try {
     const key = running.demoKeys.find((created) => created.plan === 'unlimited')?.key ?? '';
     const body = JSON.stringify({ routing_numbers: list });

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { parseDirectoryFilesSetting, usDirectoryFilesEnv, type DirectoryFile } from './registry/routing-directory-loader.js';
 
 /**
  * Environment -> one frozen Config, validated in one place (piscina-style: one clear error per bad setting).
@@ -16,6 +17,8 @@ export interface Config {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   /** Trust X-Forwarded-For for the keyless per-IP limit only behind a proxy the operator controls. */
   readonly trustProxy: boolean;
+  /** IBANQA_US_DIRECTORY_FILES="fedach:<path>,fedwire:<path>": FedACH/Fedwire files that win over the registry's snapshots. */
+  readonly usDirectoryFiles: readonly DirectoryFile[];
 }
 
 export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     ),
     logLevel: logLevelFrom(env.IBANQA_LOG_LEVEL),
     trustProxy: env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true',
+    usDirectoryFiles: Object.freeze(parseDirectoryFilesSetting(env[usDirectoryFilesEnv] ?? '')),
   };
   return Object.freeze(config);
 }

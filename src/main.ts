@@ -32,12 +32,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   assertNativeUws();
   const store = AccountStore.open(config.dataDir);
   const demoKeys = store.ensureDemoKeys(new Date());
-  const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir }));
+  const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir, usDirectoryFiles: config.usDirectoryFiles }));
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
   const meter = new Meter(store);
   const idempotency = IdempotencyStore.open(store);
   // US routing directory (issue 5): the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
-  const routing = loadRoutingDirectory(process.env, RegistryStore.open(config.dataDir));
+  const routing = loadRoutingDirectory(config.usDirectoryFiles, RegistryStore.open(config.dataDir));
   const service = new Service({
     authenticator: store,
     meter,

@@ -1,6 +1,5 @@
 // Piscina imports this module before the thread reports ready, so the registry is loaded before task one.
 // Failures return as data: Error subclasses lose their class and fields when structured-cloned (Node 20).
-import { workerData } from 'node:worker_threads';
 import { AppError, toErrorData } from '../src/errors.js';
 import { opsByName } from '../src/ops/table.js';
 import { renderBody } from '../src/render/body.js';
@@ -8,12 +7,14 @@ import type { TaskRequest, TaskResult } from '../src/pool/task.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
+import { workerSettings } from '../src/pool/worker-data.js';
 
 const bank = loadBankDirectory();
 // Built on the first US routing task only; read-only view of the same registry and files as the main thread.
-const routing = lazyRoutingDirectory(() =>
-  loadRoutingDirectory(process.env, RegistryStore.open((workerData as { dataDir: string }).dataDir, { readOnly: true })),
-);
+const routing = lazyRoutingDirectory(() => {
+  const settings = workerSettings();
+  return loadRoutingDirectory(settings.usDirectoryFiles, RegistryStore.open(settings.dataDir, { readOnly: true }));
+});
 
 export default async function runTask(task: TaskRequest): Promise<TaskResult> {
   const op = opsByName.get(task.op);

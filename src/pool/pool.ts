@@ -5,10 +5,10 @@ import type { RequestKey } from '../domain/rng.js';
 import type { Runner } from '../service/execute.js';
 import { RenderedBody, type BodyFormat } from '../render/body.js';
 import type { TaskRequest, TaskResult } from './task.js';
+import type { WorkerSettings } from './worker-data.js';
 
-export interface PoolOptions {
+export interface PoolOptions extends WorkerSettings {
   readonly threads: number;
-  readonly dataDir: string;
 }
 
 /** Workers are TypeScript when we run under tsx and JavaScript if ever compiled: follow our own extension. */
@@ -27,7 +27,7 @@ export function createPool(options: PoolOptions): Piscina {
     maxQueue: options.threads * options.threads,
     concurrentTasksPerWorker: 1,
     idleTimeout: 60 * 60 * 1000,
-    workerData: { dataDir: options.dataDir },
+    workerData: { dataDir: options.dataDir, usDirectoryFiles: options.usDirectoryFiles } satisfies WorkerSettings,
   });
 }
 

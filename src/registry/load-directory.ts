@@ -1,4 +1,5 @@
-import { isMainThread, workerData } from 'node:worker_threads';
+import { isMainThread } from 'node:worker_threads';
+import { workerSettings } from '../pool/worker-data.js';
 import type { BankDirectory } from './bank-directory.js';
 import { LazyLmdbDirectory, LmdbDirectory } from './lmdb-directory.js';
 import { ensureEmbeddedDefault } from './store/embedded.js';
@@ -11,15 +12,9 @@ import { RegistryStore } from './store/registry-store.js';
  * version and date). Pool workers open it read-only; their dataDir comes from the pool's workerData.
  */
 export function loadBankDirectory(dataDir?: string): BankDirectory {
-  const dir = dataDir ?? workerDataDir();
+  const dir = dataDir ?? workerSettings().dataDir;
   if (!isMainThread) return new LazyLmdbDirectory(() => new LmdbDirectory(RegistryStore.open(dir, { readOnly: true })));
   const store = RegistryStore.open(dir);
   ensureEmbeddedDefault(store);
   return new LmdbDirectory(store);
-}
-
-function workerDataDir(): string {
-  const dataDir = (workerData as { dataDir?: unknown } | undefined)?.dataDir;
-  if (typeof dataDir !== 'string') throw new Error('loadBankDirectory needs a data directory (pool workers get it from workerData)');
-  return dataDir;
 }

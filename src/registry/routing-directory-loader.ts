@@ -62,9 +62,8 @@ export function loadRoutingDirectoryFromFiles(files: readonly DirectoryFile[]): 
   return files.length === 0 ? emptyRoutingDirectory : createRoutingDirectory(files.map(readDirectoryFile));
 }
 
-/** The service's directory: the registry (when given) plus pinned files from the environment. */
-export function loadRoutingDirectory(env: NodeJS.ProcessEnv, registry?: RegistryStore): RoutingDirectory {
-  const files = parseDirectoryFilesSetting(env[usDirectoryFilesEnv] ?? '');
+/** The service's directory: the registry (when given) plus the pinned files of Config.usDirectoryFiles. */
+export function loadRoutingDirectory(files: readonly DirectoryFile[], registry?: RegistryStore): RoutingDirectory {
   if (registry === undefined) return loadRoutingDirectoryFromFiles(files);
   return new RegistryRoutingDirectory(registry, files.map(readDirectoryFile));
 }

@@ -23,19 +23,9 @@ export const directoryFiles = {
 export const directory2018 = `fedach:${directoryFiles.fedach2018},fedwire:${directoryFiles.fedwire2018}`;
 export const directory2016 = `fedach:${directoryFiles.fedach2016},fedwire:${directoryFiles.fedwire2016}`;
 
-/**
- * The service reads IBANQA_US_DIRECTORY_FILES from process.env (pool workers inherit it), so the variable is
- * set for the start only. `files` '' starts without a directory.
- */
-export async function startWithDirectory(files: string, options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
-  const previous = process.env[usDirectoryFilesEnv];
-  process.env[usDirectoryFilesEnv] = files;
-  try {
-    return await startTestService(options);
-  } finally {
-    if (previous === undefined) delete process.env[usDirectoryFilesEnv];
-    else process.env[usDirectoryFilesEnv] = previous;
-  }
+/** Starts the service with IBANQA_US_DIRECTORY_FILES set to `files` ('' starts without a directory). */
+export function startWithDirectory(files: string, options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
+  return startTestService({ ...options, env: { ...options.env, [usDirectoryFilesEnv]: files } });
 }
 
 export function usedOf(service: TestService, key: string, kind: CreditKind): number {

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { test } from 'node:test';
+import { defaultPoolThresholdRows, loadConfig } from './config.js';
+
+test('defaults: loopback, 8080/50051, ./var, the default pool threshold, no US directory files', () => {
+  const config = loadConfig({});
+  assert.equal(config.host, '127.0.0.1');
+  assert.deepEqual([config.httpPort, config.grpcPort], [8080, 50051]);
+  assert.equal(config.dataDir, resolve('var'));
+  assert.equal(config.poolThresholdRows, defaultPoolThresholdRows);
+  assert.deepEqual(config.usDirectoryFiles, []);
+  assert.ok(Object.isFrozen(config));
+});
+
+test('every setting is read from the environment once and validated with a clear message', () => {
+  const config = loadConfig({
+    IBANQA_PORT: '0',
+    IBANQA_GRPC_PORT: '6000',
+    IBANQA_POOL_THREADS: '3',
+    IBANQA_LOG_LEVEL: 'warn',
+    IBANQA_TRUST_PROXY: 'true',
+    IBANQA_US_DIRECTORY_FILES: 'fedach:/data/FedACHdir.txt,fedwire:/data/fpddir.txt',
+  });
+  assert.deepEqual([config.httpPort, config.grpcPort, config.poolThreads, config.logLevel, config.trustProxy], [0, 6000, 3, 'warn', true]);
+  assert.deepEqual(config.usDirectoryFiles, [{ source: 'fedach', path: '/data/FedACHdir.txt' }, { source: 'fedwire', path: '/data/fpddir.txt' }]);
+  assert.throws(() => loadConfig({ IBANQA_PORT: '70000' }), /IBANQA_PORT must be an integer port from 0 to 65535/);
+  assert.throws(() => loadConfig({ IBANQA_POOL_THREADS: '0' }), /IBANQA_POOL_THREADS must be an integer from 1 to 16/);
+  assert.throws(() => loadConfig({ IBANQA_LOG_LEVEL: 'loud' }), /IBANQA_LOG_LEVEL must be one of/);
+  assert.throws(() => loadConfig({ IBANQA_US_DIRECTORY_FILES: 'bundesbank:/x' }), /IBANQA_US_DIRECTORY_FILES: expected "fedach:<path>"/);
+});
+
+test('overrides (CLI flags) win over the environment', () => {
+  const config = loadConfig({ IBANQA_PORT: '9000', IBANQA_DATA_DIR: '/tmp/from-env' }, { httpPort: 9100, dataDir: '/tmp/from-flag' });
+  assert.deepEqual([config.httpPort, config.dataDir], [9100, '/tmp/from-flag']);
+});

@@ -1,0 +1,21 @@
+/**
+ * What the main thread hands every pool worker at start: the settings of its own Config that the
+ * workers need, so a worker never reads the environment and always runs with what the main thread
+ * validated.
+ */
+import { workerData } from 'node:worker_threads';
+import type { DirectoryFile } from '../registry/routing-directory-loader.js';
+
+export interface WorkerSettings {
+  readonly dataDir: string;
+  readonly usDirectoryFiles: readonly DirectoryFile[];
+}
+
+/** The settings of this pool worker; a thread started without them is a bug. */
+export function workerSettings(): WorkerSettings {
+  const settings = workerData as Partial<WorkerSettings> | undefined;
+  if (typeof settings?.dataDir !== 'string' || !Array.isArray(settings.usDirectoryFiles)) {
+    throw new Error('pool workers need { dataDir, usDirectoryFiles } as workerData (src/pool/pool.ts)');
+  }
+  return { dataDir: settings.dataDir, usDirectoryFiles: settings.usDirectoryFiles };
+}
