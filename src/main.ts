@@ -10,6 +10,7 @@ import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
 import { loadBankDirectory } from './registry/load-directory.js';
 import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
+import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import { RegistryStore } from './registry/store/registry-store.js';
 import { Service } from './service/execute.js';
 import { startGrpcFront } from './transport/grpc/server.js';
@@ -27,6 +28,13 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
+  for (const summary of outcome.imported) {
+    logger.info({ source: summary.source_id, snapshot: summary.snapshot_id, date: summary.snapshot_date, changes: summary.changes, unchanged: summary.unchanged }, 'embedded registry data imported');
+  }
+  for (const kept of outcome.kept) logger.warn({ source: kept.source_id, reason: kept.reason }, 'installed embedded data not imported; the registry keeps what it holds');
+}
+
 /** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   assertNativeUws();
@@ -42,7 +50,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     authenticator: store,
     meter,
     keyless: new KeylessLimit(store),
-    bank: loadBankDirectory(config.dataDir),
+    bank: loadBankDirectory(config.dataDir, (outcome) => reportEmbedded(logger, outcome)),
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,

@@ -48,6 +48,14 @@ function ibanToBicRoot(): string {
   return dirname(require.resolve('iban-to-bic/package.json'));
 }
 
+/** The installed package version per embedded source (package.json only: cheap enough for every start). */
+export function embeddedVersions(): Record<string, string> {
+  return {
+    'bankdata-germany': readJson<PackageJson>(join(bankdataGermanyRoot(), 'package.json')).version,
+    'iban-to-bic': readJson<PackageJson>(join(ibanToBicRoot(), 'package.json')).version,
+  };
+}
+
 export function loadEmbeddedDefault(): ParsedSnapshot[] {
   return [...bankdataGermanySnapshots(), ibanToBicSnapshot()];
 }

@@ -75,6 +75,8 @@ export function importSnapshot(dbs: RegistryDbs, parsed: ParsedSnapshot, options
   const hashes = records.map(rowHashOf);
   const content = contentHashOf(hashes);
   if (previous !== null && previous.snapshot.content_sha256 === content && previous.snapshot.snapshot_date === parsed.snapshot_date) {
+    // Same data from a newer package release (embedded sources): record the version, so it is not re-read on every start.
+    if (source !== undefined && source.version !== parsed.source.version) dbs.sources.putSync(source.source_id, { ...source, version: parsed.source.version });
     return unchangedSummary(dbs, previous.snapshot);
   }
   const next = asParsed(parsed, records, parsed.snapshot_date, parsed.ignored_fields);
