@@ -105,6 +105,12 @@ describe('POST /us/routing/check-list', () => {
     });
   });
 
+  it('the Treasury numbers Fedwire lists with prefix 15 stay invalid_prefix and are reported observed (README decision)', needsShared, async () => {
+    const reply = await post('/us/routing/check-list', service.keys.pro, { routing_numbers: ['154000008', '155000007'] });
+    assert.equal(reply.status, 200, reply.text);
+    for (const row of reply.body.results) assert.deepEqual([row.input, row.valid, row.error, row.directory], [row.input, false, 'invalid_prefix', 'observed']);
+  });
+
   it('malformed entries are row verdicts; one API credit per DISTINCT number', needsShared, async () => {
     const key = service.keys.starter;
     const before = usedOf(service, key, 'api_calls');
