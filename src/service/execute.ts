@@ -57,6 +57,18 @@ export interface Admission {
   settle(succeeded: boolean, actual?: Debits): void;
 }
 
+/** A request that passed every check that needs no balance: what `pay` reserves against. */
+interface Checked {
+  readonly op: AnyOp;
+  readonly input: unknown;
+  readonly caller: CallerView;
+  readonly requestKey: RequestKey;
+  /** null: no key (keyless validate, or an op with access 'none'). */
+  readonly account: Account | null;
+  readonly ip: string;
+  readonly now: Date;
+}
+
 /** A replayed object output says so; the saved output itself is unchanged. */
 function markReplayed(output: unknown): unknown {
   return output !== null && typeof output === 'object' && !Array.isArray(output) ? { ...output, replayed: true } : output;
@@ -84,23 +96,20 @@ export class Service {
   }
 
   async execute(op: AnyOp, raw: unknown, identity: CallIdentity, options: ExecuteOptions = {}): Promise<ExecuteOutcome> {
+    const checked = this.check(op, raw, identity);
     // A replay (saved or in flight) costs nothing; it is decided after the gate, before the reservation.
-    const held: { claim?: Claim } = {};
-    const costOf = (input: unknown, caller: CallerView): Debits => {
-      held.claim = this.claim(op, input, caller);
-      return held.claim?.kind === 'replay' ? {} : op.cost(input as never, caller);
-    };
+    const claim = this.claim(op, checked.input, checked.caller);
     let admission: Admission;
     try {
-      admission = this.admit(op, raw, identity, costOf);
+      const free = claim?.kind === 'replay' || checked.account === null;
+      admission = this.pay(checked, free ? {} : op.cost(checked.input as never, checked.caller));
     } catch (error) {
-      if (held.claim?.kind === 'leader') held.claim.abandon(error);
+      if (claim?.kind === 'leader') claim.abandon(error);
       throw error;
     }
     let succeeded = false;
     let used: Debits | undefined;
     try {
-      const claim = held.claim;
       const output = claim?.kind === 'replay'
         ? markReplayed(await claim.result)
         : await this.run(op, admission.input, admission.caller, admission.requestKey, 0, undefined, this.renderFor(op, admission.input, options));
@@ -110,7 +119,7 @@ export class Service {
       succeeded = true;
       return { output, input: admission.input, headers: admission.headers };
     } catch (error) {
-      if (held.claim?.kind === 'leader') held.claim.abandon(error);
+      if (claim?.kind === 'leader') claim.abandon(error);
       throw error;
     } finally {
       admission.settle(succeeded, used);
@@ -153,6 +162,12 @@ export class Service {
    * here, in order, before a single credit moves. `costOf` lets streams reserve per batch.
    */
   admit(op: AnyOp, raw: unknown, identity: CallIdentity, costOf: (input: unknown, caller: CallerView) => Debits): Admission {
+    const checked = this.check(op, raw, identity);
+    return this.pay(checked, checked.account === null ? {} : costOf(checked.input, checked.caller));
+  }
+
+  /** Authenticate -> decode -> gate -> request key: every refusal that needs no balance, nothing debited. */
+  private check(op: AnyOp, raw: unknown, identity: CallIdentity): Checked {
     const now = this.now();
     const account = this.authenticate(op, identity.apiKey, now);
     const validator = this.deps.validators.get(op.name);
@@ -162,8 +177,14 @@ export class Service {
     op.gate?.(input as never, caller);
     const seed = op.seedOf?.(input as never);
     const requestKey = requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input as never) ?? input);
-    if (account === null) return this.admitKeyless(op, input, caller, requestKey, identity.ip, now);
-    const reservation = this.reserve(account, costOf(input, caller), now);
+    return { op, input, caller, requestKey, account, ip: identity.ip, now };
+  }
+
+  /** Holds the debits of a checked request (keyless calls: the per-IP allowance instead); refusals debit nothing. */
+  private pay(checked: Checked, debits: Debits): Admission {
+    const { op, input, caller, requestKey, account, ip, now } = checked;
+    if (account === null) return this.admitKeyless(op, input, caller, requestKey, ip, now);
+    const reservation = this.reserve(account, debits, now);
     return { input, caller, requestKey, headers: {}, settle: (ok, actual) => this.settle(reservation, ok, actual) };
   }
 
