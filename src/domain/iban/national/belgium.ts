@@ -1,4 +1,4 @@
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import { mod97Numeric, replaceAt, twoDigits } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -21,14 +21,13 @@ const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome => {
   return actual === expectedCheck(text, start) ? 'passed' : 'failed';
 };
 
-export const belgiumRule: NationalRule = {
+export const belgiumRule: NationalRule = defineRule({
   countryCode: 'BE',
   rule: 'First 10 digits (bank 3n + account 7n) mod 97, remainder 0 written 97; digits 11-12',
   source: 'Belgian account number structure (Febelfin / National Bank of Belgium protocol)',
-  check: (bban, context) => checkAt(bban, 0, context),
   checkAt,
   complete(bban, rng): string {
     void rng; // pure function of the other positions
     return replaceAt(bban, body, twoDigits(expectedCheck(bban, 0)));
   },
-};
+});

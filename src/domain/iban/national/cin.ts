@@ -1,4 +1,4 @@
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import { replaceAt } from './bban-math.js';
 
 /**
@@ -39,15 +39,14 @@ const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
   text.charCodeAt(start) === cinCodeOf(text, start) ? 'passed' : 'failed';
 
 export function cinRule(countryCode: string, source: string): NationalRule {
-  return {
+  return defineRule({
     countryCode,
     rule: 'CIN letter (1st BBAN character) over ABI 5n + CAB 5n + account 12c, odd/even value tables mod 26',
     source,
-    check: (bban, context) => checkAt(bban, 0, context),
     checkAt,
     complete(bban, rng): string {
       void rng; // the CIN is a pure function of the other positions
       return replaceAt(bban, 0, String.fromCharCode(cinCodeOf(bban)));
     },
-  };
+  });
 }

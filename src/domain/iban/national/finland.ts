@@ -1,4 +1,4 @@
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import { replaceAt } from './bban-math.js';
 
 /**
@@ -29,15 +29,14 @@ const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
   text.charCodeAt(start + checkIndex) - codeZero === luhnCheckDigit(text, start) ? 'passed' : 'failed';
 
 export function finlandRule(countryCode: string): NationalRule {
-  return {
+  return defineRule({
     countryCode,
     rule: 'Luhn (mod 10, weights 2,1 from the right) over the first 13 digits; check digit at position 14',
     source: 'Finance Finland (Finanssiala): Finnish account number machine format and check digit',
-    check: (bban, context) => checkAt(bban, 0, context),
     checkAt,
     complete(bban, rng): string {
       void rng; // pure function of the other positions
       return replaceAt(bban, checkIndex, String(luhnCheckDigit(bban, 0)));
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import { checkGermanAccount, generateGermanAccount } from './de/index.js';
 
 /**
@@ -16,11 +16,10 @@ const checkAt: NationalCheckAt = (text, start, context): NationalCheckOutcome =>
   return checkGermanAccount(method, blz, text.slice(start + blzLength));
 };
 
-export const germanyRule: NationalRule = {
+export const germanyRule: NationalRule = defineRule({
   countryCode: 'DE',
   rule: 'Bundesbank account check-digit method of the bank code (00..E4) over the 10-digit account',
   source: 'Deutsche Bundesbank: Prüfzifferberechnungsmethoden (methods per BLZ in the Bankleitzahlendatei)',
-  check: (bban, context) => checkAt(bban, 0, context),
   checkAt,
   complete(bban, rng, context): string {
     const blz = bban.slice(0, blzLength);
@@ -29,4 +28,4 @@ export const germanyRule: NationalRule = {
     const account = generateGermanAccount(method, blz, rng);
     return account === null ? bban : blz + account;
   },
-};
+});

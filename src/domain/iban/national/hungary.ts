@@ -1,4 +1,4 @@
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import type { CheckedSegment } from './weighted-segments.js';
 import { completeSegment, segmentPasses } from './weighted-segments.js';
 
@@ -29,15 +29,14 @@ function isShortForm(bban: string): boolean {
 const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
   segmentPasses(text, bankBranch, start) && segmentPasses(text, longAccount, start) ? 'passed' : 'failed';
 
-export const hungaryRule: NationalRule = {
+export const hungaryRule: NationalRule = defineRule({
   countryCode: 'HU',
   rule: 'Weights 9,7,3,1 mod 10: check digit 8 closes bank+branch, check digit 24 (16 for 2×8 accounts) closes the account',
   source: 'Magyar Nemzeti Bank decree on the execution of payment transactions: pénzforgalmi jelzőszám check digits',
-  check: (bban, context) => checkAt(bban, 0, context),
   checkAt,
   complete(bban, rng): string {
     const first = completeSegment(bban, bankBranch, rng);
     // keep a drafted 2×8 account in its short form: its check digit sits before the zero tail
     return completeSegment(first, isShortForm(first) ? shortAccount : longAccount, rng);
   },
-};
+});

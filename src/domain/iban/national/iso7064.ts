@@ -1,4 +1,4 @@
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import { replaceAt } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -41,15 +41,14 @@ const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
     ? 'passed'
     : 'failed';
 
-export const croatiaRule: NationalRule = {
+export const croatiaRule: NationalRule = defineRule({
   countryCode: 'HR',
   rule: 'ISO 7064 MOD 11,10 over bank digits 1-6 (check at 7) and account digits 8-16 (check at 17)',
   source: 'Hrvatska narodna banka: structure of the account number (VBDI and account, ISO 7064 MOD 11,10 control digits)',
-  check: (bban, context) => checkAt(bban, 0, context),
   checkAt,
   complete(bban, rng): string {
     void rng; // both digits are pure functions of the other positions
     const withBank = replaceAt(bban, bankCheck, String(mod1110CheckDigit(bban, 0, bankCheck)));
     return replaceAt(withBank, accountCheck, String(mod1110CheckDigit(withBank, accountStart, accountCheck)));
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import { allDigits, mod97Numeric, replaceAt, replaceLettersWithDigits, twoDigits } from './bban-math.js';
 
 /**
@@ -23,11 +23,10 @@ export function mod97BbanRule(countryCode: string, layout: string, source: strin
     const remainder = bbanMod97 ?? mod97Numeric(text, start, text.length);
     return remainder === 1 ? 'passed' : 'failed';
   };
-  return {
+  return defineRule({
     countryCode,
     rule: `ISO 7064 MOD 97-10 over the whole BBAN (${layout}); last 2 digits are the check`,
     source,
-    check: (bban, context) => checkAt(bban, 0, context),
     checkAt,
     complete(bban, rng): string {
       const body = bban.length - 2;
@@ -35,5 +34,5 @@ export function mod97BbanRule(countryCode: string, layout: string, source: strin
       const remainder = (mod97Numeric(numeric, 0, body) * 100) % 97;
       return replaceAt(numeric, body, twoDigits(98 - remainder));
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import { replaceAt, twoDigits } from './bban-math.js';
 
 
@@ -46,15 +46,14 @@ const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome => {
 };
 
 export function ribKeyRule(countryCode: string, layout: string, source: string): NationalRule {
-  return {
+  return defineRule({
     countryCode,
     rule: `Clé RIB: 97 − (bank‖branch‖account × 100 mod 97), letters by the CFONB table (${layout})`,
     source,
-    check: (bban, context) => checkAt(bban, 0, context),
     checkAt,
     complete(bban, rng): string {
       void rng; // the key is a pure function of the other positions
       return replaceAt(bban, bban.length - 2, twoDigits(ribKeyOf(bban)));
     },
-  };
+  });
 }

@@ -1,7 +1,7 @@
 import type { Rng } from '../../rng.js';
 import { rngDigits } from '../../rng.js';
 import { replaceAt } from './bban-math.js';
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 
 /**
  * RU BBAN: BIK 9n, then the 20-character account split 5n + 15c. The Bank of Russia control key is account
@@ -59,11 +59,10 @@ function keyDigitOf(bban: string): number {
   return ((keySum(bban, 0, 0) % 10) * 3) % 10;
 }
 
-export const russiaRule: NationalRule = {
+export const russiaRule: NationalRule = defineRule({
   countryCode: 'RU',
   rule: 'Bank of Russia control key: account position 9, weights 7,1,3 over BIK digits 7-9 and the 20-digit account, sum 0 mod 10',
   source: 'Bank of Russia, procedure for calculating the control key of an account number (BIK-based, weights 7,1,3)',
-  check: (bban, context) => checkAt(bban, 0, context),
   checkAt,
   complete(bban: string, rng: Rng): string {
     let draft = bban;
@@ -77,4 +76,4 @@ export const russiaRule: NationalRule = {
     }
     return replaceAt(draft, keyOffset, String(keyDigitOf(draft)));
   },
-};
+});

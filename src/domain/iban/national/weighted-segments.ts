@@ -1,5 +1,5 @@
 import type { Rng } from '../../rng.js';
-import type { NationalCheckAt, NationalCheckOutcome, NationalRule } from './types.js';
+import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
 import { redrawUntil, replaceAt, weightedDigitSum } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -56,16 +56,15 @@ export function weightedSegmentsRule(
     }
     return 'passed';
   };
-  return {
+  return defineRule({
     countryCode,
     rule,
     source,
-    check: (bban, context) => checkAt(bban, 0, context),
     checkAt,
     complete(bban, rng): string {
       let completed = bban;
       for (const segment of segments) completed = completeSegment(completed, segment, rng);
       return completed;
     },
-  };
+  });
 }
