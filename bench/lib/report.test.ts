@@ -4,7 +4,7 @@ import { crossover } from '../pool-threshold.js';
 import { renderResults } from './report.js';
 
 test('RESULTS.md renders without any result file and says what was not run', () => {
-  const text = renderResults({ machine: undefined, micro: undefined, rest: undefined, grpc: undefined, pool: undefined, profile: undefined, failures: { rest: 'boom' } });
+  const text = renderResults({ machine: undefined, runs: [], micro: undefined, rest: undefined, grpc: undefined, pool: undefined, profile: undefined, failures: { rest: 'boom' } });
   assert.match(text, /## 1\. Micro-benchmarks \(tinybench\)\n\nNot run\./);
   assert.match(text, /rest FAILED in this run: boom/);
 });

@@ -16,8 +16,17 @@ import { markedSections } from './sections.js';
 
 export const resultsMdPath = fileURLToPath(new URL('../RESULTS.md', import.meta.url));
 
+/** When and at which commit one driver last wrote its result file (`--only` re-runs some drivers, not all). */
+export interface DriverRun {
+  readonly driver: string;
+  readonly measuredAt: string;
+  readonly commit: string | null;
+  readonly changedPaths: number | null;
+}
+
 export interface AllResults {
   readonly machine: MachineFacts | undefined;
+  readonly runs: readonly DriverRun[];
   readonly micro: MicroResult | undefined;
   readonly rest: RestResult | undefined;
   readonly grpc: GrpcResult | undefined;
@@ -34,7 +43,14 @@ export function loadAll(failures: Readonly<Record<string, string>> = {}): AllRes
   const pool = readResult<PoolResult>('pool-threshold');
   const profile = readResult<RestProfile>('rest-profile');
   const machine = (micro ?? rest ?? grpc ?? pool ?? profile)?.machine;
-  return { machine, micro: micro?.data, rest: rest?.data, grpc: grpc?.data, pool: pool?.data, profile: profile?.data, failures };
+  const named: [string, { machine: MachineFacts } | undefined][] = [['micro-benchmarks', micro], ['REST load', rest], ['gRPC load', grpc], ['pool threshold', pool], ['REST profile', profile]];
+  const runs = named.flatMap(([driver, file]) => (file === undefined ? [] : [{ driver, measuredAt: file.machine.measuredAt, commit: file.machine.commit, changedPaths: file.machine.changedPaths }]));
+  return { machine, runs, micro: micro?.data, rest: rest?.data, grpc: grpc?.data, pool: pool?.data, profile: profile?.data, failures };
+}
+
+function describeRun(run: DriverRun): string {
+  const dirty = run.changedPaths === null || run.changedPaths === 0 ? '' : ` with ${run.changedPaths} paths changed or untracked in the working tree`;
+  return `${run.driver} ${run.measuredAt} at commit ${run.commit ?? 'unknown'}${dirty}`;
 }
 
 function machineSection(all: AllResults): string {
@@ -53,7 +69,7 @@ function machineSection(all: AllResults): string {
       [[String(m.nproc), `${m.cpuModel}${m.cpuMhz === null ? '' : ` @ ${m.cpuMhz} MHz`}`, `${m.ramGiB} GiB`, m.node, m.wrk === null ? 'autocannon 9.0.0 (wrk not installed)' : `autocannon 9.0.0 and wrk (${m.wrk}, -t1)`]],
     ),
     '',
-    `Measured ${m.measuredAt} at commit ${m.commit ?? 'unknown'}${m.changedPaths === null || m.changedPaths === 0 ? '' : ` with ${m.changedPaths} paths changed or untracked in the working tree (other helpers were editing it)`}. Load average (1/5/15 min) when each driver started: ${loads.join('; ') || 'n/a'}.`,
+    `Measured: ${all.runs.map(describeRun).join('; ')}. Load average (1/5/15 min) when each driver started: ${loads.join('; ') || 'n/a'}.`,
     'The machine is a shared 2-vCPU VM: other work running at the same time (load average above ~0.5) takes',
     'CPU from the server and the client alike, so treat single figures as ±30 % and compare ratios taken in one run.',
   ].join('\n');
@@ -249,7 +265,7 @@ export function renderResults(all: AllResults): string {
   return [
     '# ibanqa benchmarks: results',
     '',
-    'Written by `npm run bench` (bench/run.ts) from bench/results/*.json; every figure below is from that one run. Do not edit by hand:',
+    'Written by `npm run bench` (bench/run.ts) from bench/results/*.json; the Machine section says when and at which commit each driver last ran. Do not edit by hand:',
     're-run the bench, or `node --import tsx bench/run.ts --report` to re-render from the JSON files.',
     '',
     machineSection(all),
