@@ -28,11 +28,14 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** One line for what the embedded default imported (first start, or an upgraded package), one warning per source kept. */
 function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
-  for (const summary of outcome.imported) {
-    logger.info({ source: summary.source_id, snapshot: summary.snapshot_id, date: summary.snapshot_date, changes: summary.changes, unchanged: summary.unchanged }, 'embedded registry data imported');
+  if (outcome.imported.length > 0) {
+    const snapshots = outcome.imported.map(({ source_id, snapshot_date, row_count, changes, unchanged }) =>
+      `${source_id} ${snapshot_date ?? 'undated'}: ${unchanged ? 'unchanged' : `${row_count} records, +${changes.added} -${changes.removed} ~${changes.modified}`}`);
+    logger.info({ snapshots }, 'registry: embedded data imported');
   }
-  for (const kept of outcome.kept) logger.warn({ source: kept.source_id, reason: kept.reason }, 'installed embedded data not imported; the registry keeps what it holds');
+  for (const kept of outcome.kept) logger.warn({ source: kept.source_id, reason: kept.reason }, 'registry: installed embedded data not imported; the registry keeps what it holds');
 }
 
 /** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
