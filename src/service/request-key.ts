@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { takeRandomBytes } from '../random-pool.js';
 import { requestKeyFromBytes, requestKeyOf, type RequestKey } from '../domain/rng.js';
 
 /** JSON with object keys sorted: the same parameters always give the same text, whatever the key order. */
@@ -18,6 +18,6 @@ export function canonicalJson(value: unknown): string {
  * fresh random key, so they differ on every call (clarifications §6).
  */
 export function requestKeyFor(opName: string, seed: string | undefined, rowParameters: unknown): RequestKey {
-  if (seed === undefined) return requestKeyFromBytes(randomBytes(16));
+  if (seed === undefined) return requestKeyFromBytes(takeRandomBytes(16));
   return requestKeyOf(seed, `${opName}|${canonicalJson(rowParameters)}`);
 }

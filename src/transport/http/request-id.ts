@@ -1,5 +1,5 @@
-import { randomFillSync } from 'node:crypto';
 import { limits } from '../../limits.js';
+import { takeRandomBytes } from '../../random-pool.js';
 
 /** Clarifications §7: a client value of 1 to 128 printable ASCII characters is echoed. */
 export function isAcceptableRequestId(value: string): boolean {
@@ -11,22 +11,16 @@ export function isAcceptableRequestId(value: string): boolean {
   return true;
 }
 
-const randomPool = new Uint8Array(16 * 256);
-let randomOffset = randomPool.length;
 const hex = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /**
  * UUIDv7 (RFC 9562): 48-bit Unix milliseconds, then random bits; ids sort by time in logs. Written here
- * rather than pulled from a package because it runs on every response: random bytes come from a pooled
- * buffer refilled every 256 ids, which keeps it a few hundred nanoseconds.
+ * rather than pulled from a package because it runs on every response: random bytes come from the shared
+ * pool (src/random-pool.ts), which keeps it a few hundred nanoseconds. The pooled view is written and read
+ * here at once.
  */
 export function newRequestId(nowMs: number = Date.now()): string {
-  if (randomOffset === randomPool.length) {
-    randomFillSync(randomPool);
-    randomOffset = 0;
-  }
-  const bytes = randomPool.subarray(randomOffset, randomOffset + 16);
-  randomOffset += 16;
+  const bytes = takeRandomBytes(16);
   let time = nowMs;
   for (let index = 5; index >= 0; index--) {
     bytes[index] = time % 256;
