@@ -9,6 +9,7 @@ import type { AnyOp, CallerView, RunContext } from '../src/ops/op.js';
 import { Piscina } from 'piscina';
 import { createPool, PoolRunner } from '../src/pool/pool.js';
 import type { TaskRequest } from '../src/pool/task.js';
+import type { WorkerSettings } from '../src/pool/worker-data.js';
 import { openBenchDirectory } from './lib/directory.js';
 import { round, writeResult } from './lib/results.js';
 
@@ -124,7 +125,7 @@ function createJsonPool(dataDir: string): Piscina {
     maxQueue: threads * threads,
     concurrentTasksPerWorker: 1,
     idleTimeout: 60 * 60 * 1000,
-    workerData: { dataDir },
+    workerData: { dataDir, usDirectoryFiles: [] } satisfies WorkerSettings,
   });
 }
 
