@@ -59,7 +59,8 @@ export function machineFacts(): MachineFacts {
     platform: `${process.platform} ${process.arch}`,
     wrk: wrkPath(),
     commit: git(['rev-parse', '--short', 'HEAD']),
-    changedPaths: git(['status', '--porcelain'])?.split('\n').filter((line) => line !== '').length ?? null,
+    // The bench's own outputs change as it runs; only other changes mean the measured tree is not the commit.
+    changedPaths: git(['status', '--porcelain', '--', '.', ':(exclude)bench/results', ':(exclude)bench/RESULTS.md'])?.split('\n').filter((line) => line !== '').length ?? null,
     measuredAt: new Date().toISOString(),
   };
 }
