@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { collectClientGarbage, encodePost, LatencyClient, latencyOf, sequentialRounds, withClientGc } from './latency-client.js';
+import { collectClientGarbage, encodePost, interleavedRounds, LatencyClient, latencyOf, sequentialRounds, withClientGc } from './latency-client.js';
 
 /** Answers POST bodies: `{"bytes":n}` gets n bytes back, `{"status":s}` gets that status. */
 async function echoServer(): Promise<{ server: Server; port: number; bodies: string[] }> {
@@ -61,4 +61,26 @@ test('withClientGc sees the collections of its work', async () => {
   const { clientGc } = await withClientGc(async () => collectClientGarbage());
   assert.ok(clientGc.count >= 1, JSON.stringify(clientGc));
   assert.ok(clientGc.totalMs > 0);
+});
+
+test('interleaved rounds alternate between targets, warm up on their own bodies, and time each target apart', async (t) => {
+  const first = await echoServer();
+  const second = await echoServer();
+  t.after(() => {
+    first.server.close();
+    second.server.close();
+  });
+  const bodies = (tag: number) => Array.from({ length: 12 }, (_, i) => JSON.stringify({ bytes: tag * 100 + i }));
+  const [a, b] = await interleavedRounds(
+    [
+      { port: first.port, path: '/x', headers: {}, bodies: bodies(1), warmupBodies: ['{"bytes":0}'] },
+      { port: second.port, path: '/x', headers: {}, bodies: bodies(2) },
+    ],
+    4,
+    { rounds: 2, warmup: 3 },
+  );
+  assert.deepEqual(first.bodies, [...Array(3).fill('{"bytes":0}'), ...bodies(1).slice(0, 8)], 'warm-up bodies, then the measured ones from the start');
+  assert.deepEqual(second.bodies, bodies(2).slice(0, 11), 'without warm-up bodies the warm-up takes the first ones');
+  assert.equal(a?.rounds.length, 2);
+  assert.equal(b?.rounds[1]?.latency.requests, 4);
 });
