@@ -77,6 +77,15 @@ export class LmdbDirectory implements BankDirectory {
     return found;
   }
 
+  /**
+   * Builds the bank maps of these countries now rather than on their first request. The service calls it
+   * before it listens: measured, the first 100-IBAN validate after start took about 220 ms while the maps
+   * were built (and their objects pushed through the young generation) on demand.
+   */
+  preload(countryCodes: readonly string[]): void {
+    for (const countryCode of countryCodes) this.country(countryCode);
+  }
+
   private reset(): void {
     this.countries = new Map();
     this.identity = this.registry.identity();

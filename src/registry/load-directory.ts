@@ -1,4 +1,5 @@
 import { isMainThread } from 'node:worker_threads';
+import { countryFormats } from '../domain/iban/countries.js';
 import { workerSettings } from '../pool/worker-data.js';
 import type { BankDirectory } from './bank-directory.js';
 import { LazyLmdbDirectory, LmdbDirectory } from './lmdb-directory.js';
@@ -17,5 +18,8 @@ export function loadBankDirectory(dataDir?: string, report: (outcome: EmbeddedOu
   if (!isMainThread) return new LazyLmdbDirectory(() => new LmdbDirectory(RegistryStore.open(dir, { readOnly: true })));
   const store = RegistryStore.open(dir);
   report(ensureEmbeddedDefault(store));
-  return new LmdbDirectory(store);
+  const directory = new LmdbDirectory(store);
+  // Pool workers stay lazy: a worker builds a country's maps only if its tasks need them.
+  directory.preload(countryFormats.map((format) => format.code));
+  return directory;
 }
