@@ -289,7 +289,7 @@ function renderSection(data: { rest: RestPart; small: ScalePart; large: ScalePar
       'the B+tree is a level deeper and its pages no longer fit the CPU caches, so each cold lookup pays memory misses; that is a few ' +
       `microseconds of a request of about ${dec(small.overRest.p50Ms * 1000, 0)}.`,
     'LMDB B+trees make a lookup O(log n) page reads that stay in the page cache; the directory the IBAN operations read is',
-    'a per-country Map built on first use, so validate and generate never touch LMDB per row (about 30 ns per bankOf).',
+    'a per-country Map built before the service listens, so validate and generate never touch LMDB per row (about 30 ns per bankOf).',
   ].join('\n');
 }
 

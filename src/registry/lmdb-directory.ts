@@ -1,8 +1,8 @@
 /**
  * The BankDirectory port over the LMDB registry. Validation asks it about every row, so per-lookup cost
- * matters: the first question about a country loads that country's banks from the IBAN bank-code index
- * into a Map (DE, about 3,600 codes, loads in tens of milliseconds), and every later question is a Map
- * read. The cache drops itself when this process imports, and within RECHECK_MS when another process
+ * matters: the first question about a country (or preload, which the service runs before it listens)
+ * loads that country's banks from the IBAN bank-code index into a Map (DE, about 3,600 codes, loads in tens
+ * of milliseconds), and every later question is a Map read. The cache drops itself when this process imports, and within RECHECK_MS when another process
  * (the CLI) does.
  */
 import { bankMatchesFilter, type BankDirectory, type BankFilter, type BankInfo } from './bank-directory.js';
