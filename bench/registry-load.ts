@@ -1,5 +1,5 @@
 /**
- * Registry load driver (issue 4 §7):
+ * Registry load driver:
  * 1. every shared publisher file imported (both snapshots where two exist, over the embedded default): REST
  *    POST /bank-intelligence/lookup and /search latency, measured per request by a keep-alive client in this
  *    process against the service in its own process;

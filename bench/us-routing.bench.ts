@@ -1,5 +1,5 @@
 /**
- * POST /us/routing/check-list with 1,000 routing numbers: is the server time well under 5 ms (issue 5)?
+ * POST /us/routing/check-list with 1,000 routing numbers: is the server time well under 5 ms?
  *
  *   node --import tsx bench/us-routing.bench.ts
  *
@@ -22,9 +22,9 @@ import { loadConfig } from '../src/config.js';
 import { generateRoutingNumbers } from '../src/domain/routing/index.js';
 import { requestKeyOf, rowRng } from '../src/domain/rng.js';
 import { startService } from '../src/main.js';
-import { compileInputValidator } from '../src/ops/input-validation.js';
-import type { AnyOp } from '../src/ops/op.js';
-import { checkListRows, usRoutingCheckList } from '../src/ops/us-routing-check-list.js';
+import { compileInputValidator } from '../src/ops/framework/input-validation.js';
+import type { AnyOp } from '../src/ops/framework/op.js';
+import { checkListRows, usRoutingCheckList } from '../src/ops/us-routing/check-list.js';
 import { createMemoryDirectory } from '../src/registry/memory-directory.js';
 import { loadRoutingDirectoryFromFiles, usDirectoryFilesEnv, type DirectoryFile } from '../src/registry/routing-directory-loader.js';
 import { emptyRoutingDirectory, type RoutingDirectory } from '../src/registry/routing-directory.js';

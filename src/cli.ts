@@ -84,7 +84,7 @@ keys
     }),
   );
 
-// registry commands (issue 4) are registered below this line
+// registry commands
 import { registerRegistryCommands } from './cli-registry.js';
 registerRegistryCommands(program);
 

@@ -4,8 +4,8 @@ import { AccountStore, KeylessLimit, Meter, type CreatedKey } from './accounts/i
 import { IdempotencyStore } from './accounts/idempotency-store.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
-import { compileInputValidator } from './ops/input-validation.js';
-import { isHttpOp } from './ops/op.js';
+import { compileInputValidator } from './ops/framework/input-validation.js';
+import { isHttpOp } from './ops/framework/op.js';
 import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
 import { loadBankDirectory } from './registry/load-directory.js';
@@ -47,7 +47,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
   const meter = new Meter(store);
   const idempotency = IdempotencyStore.open(store);
-  // US routing directory (issue 5): the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
+  // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
   const routing = loadRoutingDirectory(config.usDirectoryFiles, RegistryStore.open(config.dataDir));
   const service = new Service({
     authenticator: store,

@@ -49,7 +49,7 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
     ['pro', { country: 'DE', bank_code: '37040044', account_number: '532013000' }],
     ['pro', { country: 'DE', bank_code: '3704004', account_number: '532013000' }],
   ],
-  // registry samples (issue 4): the embedded default registry of a fresh service
+  // registry samples: the embedded default registry of a fresh service
   'bank.lookup': [
     ['business', { identifiers: [{ value: 'COBADEFFXXX', type: 'bic' }, { value: 'DE:37040044' }, { value: 'ZZZZDEZZXXX' }] }],
     ['starter', { value: '37040044', type: 'de_blz' }],
@@ -95,7 +95,7 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
     ['enterprise', { source_id: 'bankdata-germany', record_key: '00000000' }],
     ['business', { source_id: 'bankdata-germany', record_key: '37040044' }],
   ],
-  // us routing samples (issue 5): no directory is loaded in this service. A successful run or full profile
+  // US routing samples: no directory is loaded in this service. A successful run or full profile
   // would replay on the second transport (replayed: true), so those appear only as refusals here; their
   // cross-transport replay is tested in test/api/us-routing-run.test.ts.
   'us_routing.generate': [

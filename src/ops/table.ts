@@ -1,29 +1,27 @@
 import { assert } from '../assert.js';
-import { ibanBulkDataset } from './iban-bulk-dataset.js';
-import { ibanCalculate } from './iban-calculate.js';
-import { ibanGenerate } from './iban-generate.js';
-import { ibanTestCases } from './iban-test-cases.js';
-import { ibanGenerateStream, ibanValidateStream } from './iban-streams.js';
-import { ibanValidate } from './iban-validate.js';
-import type { AnyOp } from './op.js';
-// registry ops imports (issue 4) go below this line
-import { bankChanges } from './bank-changes.js';
-import { bankExport } from './bank-export.js';
-import { bankLookup } from './bank-lookup.js';
-import { bankRecord } from './bank-record.js';
-import { bankSearch } from './bank-search.js';
-import { bankSources } from './bank-sources.js';
-import { registryTimeMachine } from './registry-time-machine.js';
-import { watchlistChanges, watchlistMigrationFixture } from './registry-watch-changes.js';
-import { watchlistCreate, watchlistDelete, watchlistGet, watchlistList } from './registry-watchlists.js';
-// us routing ops imports (issue 5) go below this line
-import { usRoutingCheckList } from './us-routing-check-list.js';
-import { usRoutingGenerate } from './us-routing-generate.js';
-import { usRoutingLookup } from './us-routing-lookup.js';
-import { usRoutingProfile } from './us-routing-profile.js';
-import { usRoutingQuote } from './us-routing-quote.js';
-import { usRoutingRun } from './us-routing-run.js';
-import { usRoutingTargets } from './us-routing-targets.js';
+import { ibanBulkDataset } from './iban/bulk-dataset.js';
+import { ibanCalculate } from './iban/calculate.js';
+import { ibanGenerate } from './iban/generate.js';
+import { ibanTestCases } from './iban/test-cases.js';
+import { ibanGenerateStream, ibanValidateStream } from './iban/streams.js';
+import { ibanValidate } from './iban/validate.js';
+import type { AnyOp } from './framework/op.js';
+import { bankChanges } from './registry/changes.js';
+import { bankExport } from './registry/export.js';
+import { bankLookup } from './registry/lookup.js';
+import { bankRecord } from './registry/record.js';
+import { bankSearch } from './registry/search.js';
+import { bankSources } from './registry/sources.js';
+import { registryTimeMachine } from './registry/time-machine.js';
+import { watchlistChanges, watchlistMigrationFixture } from './registry/watch-changes.js';
+import { watchlistCreate, watchlistDelete, watchlistGet, watchlistList } from './registry/watchlists.js';
+import { usRoutingCheckList } from './us-routing/check-list.js';
+import { usRoutingGenerate } from './us-routing/generate.js';
+import { usRoutingLookup } from './us-routing/lookup.js';
+import { usRoutingProfile } from './us-routing/profile.js';
+import { usRoutingQuote } from './us-routing/quote.js';
+import { usRoutingRun } from './us-routing/run.js';
+import { usRoutingTargets } from './us-routing/targets.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -34,7 +32,7 @@ export const ops: readonly AnyOp[] = [
   ibanCalculate,
   ibanValidateStream,
   ibanGenerateStream,
-  // registry ops (issue 4) go below this line
+  // registry
   bankLookup,
   bankSearch,
   bankRecord,
@@ -48,7 +46,7 @@ export const ops: readonly AnyOp[] = [
   watchlistChanges,
   watchlistMigrationFixture,
   registryTimeMachine,
-  // us routing ops (issue 5) go below this line
+  // US routing
   usRoutingGenerate,
   usRoutingTargets,
   usRoutingQuote,

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { AppError, fromErrorData } from '../errors.js';
-import type { AnyOp, CallerView } from '../ops/op.js';
+import type { AnyOp, CallerView } from '../ops/framework/op.js';
 import type { RequestKey } from '../domain/rng.js';
 import type { Runner } from '../service/execute.js';
 import { RenderedBody, type BodyFormat } from '../render/body.js';

@@ -1,5 +1,5 @@
 import type { ErrorData } from '../errors.js';
-import type { CallerView } from '../ops/op.js';
+import type { CallerView } from '../ops/framework/op.js';
 import type { RequestKey } from '../domain/rng.js';
 import type { BodyFormat } from '../render/body.js';
 

@@ -18,7 +18,7 @@ export interface BankInfo {
 
 /**
  * The registry as the IBAN operations see it: a read-only port. The in-memory implementation is
- * built from parsed snapshots; the LMDB-backed one (issue 4) implements the same interface so the
+ * built from parsed snapshots; the LMDB-backed one implements the same interface so the
  * operations never learn where the data lives.
  */
 export interface BankDirectory extends NationalContext {

@@ -1,6 +1,6 @@
 /**
  * Where the running service gets its US routing directory:
- * 1. the LMDB registry (issue 4): the current FedACH/Fedwire snapshots imported with
+ * 1. the LMDB registry: the current FedACH/Fedwire snapshots imported with
  *    `ibanqa registry import --source fedach|fedwire --file ...` (see routing-directory-store.ts);
  * 2. files named in IBANQA_US_DIRECTORY_FILES, which win over the registry for their source:
  *      IBANQA_US_DIRECTORY_FILES="fedach:/data/FedACHdir.txt,fedwire:/data/fpddir.txt"

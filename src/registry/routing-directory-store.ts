@@ -1,5 +1,5 @@
 /**
- * The US routing directory over the LMDB registry (issue 4): built in memory from the current FedACH and
+ * The US routing directory over the LMDB registry: built in memory from the current FedACH and
  * Fedwire snapshots the operator imported with `ibanqa registry import --source fedach|fedwire`, and
  * rebuilt when a new snapshot becomes current. Imports by this process are seen at once (onChange); an
  * import by another process (the CLI) within RECHECK_MS, the same bound as the bank directory's cache.

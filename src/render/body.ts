@@ -1,4 +1,4 @@
-import type { AnyOp } from '../ops/op.js';
+import type { AnyOp } from '../ops/framework/op.js';
 import { renderCsv } from './csv.js';
 import { rowsJson } from './rows-json.js';
 

@@ -2,8 +2,8 @@ import type { Account } from '../accounts/account-store.js';
 import type { Claim, IdempotencyStore } from '../accounts/idempotency-store.js';
 import type { RequestKey } from '../domain/rng.js';
 import { AppError } from '../errors.js';
-import type { InputValidator } from '../ops/input-validation.js';
-import type { AnyOp, CallerView, Debits, RunContext } from '../ops/op.js';
+import type { InputValidator } from '../ops/framework/input-validation.js';
+import type { AnyOp, CallerView, Debits, RunContext } from '../ops/framework/op.js';
 import type { BodyFormat } from '../render/body.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';
@@ -29,7 +29,7 @@ export interface ServiceDeps {
   readonly poolThresholdRows: number;
   readonly validators: ReadonlyMap<string, InputValidator>;
   readonly now?: () => Date;
-  /** US routing directory for the /us/routing ops (issue 5). */
+  /** US routing directory for the /us/routing ops. */
   readonly routing?: RoutingDirectory;
   /** Saved results of idempotent ops (Op.idempotency); without it they are not replay-protected. */
   readonly idempotency?: IdempotencyStore;

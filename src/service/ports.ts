@@ -1,6 +1,6 @@
 import type { Account } from '../accounts/account-store.js';
 import type { CreditKind } from '../accounts/plans.js';
-import type { Debits } from '../ops/op.js';
+import type { Debits } from '../ops/framework/op.js';
 
 /**
  * The narrow interfaces execute() needs from stateful parts. The LMDB implementations live in

@@ -9,7 +9,7 @@ import { makeRecord } from '../../src/registry/importers/common.js';
 import { parseGleifRr } from '../../src/registry/importers/gleif-rr.js';
 import { importFile } from '../../src/registry/store/import-file.js';
 import { RegistryStore } from '../../src/registry/store/registry-store.js';
-import { exportColumns } from '../../src/ops/bank-export.js';
+import { exportColumns } from '../../src/ops/registry/export.js';
 import { readFixture } from '../fixtures/registry/paths.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 

@@ -3,7 +3,7 @@ import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors.js';
 import { limits } from '../../limits.js';
-import type { HttpOp } from '../../ops/op.js';
+import type { HttpOp } from '../../ops/framework/op.js';
 import type { Service } from '../../service/execute.js';
 import { readBody, parseJsonBody } from './body.js';
 import { requestIdFrom } from './request-id.js';

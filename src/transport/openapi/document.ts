@@ -1,8 +1,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import { errorCodes, type ErrorCode } from '../../errors.js';
 import { limits } from '../../limits.js';
-import type { HttpOp } from '../../ops/op.js';
-import { errorSchema } from '../../ops/schemas.js';
+import type { HttpOp } from '../../ops/framework/op.js';
+import { errorSchema } from '../../ops/framework/schemas.js';
 import { httpStatusOf } from '../http/status.js';
 
 /** Clarifications §11: the contract version. The proto files carry the same string. */

@@ -10,7 +10,7 @@ import {
   bbanOfExample,
   draftBban,
   testRng,
-} from './rule-test-kit.js';
+} from '../../../../test/helpers/rule-test-kit.js';
 
 const structure = '3!n7!n2!n';
 const checkPositions = [10, 11];

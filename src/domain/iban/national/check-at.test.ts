@@ -9,7 +9,7 @@ import { mod97Continue } from '../mod97.js';
 import { rngBelow } from '../../rng.js';
 import { germanMethods } from './de/index.js';
 import { countriesWithNationalRules, nationalRuleOf } from './index.js';
-import { draftBban, testRng } from './rule-test-kit.js';
+import { draftBban, testRng } from '../../../../test/helpers/rule-test-kit.js';
 import type { NationalContext, NationalRule } from './types.js';
 
 const samplesPerCountry = 600;

@@ -8,7 +8,7 @@ import {
   assertCompletedDraftsPass,
   assertMutationsFailOnCompletedDrafts,
   bbanOfExample,
-} from './rule-test-kit.js';
+} from '../../../../test/helpers/rule-test-kit.js';
 
 const structure = '3!n11!n';
 const checkPositions = [13];

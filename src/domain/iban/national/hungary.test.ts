@@ -10,7 +10,7 @@ import {
   bbanOfExample,
   draftBban,
   testRng,
-} from './rule-test-kit.js';
+} from '../../../../test/helpers/rule-test-kit.js';
 
 const structure = '3!n4!n1!n15!n1!n';
 const checkPositions = [7, 23];

@@ -8,7 +8,7 @@ import {
   nationalRuleOf,
 } from './index.js';
 import { noRegistryContext } from './types.js';
-import { testRng } from './rule-test-kit.js';
+import { testRng } from '../../../../test/helpers/rule-test-kit.js';
 
 /** Country codes of the RULES.md rows whose status column starts with "enforced". */
 function enforcedCodesInRulesMd(): string[] {

@@ -10,7 +10,7 @@ import {
   bbanOfExample,
   draftBban,
   testRng,
-} from './rule-test-kit.js';
+} from '../../../../test/helpers/rule-test-kit.js';
 
 const structure = '7!n10!n';
 const checkPositions = [6, 16];

@@ -11,7 +11,7 @@ import {
   bbanOfExample,
   draftBban,
   testRng,
-} from './rule-test-kit.js';
+} from '../../../../test/helpers/rule-test-kit.js';
 
 // SWIFT IBAN registry structures and example IBANs (Kosovo's from the CBK 2015 IBAN notice).
 const countries: readonly { code: string; structure: string; examples: readonly string[] }[] = [

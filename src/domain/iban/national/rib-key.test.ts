@@ -11,7 +11,7 @@ import {
   bbanOfExample,
   draftBban,
   testRng,
-} from './rule-test-kit.js';
+} from '../../../../test/helpers/rule-test-kit.js';
 
 function ruleOf(code: string): NationalRule {
   const rule = nationalRuleOf(code);

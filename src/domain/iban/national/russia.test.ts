@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateIban } from '../validate.js';
 import { ibanCheckDigits } from '../mod97.js';
-import { bbanOfExample, draftBban, testRng } from './rule-test-kit.js';
+import { bbanOfExample, draftBban, testRng } from '../../../../test/helpers/rule-test-kit.js';
 import { russiaRule } from './russia.js';
 import { noRegistryContext } from './types.js';
 

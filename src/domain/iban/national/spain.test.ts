@@ -10,7 +10,7 @@ import {
   bbanOfExample,
   draftBban,
   testRng,
-} from './rule-test-kit.js';
+} from '../../../../test/helpers/rule-test-kit.js';
 
 const structure = '4!n4!n1!n1!n10!n';
 const checkPositions = [8, 9];

@@ -1,6 +1,6 @@
 import type { Rng } from '../../rng.js';
 
-/** Which national (BBAN-internal) check ran on a row, and its outcome (issue 3). */
+/** Which national (BBAN-internal) check ran on a row, and its outcome. */
 export type NationalCheckOutcome = 'passed' | 'failed' | 'not_applicable' | 'not_checked';
 
 /**

@@ -17,7 +17,7 @@ import {
   draftBban,
   range,
   testRng,
-} from './rule-test-kit.js';
+} from '../../../../test/helpers/rule-test-kit.js';
 
 interface Case {
   rule: NationalRule;

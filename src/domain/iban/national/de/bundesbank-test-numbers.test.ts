@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type TestNumber, bundesbankTestNumbers, syntheticBankCode } from './bundesbank-test-numbers.js';
+import { type TestNumber, bundesbankTestNumbers, syntheticBankCode } from '../../../../../test/fixtures/national/bundesbank-test-numbers.js';
 import { checkGermanAccount, germanMethods } from './index.js';
 
 const accountOf = (entry: TestNumber): string => (typeof entry === 'string' ? entry : entry.account);

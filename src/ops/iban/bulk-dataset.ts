@@ -1,0 +1,106 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { planOf, planIds, type PlanId } from '../../accounts/plans.js';
+import { AppError } from '../../errors.js';
+import { limits } from '../../limits.js';
+import { countryOrThrow } from '../framework/country.js';
+import { generateRow, type GeneratedRow } from './generated-row.js';
+import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
+import { countryField, datasetSeedField, outputField, strictObject } from '../framework/schemas.js';
+
+export const bulkDatasetInput = strictObject({
+  country: countryField,
+  quantity: Type.Integer({ minimum: 1, maximum: limits.bulkDatasetRowsMax, default: limits.bulkDatasetQuantityDefault }),
+  seed: Type.Optional(datasetSeedField),
+  output: outputField,
+  include_bank_details: Type.Boolean({ default: true }),
+  include_profiles: Type.Boolean({ default: false, description: 'Not available yet: true is answered with 400' }),
+});
+type BulkDatasetInput = Static<typeof bulkDatasetInput>;
+
+export type BulkRow = { index: number; iban_formatted: string } & GeneratedRow;
+
+/** Print format: groups of four separated by spaces (ISO 13616 paper format). */
+function printFormat(iban: string): string {
+  return iban.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function smallestPlanAllowing(rows: number): PlanId | undefined {
+  return planIds.find((id) => (planOf(id).bulkRowCap ?? 0) >= rows && id !== 'unlimited');
+}
+
+function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
+  if (caller.plan === null || !caller.paid) {
+    throw new AppError('bulk_dataset_requires_paid_access', 'Bulk datasets need a paid plan', { required_plan: 'pass24h', pricing_url: '/pricing' });
+  }
+  if (input.include_profiles) {
+    throw new AppError('invalid_argument', 'include_profiles is not available yet: synthetic profiles are not part of this release');
+  }
+  const cap = planOf(caller.plan).bulkRowCap ?? 0;
+  if (input.quantity > cap) {
+    const required = smallestPlanAllowing(input.quantity) ?? 'enterprise';
+    throw new AppError('payment_required', `The ${planOf(caller.plan).name} plan allows bulk datasets of up to ${cap} rows, ${input.quantity} requested`, {
+      required_plan: required,
+      pricing_url: '/pricing',
+      limit: cap,
+    });
+  }
+}
+
+function bulkRows(input: BulkDatasetInput, context: RunContext): BulkRow[] {
+  const format = countryOrThrow(input.country);
+  const banks = input.include_bank_details
+    ? context.bank.banksOf(format.code)
+    : null;
+  const plan = { format, banks, target: null, seed: input.seed };
+  const rows = new Array<BulkRow>(input.quantity);
+  for (let offset = 0; offset < input.quantity; offset++) {
+    const row = generateRow(plan, context, context.rowStart + offset);
+    rows[offset] = { index: context.rowStart + offset, iban_formatted: printFormat(row.iban), ...row };
+  }
+  return rows;
+}
+
+const csvColumns = [
+  'index', 'iban', 'iban_formatted', 'country_code', 'bank_code', 'branch_code', 'account_number', 'national_check',
+  'valid', 'swift_code', 'bank_name', 'bank_city', 'bank_match', 'seed',
+] as const;
+
+export const ibanBulkDataset = defineOp({
+  name: 'iban.bulk_dataset',
+  tag: 'IBAN',
+  summary: 'Bulk dataset of synthetic IBAN rows (JSON or CSV)',
+  description:
+    'Paid plans only (402 bulk_dataset_requires_paid_access). Row caps: 24h Pass 40, Starter 500, Pro/Business/Enterprise ' +
+    '10,000 (402 payment_required with required_plan above the cap). include_profiles=true is 400 until profiles exist. ' +
+    'Cost: quantity API credits, plus quantity BIC reveal and bank metadata credits with bank details. CSV columns: ' +
+    `${csvColumns.join(', ')}.`,
+  http: { method: 'POST', path: '/bulk-dataset', inputFrom: 'body' },
+  grpc: { method: 'BulkDataset', wrap: 'object' },
+  access: 'key',
+  input: bulkDatasetInput,
+  output: Type.Object({
+    success: Type.Literal(true),
+    limit: Type.Integer({ description: "The caller plan's row cap" }),
+    count: Type.Integer(),
+    seed: Type.Union([Type.String(), Type.Null()]),
+    rows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  }),
+  seedOf: (input) => input.seed,
+  rowParameters: (input) => ({ country: countryOrThrow(input.country).code, banks: input.include_bank_details }),
+  gate: gateBulk,
+  cost: (input) =>
+    input.include_bank_details
+      ? { api_calls: input.quantity, bic_reveals: input.quantity, bank_metadata: input.quantity }
+      : { api_calls: input.quantity },
+  rows: (input) => input.quantity,
+  run: (input, context) => {
+    const rows = bulkRows(input, context);
+    const limit = context.caller.plan === null ? 0 : planOf(context.caller.plan).bulkRowCap ?? 0;
+    return { success: true as const, limit, count: rows.length, seed: input.seed ?? null, rows };
+  },
+  csv: {
+    wanted: (input) => (input as BulkDatasetInput).output === 'csv',
+    headers: csvColumns,
+    rows: (output) => output.rows.map((row) => csvColumns.map((column) => (row as unknown as Record<string, unknown>)[column] as string | number | boolean | null ?? null)),
+  },
+});

@@ -1,0 +1,84 @@
+import { Type } from '@sinclair/typebox';
+import { generateIban, type CountryFormat, type GeneratedIban } from '../../domain/iban/index.js';
+import { rngPick, rowRng, type Rng } from '../../domain/rng.js';
+import type { BankInfo } from '../../registry/bank-directory.js';
+import { bankFieldSchemas, bankFieldsOf, type BankFields } from '../registry/bank-fields.js';
+import type { RunContext } from '../framework/op.js';
+import { nullableString } from '../framework/schemas.js';
+import type { TargetMatch } from './targeting.js';
+
+export interface RowPlan {
+  readonly format: CountryFormat;
+  /** Real bank codes to pick from (include_bank_details or a target), or null for a synthetic bank code. */
+  readonly banks: readonly BankInfo[] | null;
+  readonly target: TargetMatch | null;
+  readonly seed: string | undefined;
+}
+
+export type GeneratedRow = {
+  iban: string;
+  valid: true;
+  synthetic: true;
+  country_code: string;
+  bank_code: string;
+  branch_code: string | null;
+  account_number: string;
+  national_check: GeneratedIban['nationalCheck'];
+  custom_target?: Record<string, string | null>;
+  coverage?: Record<string, string | number>;
+  seed?: string;
+} & BankFields;
+
+function pickBank(plan: RowPlan, rng: Rng): BankInfo | undefined {
+  return plan.banks === null || plan.banks.length === 0 ? undefined : rngPick(rng, plan.banks);
+}
+
+/** Row `index` of a request: a pure function of (request key, index, plan, registry). */
+export function generateRow(plan: RowPlan, context: RunContext, index: number): GeneratedRow {
+  const rng = rowRng(context.requestKey, index);
+  const bank = pickBank(plan, rng);
+  const generated = generateIban(plan.format, rng, bank === undefined ? {} : { bankCode: bank.bankCode }, context.bank);
+  const requested = plan.banks !== null;
+  const known = requested ? bank : undefined;
+  const row: GeneratedRow = {
+    iban: generated.iban,
+    valid: true,
+    synthetic: true,
+    country_code: generated.countryCode,
+    bank_code: generated.bankCode,
+    branch_code: generated.branchCode,
+    account_number: generated.accountNumber,
+    national_check: generated.nationalCheck,
+    ...bankFieldsOf(known, context.caller, requested),
+  };
+  if (plan.target !== null && bank !== undefined) {
+    row.custom_target = {
+      scope: plan.target.scope,
+      bank_name: bank.name,
+      city: bank.city,
+      swift_code: bank.bic,
+      match_level: plan.target.matchLevel,
+      generated_bank_code: generated.bankCode,
+    };
+    row.coverage = { match_status: 'matched', matched_value: bank.bic ?? bank.name ?? bank.bankCode, candidates: plan.target.banks.length };
+  }
+  if (plan.seed !== undefined) row.seed = plan.seed;
+  return row;
+}
+
+export const generatedRowSchema = Type.Object({
+  iban: Type.String({ description: 'Synthetic IBAN (electronic format): mod 97 and national check digits valid' }),
+  valid: Type.Literal(true),
+  synthetic: Type.Literal(true, { description: 'The account part is synthetic; it does not identify a real account' }),
+  country_code: Type.String(),
+  bank_code: Type.String({ description: 'Bank code inside the BBAN (real when bank details or targeting were requested and known)' }),
+  branch_code: nullableString('Branch code inside the BBAN, where the country has one'),
+  account_number: Type.String(),
+  national_check: Type.Union(['passed', 'failed', 'not_applicable', 'not_checked'].map((v) => Type.Literal(v)), {
+    description: 'National check digits: passed; not_applicable (country has none); not_checked (method unknown to the registry)',
+  }),
+  ...bankFieldSchemas,
+  custom_target: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]))),
+  coverage: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+  seed: Type.Optional(Type.String()),
+});

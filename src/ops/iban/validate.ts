@@ -1,0 +1,100 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { validateIban, type IbanVerdict } from '../../domain/iban/index.js';
+import { limits } from '../../limits.js';
+import type { BankDirectory } from '../../registry/bank-directory.js';
+import { bankFieldSchemas, bankFieldsOf, invalidRowBankFields, type BankFields } from '../registry/bank-fields.js';
+import { defineOp, type CallerView } from '../framework/op.js';
+import { nullableString, strictObject } from '../framework/schemas.js';
+
+export const validateInput = strictObject({
+  ibans: Type.Array(Type.String({ maxLength: limits.ibanInputCharsMax }), {
+    minItems: 1,
+    maxItems: limits.validateIbansMax,
+    description: `1 to ${limits.validateIbansMax} IBANs (spaces and lower case allowed); keyless: at most ${limits.keylessIbansPerRequestMax}`,
+  }),
+});
+export type ValidateInput = Static<typeof validateInput>;
+
+export type ValidationRow = {
+  iban: string;
+  valid: boolean;
+  error?: string;
+  message?: string;
+  country_code: string | null;
+  bank_code: string | null;
+  national_check: IbanVerdict['nationalCheck'];
+} & BankFields;
+
+/** One verdict row; bank data looked up only for valid rows (an unknown bank is not an invalid IBAN). */
+export function validationRow(input: string, verdict: IbanVerdict, caller: CallerView, bank: BankDirectory): ValidationRow {
+  if (!verdict.valid) {
+    return {
+      iban: input,
+      valid: false,
+      error: verdict.error ?? 'invalid_structure',
+      message: verdict.message ?? 'invalid IBAN',
+      country_code: verdict.countryCode,
+      bank_code: verdict.bankCode,
+      national_check: verdict.nationalCheck,
+      ...invalidRowBankFields(caller),
+    };
+  }
+  const info = verdict.countryCode === null || verdict.bankCode === null ? undefined : bank.bankOf(verdict.countryCode, verdict.bankCode);
+  return {
+    iban: input,
+    valid: true,
+    country_code: verdict.countryCode,
+    bank_code: verdict.bankCode,
+    national_check: verdict.nationalCheck,
+    ...bankFieldsOf(info, caller, true),
+  };
+}
+
+export function validateList(ibans: readonly string[], caller: CallerView, bank: BankDirectory): ValidationRow[] {
+  const rows = new Array<ValidationRow>(ibans.length);
+  for (let index = 0; index < ibans.length; index++) {
+    const input = ibans[index] as string;
+    rows[index] = validationRow(input, validateIban(input, bank), caller, bank);
+  }
+  return rows;
+}
+
+export const validationRowSchema = Type.Object({
+  iban: Type.String({ description: 'The input, echoed unchanged' }),
+  valid: Type.Boolean(),
+  error: Type.Optional(
+    Type.Union(
+      ['invalid_characters', 'unsupported_country', 'invalid_length', 'invalid_structure', 'invalid_checksum', 'invalid_national_checksum'].map(
+        (reason) => Type.Literal(reason),
+      ),
+      { description: 'Most specific reason first (clarifications §4)' },
+    ),
+  ),
+  message: Type.Optional(Type.String()),
+  country_code: nullableString('Country of the IBAN, when it could be read'),
+  bank_code: nullableString('Bank code from the BBAN, when the structure could be read'),
+  national_check: Type.Union(['passed', 'failed', 'not_applicable', 'not_checked'].map((v) => Type.Literal(v))),
+  ...bankFieldSchemas,
+});
+
+export const ibanValidate = defineOp({
+  name: 'iban.validate',
+  tag: 'IBAN',
+  summary: 'Validate a list of IBANs with precise reasons',
+  description:
+    'One row per input, in order. Reasons: invalid_characters, unsupported_country, invalid_length, invalid_structure, ' +
+    'invalid_checksum (mod 97, or check digits 00/01/99), invalid_national_checksum. A checksum-valid IBAN of a bank the ' +
+    'registry does not know is valid with bank_match "no_match". Keyless: at most 10 IBANs per request and 100 per day ' +
+    'per client IP (X-RateLimit-Remaining), bank fields locked. With a key: one API credit per IBAN, plus one BIC reveal ' +
+    'credit per IBAN on paid keys; free keys get LOCKED placeholders.',
+  http: { method: 'POST', path: '/validate', inputFrom: 'body' },
+  grpc: { method: 'Validate', wrap: 'rows' },
+  access: 'key_optional',
+  keylessRowsMax: limits.keylessIbansPerRequestMax,
+  input: validateInput,
+  output: Type.Array(validationRowSchema),
+  cost: (input, caller) =>
+    caller.paid ? { api_calls: input.ibans.length, bic_reveals: input.ibans.length } : { api_calls: input.ibans.length },
+  rows: (input) => input.ibans.length,
+  run: (input, context) => validateList(input.ibans, context.caller, context.bank),
+});

@@ -1,0 +1,47 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { AppError } from '../../errors.js';
+import type { RegistryStore } from '../../registry/store/registry-store.js';
+import type { StoredRecord } from '../../registry/store/types.js';
+import { envelopeOf, envelopeSchemas, registryOf, seesProvenance, type Envelope } from './common.js';
+import { lockRecord, recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
+import { defineOp } from '../framework/op.js';
+import { registryLimits } from './limits.js';
+import { strictObject } from '../framework/schemas.js';
+
+export const recordInput = strictObject({
+  record_id: Type.Integer({ minimum: registryLimits.recordIdMin, description: 'Registry record id (integer, at least 1)' }),
+});
+
+/** The current record, or a 404 that says whether the id never existed or the record left the current data. */
+export function currentRecordOrThrow(registry: RegistryStore, recordId: number): StoredRecord {
+  const record = registry.record(recordId);
+  if (record !== undefined) return record;
+  const name = registry.recordName(recordId);
+  if (name === undefined) throw new AppError('not_found', `No registry record ${recordId}`);
+  throw new AppError('not_found', `Registry record ${recordId} (${name.source_id} ${name.record_key}) is not in its source's current snapshot; see /registry/time-machine for its history`);
+}
+
+export type RecordOutput = Envelope & { readonly record: RecordView };
+
+export const bankRecord = defineOp({
+  name: 'bank.record',
+  tag: 'Bank intelligence',
+  summary: 'Read one registry record with its parent relationships',
+  description:
+    'The current record with its published fields and parent relationships (GLEIF relationship records, SIX head office), ' +
+    'each resolved to the parent\'s record where the registry holds it. 404 for an id that does not exist or whose record ' +
+    'left the current snapshot. Any key; free keys see names and identifiers as LOCKED. Cost: one API credit.',
+  http: { method: 'GET', path: '/bank-intelligence/record/:record_id', inputFrom: 'query' },
+  grpc: { method: 'BankRecord', wrap: 'object' },
+  access: 'key',
+  input: recordInput,
+  output: Type.Object({ ...envelopeSchemas, record: recordViewSchema }),
+  cost: () => ({ api_calls: 1 }),
+  rows: () => 1,
+  run: (input: Static<typeof recordInput>, context): RecordOutput => {
+    const registry = registryOf(context.bank);
+    const record = currentRecordOrThrow(registry, input.record_id);
+    const view = new RecordViews(registry, { provenance: seesProvenance(context.caller), detail: true }).view(record);
+    return { ...envelopeOf(registry, 1), record: context.caller.paid ? view : lockRecord(view) };
+  },
+});
