@@ -6,6 +6,7 @@ import { requestKeyOf } from '../src/domain/rng.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
 import type { AnyOp, CallerView, RunContext } from '../src/ops/framework/op.js';
+import { ContextFactory } from '../src/service/context.js';
 import { Piscina } from 'piscina';
 import { createPool, PoolRunner } from '../src/pool/pool.js';
 import type { TaskRequest } from '../src/pool/task.js';
@@ -185,7 +186,7 @@ export async function runPoolThreshold(log: (line: string) => void = console.log
   const validate = compileInputValidator(op);
   const rig: Rig = {
     op,
-    context: { requestKey, caller, bank: bench.directory, rowStart: 0 },
+    context: new ContextFactory({ bank: bench.directory }, () => new Date(), 'bench').contextFor(op, { requestKey, caller, rowStart: 0 }),
     runner: new PoolRunner(createPool({ threads, dataDir: bench.dataDir, usDirectoryFiles: [] })),
     jsonPool: createJsonPool(bench.dataDir),
   };

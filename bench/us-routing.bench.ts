@@ -15,9 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { AccountStore } from '../src/accounts/account-store.js';
-import { IdempotencyStore } from '../src/accounts/idempotency-store.js';
-import { KeylessLimit } from '../src/accounts/keyless-limit.js';
-import { Meter } from '../src/accounts/meter.js';
+
+import { lmdbPorts } from '../src/accounts/lmdb-ports.js';
 import { loadConfig } from '../src/config.js';
 import { generateRoutingNumbers } from '../src/domain/routing/index.js';
 import { requestKeyOf, rowRng } from '../src/domain/rng.js';
@@ -76,15 +75,11 @@ async function inProcess(directory: RoutingDirectory, list: readonly string[]) {
   try {
     const apiKey = accounts.createKey('unlimited', new Date(), 'bench').key;
     const service = new Service({
-      authenticator: accounts,
-      meter: new Meter(accounts),
-      keyless: new KeylessLimit(accounts),
-      bank: createMemoryDirectory([]),
+      state: lmdbPorts(accounts),
+      data: { bank: createMemoryDirectory([]), routing: directory },
       runner: { runInPool: () => Promise.reject(new Error('inline only')) },
       poolThresholdRows: 1_000_000,
       validators: new Map([[checkListOp.name, compileInputValidator(checkListOp)]]),
-      routing: directory,
-      idempotency: IdempotencyStore.open(accounts),
     });
     const timings: number[] = [];
     let bytes = 0;

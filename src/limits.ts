@@ -46,6 +46,9 @@ export const limits = {
   generateStreamRowsMax: 100_000,
   /** GenerateStream: rows per outbound message. */
   generateStreamChunkRows: 1_000,
+  /** ValidateStream: inbound batches read ahead while earlier ones run (in order). 8 batches of at most
+   *  1,000 IBANs (~200 KB) keep the pipeline full without letting a fast client fill server memory. */
+  streamMessagesQueuedMax: 8,
 } as const;
 
 assert(limits.keylessIbansPerRequestMax <= limits.validateIbansMax, 'keyless cap within the keyed cap');

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { AccountStore, KeylessLimit, Meter, type CreatedKey } from './accounts/index.js';
-import { IdempotencyStore } from './accounts/idempotency-store.js';
+import { AccountStore, Meter, type CreatedKey } from './accounts/index.js';
+import { migrateLegacyWatches } from './accounts/legacy-watches.js';
+import { lmdbPorts } from './accounts/lmdb-ports.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/framework/input-validation.js';
@@ -43,22 +44,22 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   assertNativeUws();
   const store = AccountStore.open(config.dataDir);
   const demoKeys = store.ensureDemoKeys(new Date());
+  const state = lmdbPorts(store);
   const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir, usDirectoryFiles: config.usDirectoryFiles }));
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
-  const meter = new Meter(store);
-  const idempotency = IdempotencyStore.open(store);
+  // The bank directory first: on an empty registry it imports the embedded default.
+  const bank = loadBankDirectory(config.dataDir, (outcome) => reportEmbedded(logger, outcome));
+  const registry = RegistryStore.open(config.dataDir);
+  const moved = await migrateLegacyWatches(registry.dbs.watches.getRange(), store.subDatabase('watches'));
+  if (moved > 0) logger.info({ watches: moved }, 'registry watches moved to the accounts store');
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
-  const routing = loadRoutingDirectory(config.usDirectoryFiles, RegistryStore.open(config.dataDir));
+  const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const service = new Service({
-    authenticator: store,
-    meter,
-    keyless: new KeylessLimit(store),
-    bank: loadBankDirectory(config.dataDir, (outcome) => reportEmbedded(logger, outcome)),
+    state,
+    data: { bank, routing, registry },
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,
-    routing,
-    idempotency,
   });
   let ready = false;
   const httpOps = ops.filter(isHttpOp);
@@ -73,13 +74,15 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     grpcPort: grpc.port,
     demoKeys,
     store,
-    meter,
+    meter: state.ledger,
     async close() {
       ready = false;
       http.close();
+      // Every write first: a stop killed while the slow parts below drain must not lose acknowledged state.
+      await state.flush();
       await grpc.close();
       await runner.close();
-      await idempotency.flush();
+      await state.flush();
       await store.close();
     },
   };

@@ -8,19 +8,31 @@ import { loadBankDirectory } from '../src/registry/load-directory.js';
 import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
 import { workerSettings } from '../src/pool/worker-data.js';
+import { ContextFactory } from '../src/service/context.js';
 
 const bank = loadBankDirectory();
+const registry = () => RegistryStore.open(workerSettings().dataDir, { readOnly: true });
 // Built on the first US routing task only; read-only view of the same registry and files as the main thread.
-const routing = lazyRoutingDirectory(() => {
-  const settings = workerSettings();
-  return loadRoutingDirectory(settings.usDirectoryFiles, RegistryStore.open(settings.dataDir, { readOnly: true }));
-});
+const routing = lazyRoutingDirectory(() => loadRoutingDirectory(workerSettings().usDirectoryFiles, registry()));
+/** A worker has the read-only capabilities only; an op needing any other fails loudly (ContextFactory). */
+const contexts = new ContextFactory(
+  {
+    bank,
+    routing,
+    get registry() {
+      return registry();
+    },
+  },
+  () => new Date(),
+  'pool worker',
+);
 
 export default async function runTask(task: TaskRequest): Promise<TaskResult> {
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {
-    const value = op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0, routing });
+    const context = contexts.contextFor(op, { requestKey: task.requestKey, caller: task.caller, rowStart: task.rowStart ?? 0 });
+    const value = await op.run(task.input as never, context);
     if (task.render === undefined) return { ok: true, value };
     const { format, body } = await renderBody(op, value, task.render);
     return { ok: true, rendered: { format, body } };

@@ -4,12 +4,14 @@
 import { opsByName } from '../../src/ops/table.js';
 import type { TaskRequest } from '../../src/pool/task.js';
 import { loadBankDirectory } from '../../src/registry/load-directory.js';
+import { ContextFactory } from '../../src/service/context.js';
 
 const bank = loadBankDirectory(); // reads the data dir from the pool's workerData, read-only
+const contexts = new ContextFactory({ bank }, () => new Date(), 'bench worker');
 
-export default function runTaskAsJson(task: TaskRequest): string {
+export default async function runTaskAsJson(task: TaskRequest): Promise<string> {
   const op = opsByName.get(task.op);
   if (op === undefined) throw new Error(`unknown op ${task.op}`);
-  const value = op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0 });
+  const value = await op.run(task.input as never, contexts.contextFor(op, { requestKey: task.requestKey, caller: task.caller, rowStart: task.rowStart ?? 0 }));
   return JSON.stringify(value);
 }

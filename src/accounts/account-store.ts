@@ -25,7 +25,7 @@ export const MAX_LABEL_LENGTH = 120;
  */
 const MAX_ID_ATTEMPTS = 3;
 
-export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency';
+export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency' | 'watches';
 
 /** The authenticated caller, as the request path sees it. */
 export interface Account {

@@ -14,6 +14,7 @@
 import type { Database } from 'lmdb';
 import { assert } from '../assert.js';
 import { AppError } from '../errors.js';
+import type { Claim, IdempotencyRequest } from '../ports/idempotency.js';
 import type { AccountStore } from './account-store.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000; // spec: a request_id lives 24 hours
@@ -25,16 +26,7 @@ const SEPARATOR = ' ';
 const RECORD = 'r';
 const EXPIRY = 'x';
 
-/** What an operation derives from a request: which record it claims and what makes a request "the same". */
-export interface IdempotencyRequest {
-  /** Unique per key id, e.g. 'us.routing.run|<request_id>'. */
-  readonly key: string;
-  /** Hash of the canonical request; the same key with another fingerprint is a 409 conflict. */
-  readonly fingerprint: string;
-  readonly expiresAt: Date;
-  /** Names the key in the conflict message, e.g. 'request_id 1700000000000-...'. */
-  readonly label: string;
-}
+export type { Claim, IdempotencyRequest } from '../ports/idempotency.js';
 
 export interface IdempotencyRecord {
   readonly fingerprint: string;
@@ -45,15 +37,6 @@ export interface IdempotencyRecord {
 }
 
 type Entry = IdempotencyRecord | string;
-
-/** A replay (saved or in flight) or the leader, which must complete or abandon exactly once. */
-export type Claim =
-  | { readonly kind: 'replay'; readonly result: Promise<unknown> }
-  | {
-      readonly kind: 'leader';
-      complete(result: unknown, now: Date): void;
-      abandon(error: unknown): void;
-    };
 
 interface InFlight {
   readonly fingerprint: string;
@@ -176,6 +159,8 @@ export class IdempotencyStore {
         // Until LMDB has committed, followers find the leader's promise instead of a missing record.
         written.finally(() => this.inflight.delete(mapKey)).catch(() => undefined);
         this.track(written);
+        // The caller answers after this: an acknowledged run is on disk and replays after a crash.
+        return written.then(() => undefined);
       },
       abandon: (error) => {
         once();

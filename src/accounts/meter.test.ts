@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { AssertionFailure } from '../assert.js';
 import { AppError } from '../errors.js';
-import { AccountStore, USAGE_WRITE_DELAY_MS, type Account } from './account-store.js';
+import { AccountStore, type Account } from './account-store.js';
 import { Meter, type Reservation } from './meter.js';
 import { creditKinds, planOf, type CreditKind, type PlanId } from './plans.js';
 
@@ -22,7 +22,7 @@ function tempDir(t: TestContext): string {
 function setup(t: TestContext, dir = tempDir(t)): { store: AccountStore; meter: Meter; dir: string } {
   const store = AccountStore.open(dir);
   t.after(() => store.close().catch(() => undefined));
-  return { store, meter: new Meter(store), dir };
+  return { store, meter: Meter.open(store), dir };
 }
 
 function account(store: AccountStore, plan: PlanId, createdAt = NOW): Account {
@@ -153,19 +153,17 @@ test('close alone commits pending usage writes', async (t) => {
   assert.equal(setup(t, dir).meter.balance(pro, NOW).exports.used, 17);
 });
 
-test('commits are written coalesced: one write of the latest counts within USAGE_WRITE_DELAY_MS, none before', async (t) => {
+test('a commit resolves only once its counts are committed to LMDB; concurrent commits share the write turn', async (t) => {
   const { store, meter } = setup(t);
   const pro = account(store, 'pro');
   const usage = store.subDatabase<Partial<Record<CreditKind, number>>>('usage');
   const usageKey = `${pro.id}|2026-08-01T00:00:00.000Z`;
-  for (let i = 0; i < 50; i++) meter.commit(reserveOk(meter, pro, { api_calls: 1 }));
-  assert.equal(store.coalescedWritesPending, 1, 'fifty commits of one account wait as one write');
-  await nextTurn();
-  assert.equal(usage.get(usageKey), undefined, 'nothing is written in the turn of the commits');
-  const deadline = Date.now() + USAGE_WRITE_DELAY_MS + 2_000;
-  while (usage.get(usageKey)?.api_calls !== 50 && Date.now() < deadline) await sleep(USAGE_WRITE_DELAY_MS / 4);
-  assert.equal(usage.get(usageKey)?.api_calls, 50, 'the timer wrote the counts without a flush');
-  assert.equal(store.coalescedWritesPending, 0);
+  const first = meter.commit(reserveOk(meter, pro, { api_calls: 1 }));
+  await first;
+  assert.equal(usage.get(usageKey)?.api_calls, 1, 'acknowledged means written: no flush, no timer');
+  const many = Array.from({ length: 50 }, () => meter.commit(reserveOk(meter, pro, { api_calls: 1 })));
+  await Promise.all(many);
+  assert.equal(usage.get(usageKey)?.api_calls, 51);
 });
 
 test('a 24h pass works until 24 hours after activation, then requests get payment_required', (t) => {

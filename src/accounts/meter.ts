@@ -5,56 +5,28 @@
  * is checked and counted in one uninterrupted step, and pending reservations count against the
  * balance, so any number of concurrent requests can never overspend.
  *
- * Memory is the source of truth while running; LMDB makes it survive restarts. Committed usage is
- * written coalesced (AccountStore.putCoalesced): the latest counts of a key at most USAGE_WRITE_DELAY_MS
- * (100 ms) after a commit, in one lmdb-js transaction. Crash bound: a process crash loses at most the usage
- * committed in that window; with lmdb-js's default overlappingSync a power loss can also lose the batch
- * whose fsync was still running. Lost usage favours the customer, by at most that. A graceful stop
- * (close) writes everything. Reservations still pending at a crash were never debited, like a refund.
+ * Memory is the source of truth while running; the usage table makes it survive restarts. A commit
+ * writes the account's new counts at once and returns the write's promise: the service answers only
+ * after it resolves, so an acknowledged debit is committed to LMDB and survives a crash of the
+ * process (kill -9). Group commit: lmdb-js puts every write issued in one event-loop turn into one
+ * transaction, so concurrent requests share it. lmdb-js's default overlappingSync flushes that
+ * transaction to disk right after: a power loss (not a process crash) can lose the batch whose fsync
+ * was still running. Reservations still pending at a crash were never acknowledged, like a refund.
  */
-import type { Database } from 'lmdb';
 import { assert } from '../assert.js';
-import type { Account, AccountStore } from './account-store.js';
+import type { Account } from '../ports/accounts.js';
+import type { Balance, Debits, KindBalance, Reservation, ReserveOutcome } from '../ports/credits.js';
+import type { AccountStore } from './account-store.js';
+import type { Table } from './table.js';
 import { assertActive, isExpired, periodOf, type Period } from './periods.js';
 import { creditKinds, planOf, type CreditKind } from './plans.js';
 
-export type Debits = Partial<Record<CreditKind, number>>;
 type Counts = Record<CreditKind, number>;
 /** What LMDB holds per (key id, period start); kinds absent from an old record count as zero. */
 type UsageRecord = Partial<Counts>;
 
-/** Opaque handle of credits held for one request until it commits or refunds. */
-export interface Reservation {
-  readonly account_id: string;
-  readonly period_start: string;
-  readonly debits: Readonly<Debits>;
-}
-
-export interface Refusal {
-  readonly ok: false;
-  /** The first kind (in creditKinds order) that did not fit. */
-  readonly kind: CreditKind;
-  readonly needed: number;
-  readonly remaining: number;
-  /** When the allowance renews; null when it never does (Free lifetime, 24h Pass). */
-  readonly resets_at: string | null;
-}
-
-export type ReserveResult = { readonly ok: true; readonly reservation: Reservation } | Refusal;
-
-export interface KindBalance {
-  /** null = no cap (unlimited plan). */
-  readonly limit: number | null;
-  /** Committed usage in the current period. */
-  readonly used: number;
-  /** Held by requests still running. */
-  readonly reserved: number;
-  /** limit - used - reserved (0 on an expired pass); null when there is no cap. */
-  readonly remaining: number | null;
-  readonly resets_at: string | null;
-}
-
-export type Balance = Readonly<Record<CreditKind, KindBalance>>;
+export type { Balance, Debits, KindBalance, Refusal, Reservation } from '../ports/credits.js';
+export type ReserveResult = ReserveOutcome;
 
 interface Bucket {
   readonly usageKey: string;
@@ -92,10 +64,14 @@ export class Meter {
   private readonly accounts = new Map<string, AccountBuckets>();
   /** Reservations not yet settled, each with the bucket it holds credits in. */
   private readonly live = new Map<Reservation, Bucket>();
-  private readonly db: Database<UsageRecord, string>;
+  /** Writes not yet committed, so a graceful stop can wait for them. */
+  private readonly writes = new Set<Promise<unknown>>();
 
-  constructor(private readonly store: AccountStore) {
-    this.db = store.subDatabase<UsageRecord>('usage');
+  constructor(private readonly db: Table<UsageRecord>) {}
+
+  /** The meter over the accounts environment's usage table. */
+  static open(store: AccountStore): Meter {
+    return new Meter(store.subDatabase<UsageRecord>('usage'));
   }
 
   /** All or nothing: either every debit is held, or nothing is and the first misfit is reported. */
@@ -127,7 +103,7 @@ export class Meter {
    * Makes the reservation permanent. `actual` may be lower than what was held (e.g. a search that
    * reserved its limit and found fewer rows); the difference is released. Settling twice is a bug.
    */
-  commit(reservation: Reservation, actual: Debits = reservation.debits): void {
+  commit(reservation: Reservation, actual: Debits = reservation.debits): Promise<void> {
     checkDebits(actual);
     const bucket = this.settle(reservation);
     for (const kind of creditKinds) {
@@ -135,7 +111,7 @@ export class Meter {
       assert(spent <= (reservation.debits[kind] ?? 0), `commit of ${kind} exceeds its reservation`);
       bucket.used[kind] += spent;
     }
-    this.persist(bucket);
+    return this.persist(bucket);
   }
 
   /** Returns every held credit; the request is as if it never ran. Settling twice is a bug. */
@@ -158,9 +134,9 @@ export class Meter {
     return Object.fromEntries(creditKinds.map((kind) => [kind, entry(kind)])) as Record<CreditKind, KindBalance>;
   }
 
-  /** Resolves when every committed usage so far is in LMDB; rethrows a failed write once. */
-  flush(): Promise<void> {
-    return this.store.flushWrites();
+  /** Resolves when every commit so far is written (each commit's own promise already says so for its caller). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.writes]);
   }
 
   /** Number of reservations neither committed nor refunded (for shutdown checks and tests). */
@@ -195,8 +171,17 @@ export class Meter {
     return { usageKey, period, used, reserved: zeroCounts() };
   }
 
-  private persist(bucket: Bucket): void {
-    // Coalesced: the counts as they are when the write happens (at most USAGE_WRITE_DELAY_MS later).
-    this.store.putCoalesced(this.db, bucket.usageKey, () => ({ ...bucket.used }));
+  private persist(bucket: Bucket): Promise<void> {
+    const write = this.db.put(bucket.usageKey, { ...bucket.used });
+    this.writes.add(write);
+    return write.then(
+      () => {
+        this.writes.delete(write);
+      },
+      (error: unknown) => {
+        this.writes.delete(write);
+        throw error;
+      },
+    );
   }
 }

@@ -231,7 +231,3 @@ export class LazyLmdbDirectory implements BankDirectory {
   }
 }
 
-/** The registry behind a directory, when it is LMDB-backed (the in-memory test directory has none). */
-export function registryBehind(directory: BankDirectory): RegistryStore | undefined {
-  return directory instanceof LmdbDirectory || directory instanceof LazyLmdbDirectory ? directory.registry : undefined;
-}

@@ -1,13 +1,11 @@
-import type { Account } from '../accounts/account-store.js';
-import type { Claim, IdempotencyStore } from '../accounts/idempotency-store.js';
 import type { RequestKey } from '../domain/rng.js';
 import { AppError } from '../errors.js';
+import type { Capabilities } from '../ops/framework/capabilities.js';
 import type { InputValidator } from '../ops/framework/input-validation.js';
-import type { AnyOp, CallerView, Debits, RunContext } from '../ops/framework/op.js';
+import type { AnyOp, CallerView, Debits } from '../ops/framework/op.js';
+import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js';
 import type { BodyFormat } from '../render/body.js';
-import type { BankDirectory } from '../registry/bank-directory.js';
-import type { RoutingDirectory } from '../registry/routing-directory.js';
-import type { Authenticator, CreditMeter, KeylessLimiter, Reservation } from './ports.js';
+import { ContextFactory } from './context.js';
 import { requestKeyFor } from './request-key.js';
 
 export interface Runner {
@@ -21,18 +19,20 @@ export interface ExecuteOptions {
 }
 
 export interface ServiceDeps {
-  readonly authenticator: Authenticator;
-  readonly meter: CreditMeter;
-  readonly keyless: KeylessLimiter;
-  readonly bank: BankDirectory;
+  /** Keys, credits, the keyless allowance, idempotency records and watches. */
+  readonly state: StatePorts;
+  /** The read-only data every thread has (bank, routing, registry); the service adds the state ports. */
+  readonly data: Partial<Pick<Capabilities, 'bank' | 'routing' | 'registry'>>;
   readonly runner: Runner;
   readonly poolThresholdRows: number;
   readonly validators: ReadonlyMap<string, InputValidator>;
   readonly now?: () => Date;
-  /** US routing directory for the /us/routing ops. */
-  readonly routing?: RoutingDirectory;
-  /** Saved results of idempotent ops (Op.idempotency); without it they are not replay-protected. */
-  readonly idempotency?: IdempotencyStore;
+}
+
+/** Where a server stream's chunks go: write resolves when the transport can take more. */
+export interface StreamSink {
+  write(chunk: { readonly start_index: number; readonly rows: unknown }): Promise<void>;
+  cancelled(): boolean;
 }
 
 export interface CallIdentity {
@@ -53,8 +53,8 @@ export interface Admission {
   readonly caller: CallerView;
   readonly requestKey: RequestKey;
   readonly headers: Readonly<Record<string, string>>;
-  /** Commit (with the debits actually used, if fewer than reserved) or refund. Exactly once. */
-  settle(succeeded: boolean, actual?: Debits): void;
+  /** Commit (with the debits actually used, if fewer than reserved) or refund. Exactly once; resolves when durable. */
+  settle(succeeded: boolean, actual?: Debits): Promise<void>;
 }
 
 /** A request that passed every check that needs no balance: what `pay` reserves against. */
@@ -86,23 +86,21 @@ function callerOf(account: Account): CallerView {
  */
 export class Service {
   private readonly now: () => Date;
+  private readonly contexts: ContextFactory;
 
   constructor(private readonly deps: ServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-  }
-
-  get bank(): BankDirectory {
-    return this.deps.bank;
+    this.contexts = new ContextFactory({ ...deps.data, watches: deps.state.watches }, this.now, 'main thread');
   }
 
   async execute(op: AnyOp, raw: unknown, identity: CallIdentity, options: ExecuteOptions = {}): Promise<ExecuteOutcome> {
-    const checked = this.check(op, raw, identity);
+    const checked = await this.check(op, raw, identity);
     // A replay (saved or in flight) costs nothing; it is decided after the gate, before the reservation.
-    const claim = this.claim(op, checked.input, checked.caller);
+    const claim = await this.claim(op, checked.input, checked.caller);
     let admission: Admission;
     try {
       const free = claim?.kind === 'replay' || checked.account === null;
-      admission = this.pay(checked, free ? {} : op.cost(checked.input as never, checked.caller));
+      admission = await this.pay(checked, free ? {} : op.cost(checked.input as never, checked.caller));
     } catch (error) {
       if (claim?.kind === 'leader') claim.abandon(error);
       throw error;
@@ -113,7 +111,7 @@ export class Service {
       const output = claim?.kind === 'replay'
         ? markReplayed(await claim.result)
         : await this.run(op, admission.input, admission.caller, admission.requestKey, 0, undefined, this.renderFor(op, admission.input, options));
-      if (claim?.kind === 'leader') claim.complete(output, this.now());
+      if (claim?.kind === 'leader') await claim.complete(output, this.now());
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
       if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input as never, output, admission.caller);
       succeeded = true;
@@ -122,7 +120,32 @@ export class Service {
       if (claim?.kind === 'leader') claim.abandon(error);
       throw error;
     } finally {
-      admission.settle(succeeded, used);
+      // Before the transport answers: an acknowledged debit is a committed one.
+      await admission.settle(succeeded, used);
+    }
+  }
+
+  /**
+   * A server stream: admitted once (all rows reserved), produced in chunks of op.chunks.size rows (each
+   * chunk inline or in the pool by the stream's total), settled with the rows the client was sent.
+   */
+  async stream(op: AnyOp, raw: unknown, identity: CallIdentity, sink: StreamSink): Promise<void> {
+    const chunks = op.chunks;
+    if (chunks === undefined) throw new AppError('internal', `${op.name} declares no chunks`);
+    const admission = await this.admit(op, raw, identity);
+    const total = chunks.total(admission.input as never);
+    let sent = 0;
+    try {
+      for (let start = 0; start < total && !sink.cancelled(); start += chunks.size) {
+        const count = Math.min(chunks.size, total - start);
+        const rows = await this.run(op, chunks.slice(admission.input as never, count), admission.caller, admission.requestKey, start, total);
+        if (sink.cancelled()) break;
+        await sink.write({ start_index: start, rows });
+        sent += count;
+      }
+    } finally {
+      const sentCost = op.cost(chunks.slice(admission.input as never, sent) as never, admission.caller);
+      await admission.settle(sent > 0, sentCost);
     }
   }
 
@@ -132,12 +155,11 @@ export class Service {
     return options.render(input);
   }
 
-  private claim(op: AnyOp, input: unknown, caller: CallerView): Claim | undefined {
+  private async claim(op: AnyOp, input: unknown, caller: CallerView): Promise<Claim | undefined> {
     if (op.idempotency === undefined || caller.keyId === null) return undefined;
     const now = this.now();
     const request = op.idempotency(input as never, now); // also checks the key itself (e.g. request_id age)
-    const store = this.deps.idempotency;
-    return request === undefined || store === undefined ? undefined : store.claim(caller.keyId, request, now);
+    return request === undefined ? undefined : this.deps.state.idempotency.claim(caller.keyId, request, now);
   }
 
   /** Runs an op inline or in the pool by its row count. */
@@ -150,26 +172,22 @@ export class Service {
     totalRows: number = op.rows(input as never),
     render?: BodyFormat,
   ): Promise<unknown> {
-    if (totalRows >= this.deps.poolThresholdRows) {
+    if (op.runsOn === 'any' && totalRows >= this.deps.poolThresholdRows) {
       return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart, render);
     }
-    const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart, ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }) };
-    return op.run(input as never, context);
+    return op.run(input as never, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
   }
 
-  /**
-   * Admission control shared by unary calls and streams: everything that can refuse a request runs
-   * here, in order, before a single credit moves. `costOf` lets streams reserve per batch.
-   */
-  admit(op: AnyOp, raw: unknown, identity: CallIdentity, costOf: (input: unknown, caller: CallerView) => Debits): Admission {
-    const checked = this.check(op, raw, identity);
-    return this.pay(checked, checked.account === null ? {} : costOf(checked.input, checked.caller));
+  /** Admission control: everything that can refuse a request runs here, in order, before a single credit moves. */
+  private async admit(op: AnyOp, raw: unknown, identity: CallIdentity): Promise<Admission> {
+    const checked = await this.check(op, raw, identity);
+    return this.pay(checked, checked.account === null ? {} : op.cost(checked.input as never, checked.caller));
   }
 
   /** Authenticate -> decode -> gate -> request key: every refusal that needs no balance, nothing debited. */
-  private check(op: AnyOp, raw: unknown, identity: CallIdentity): Checked {
+  private async check(op: AnyOp, raw: unknown, identity: CallIdentity): Promise<Checked> {
     const now = this.now();
-    const account = this.authenticate(op, identity.apiKey, now);
+    const account = await this.authenticate(op, identity.apiKey, now);
     const validator = this.deps.validators.get(op.name);
     if (validator === undefined) throw new AppError('internal', `no validator for ${op.name}`);
     const input = validator(raw);
@@ -181,43 +199,45 @@ export class Service {
   }
 
   /** Holds the debits of a checked request (keyless calls: the per-IP allowance instead); refusals debit nothing. */
-  private pay(checked: Checked, debits: Debits): Admission {
+  private async pay(checked: Checked, debits: Debits): Promise<Admission> {
     const { op, input, caller, requestKey, account, ip, now } = checked;
     if (account === null) return this.admitKeyless(op, input, caller, requestKey, ip, now);
-    const reservation = this.reserve(account, debits, now);
+    const reservation = await this.reserve(account, debits, now);
     return { input, caller, requestKey, headers: {}, settle: (ok, actual) => this.settle(reservation, ok, actual) };
   }
 
-  private authenticate(op: AnyOp, apiKey: string | undefined, now: Date): Account | null {
+  private async authenticate(op: AnyOp, apiKey: string | undefined, now: Date): Promise<Account | null> {
     if (op.access === 'none') return null;
     if (apiKey === undefined) {
       if (op.access === 'key_optional') return null;
       throw new AppError('unauthenticated', 'Missing API key: send it in the X-API-Key header');
     }
-    const account = this.deps.authenticator.authenticate(apiKey, now);
+    const account = await this.deps.state.authenticator.authenticate(apiKey, now);
     if (account === null) throw new AppError('unauthenticated', 'Invalid API key');
     return account;
   }
 
-  private admitKeyless(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, ip: string, now: Date): Admission {
-    if (op.access === 'none') return { input, caller, requestKey, headers: {}, settle: () => undefined };
+  private async admitKeyless(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, ip: string, now: Date): Promise<Admission> {
+    if (op.access === 'none') return { input, caller, requestKey, headers: {}, settle: async () => undefined };
     const rows = op.rows(input as never);
     const perRequestMax = op.keylessRowsMax ?? 0;
     if (rows > perRequestMax) {
       throw new AppError('invalid_argument', `Without an API key at most ${perRequestMax} items per request are allowed, got ${rows}`);
     }
-    const outcome = this.deps.keyless.take(ip, rows, now);
+    const outcome = await this.deps.state.keyless.take(ip, rows, now);
     const headers = { 'X-RateLimit-Remaining': String(outcome.remaining), 'X-RateLimit-Reset': outcome.resets_at };
     if (!outcome.ok) {
       throw new AppError('rate_limited', `Keyless daily allowance for this IP is used up; it resets at ${outcome.resets_at}`, {
         remaining: outcome.remaining,
       });
     }
-    return { input, caller, requestKey, headers, settle: () => undefined };
+    // A keyless request that fails after admission gets its allowance back, like a keyed refund.
+    const settle = async (ok: boolean) => (ok ? undefined : this.deps.state.keyless.refund(ip, rows, now));
+    return { input, caller, requestKey, headers, settle };
   }
 
-  private reserve(account: Account, debits: Debits, now: Date): Reservation {
-    const outcome = this.deps.meter.reserve(account, debits, now);
+  private async reserve(account: Account, debits: Debits, now: Date): Promise<Reservation> {
+    const outcome = await this.deps.state.meter.reserve(account, debits, now);
     if (outcome.ok) return outcome.reservation;
     throw new AppError(
       'credits_exhausted',
@@ -227,8 +247,7 @@ export class Service {
     );
   }
 
-  private settle(reservation: Reservation, succeeded: boolean, actual?: Debits): void {
-    if (succeeded) this.deps.meter.commit(reservation, actual);
-    else this.deps.meter.refund(reservation);
+  private settle(reservation: Reservation, succeeded: boolean, actual?: Debits): Promise<void> {
+    return succeeded ? this.deps.state.meter.commit(reservation, actual) : this.deps.state.meter.refund(reservation);
   }
 }

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AccountStore } from '../../src/accounts/account-store.js';
-import { IdempotencyStore } from '../../src/accounts/idempotency-store.js';
-import { KeylessLimit } from '../../src/accounts/keyless-limit.js';
+
+import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
+import type { IdempotencyStore } from '../../src/accounts/idempotency-store.js';
 import { Meter } from '../../src/accounts/meter.js';
 import { AppError } from '../../src/errors.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
@@ -36,20 +37,17 @@ let rawKey: string;
 before(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-clock-'));
   accounts = AccountStore.open(dataDir);
-  meter = new Meter(accounts);
-  idempotency = IdempotencyStore.open(accounts);
+  const state = lmdbPorts(accounts);
+  meter = state.ledger;
+  idempotency = state.records;
   rawKey = accounts.createKey('business', start).key;
   service = new Service({
-    authenticator: accounts,
-    meter,
-    keyless: new KeylessLimit(accounts),
-    bank: createMemoryDirectory([]),
+    state,
+    data: { bank: createMemoryDirectory([]), routing: emptyRoutingDirectory },
     runner: { runInPool: () => Promise.reject(new Error('every op here runs inline')) },
     poolThresholdRows: 1_000_000,
     validators: new Map([runOp, profileOp].map((op) => [op.name, compileInputValidator(op)])),
     now: () => clock,
-    routing: emptyRoutingDirectory,
-    idempotency,
   });
 });
 after(async () => {

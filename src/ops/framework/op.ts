@@ -1,28 +1,13 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { CreditKind, PlanId } from '../../accounts/plans.js';
-import type { RequestKey } from '../../domain/rng.js';
-import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
-import type { BankDirectory } from '../../registry/bank-directory.js';
-import type { RoutingDirectory } from '../../registry/routing-directory.js';
+import type { IdempotencyRequest } from '../../ports/idempotency.js';
+import type { Debits } from '../../ports/credits.js';
+import type { CallerView } from './caller.js';
+import type { Capability, Placement, RunContext } from './capabilities.js';
 
-/** Who is calling, as plain data (it crosses the worker boundary with the task). */
-export interface CallerView {
-  readonly keyId: string | null;
-  readonly plan: PlanId | null;      // null: keyless
-  readonly paid: boolean;
-}
+export type { CallerView } from './caller.js';
+export type { Capability, RunContext } from './capabilities.js';
 
-export interface RunContext {
-  readonly requestKey: RequestKey;   // from the seed, or fresh random bytes when unseeded
-  readonly caller: CallerView;
-  readonly bank: BankDirectory;
-  /** First row index of this slice: a stream or a split batch runs rows [rowStart, rowStart + n). */
-  readonly rowStart: number;
-  /** US routing directory ; absent: none wired, the /us/routing ops treat it as not loaded. */
-  readonly routing?: RoutingDirectory;
-}
-
-export type Debits = Partial<Record<CreditKind, number>>;
+export type { Debits } from '../../ports/credits.js';
 
 /** 'key': X-API-Key required; 'key_optional': keyless mode exists (validate); 'none': public. */
 export type Access = 'key' | 'key_optional' | 'none';
@@ -50,11 +35,20 @@ export interface CsvRendering<O> {
   readonly rows: (output: O) => readonly (readonly (string | number | boolean | null)[])[];
 }
 
+/** A server stream runs its op once per chunk; row i of the stream is row i of one large request. */
+export interface Chunking<I> {
+  /** Rows per chunk (one message of the stream). */
+  readonly size: number;
+  readonly total: (input: I) => number;
+  /** The same request for `rows` rows (the chunk's first row index travels as the context's rowStart). */
+  readonly slice: (input: I, rows: number) => I;
+}
+
 /**
  * One operation, declared once. HTTP routes, gRPC methods, the OpenAPI document, metering and the
  * worker pool all read this declaration; no transport names an operation in code.
  */
-export interface Op<S extends TSchema = TSchema, O = unknown> {
+export interface Op<S extends TSchema = TSchema, O = unknown, N extends Capability = Capability> {
   readonly name: string;
   readonly summary: string;
   readonly description: string;
@@ -86,8 +80,17 @@ export interface Op<S extends TSchema = TSchema, O = unknown> {
   readonly usedCost?: (input: Static<S>, output: O, caller: CallerView) => Debits;
   /** Rows of work, compared with the pool threshold to run inline or in a worker. */
   readonly rows: (input: Static<S>) => number;
-  readonly run: (input: Static<S>, context: RunContext) => O;
+  /** The capabilities run() may use besides its input; the context holds exactly these. */
+  readonly needs: readonly N[];
+  /**
+   * 'any': a request of at least the pool threshold in rows runs in a worker (which has only the read-only
+   * capabilities); 'main': always on the main thread (ops with per-key state, or too small to be worth a hop).
+   */
+  readonly runsOn: Placement;
+  readonly run: (input: Static<S>, context: RunContext<N>) => O | Promise<O>;
   readonly csv?: CsvRendering<O>;
+  /** Server-streamed ops: how many rows the request asks for, and the request for a slice of them. */
+  readonly chunks?: Chunking<Static<S>>;
   /**
    * Idempotent ops (/us/routing/run, full /us/routing/profile): the record a keyed request claims.
    * The same key id + record key + fingerprint returns the saved output with `replayed: true` and debits
@@ -96,12 +99,12 @@ export interface Op<S extends TSchema = TSchema, O = unknown> {
   readonly idempotency?: (input: Static<S>, now: Date) => IdempotencyRequest | undefined;
 }
 
-export function defineOp<S extends TSchema, O>(op: Op<S, O>): Op<S, O> {
+export function defineOp<S extends TSchema, O, N extends Capability = never>(op: Op<S, O, N>): Op<S, O, N> {
   return Object.freeze(op);
 }
 
 /** The op table holds ops of many input types; this is its element type. */
-export type AnyOp = Op<TSchema, unknown>;
+export type AnyOp = Op<TSchema, unknown, Capability>;
 
 /** An op served over REST. */
 export type HttpOp = AnyOp & { readonly http: HttpBinding };

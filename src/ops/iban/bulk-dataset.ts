@@ -46,7 +46,7 @@ function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
   }
 }
 
-function bulkRows(input: BulkDatasetInput, context: RunContext): BulkRow[] {
+function bulkRows(input: BulkDatasetInput, context: RunContext<'bank'>): BulkRow[] {
   const format = countryOrThrow(input.country);
   const banks = input.include_bank_details
     ? context.bank.banksOf(format.code)
@@ -67,6 +67,8 @@ const csvColumns = [
 
 export const ibanBulkDataset = defineOp({
   name: 'iban.bulk_dataset',
+  needs: ['bank'] as const,
+  runsOn: 'any',
   tag: 'IBAN',
   summary: 'Bulk dataset of synthetic IBAN rows (JSON or CSV)',
   description:

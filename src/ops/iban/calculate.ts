@@ -11,6 +11,8 @@ const component = (description: string) => Type.String({ minLength: 1, maxLength
 
 export const ibanCalculate = defineOp({
   name: 'iban.calculate',
+  needs: ['bank'] as const,
+  runsOn: 'any',
   tag: 'IBAN',
   summary: 'Build an IBAN from its national components',
   description:

@@ -24,6 +24,8 @@ const validateBatchInput = strictObject({
 
 export const ibanValidateStream = defineOp({
   name: 'iban.validate_stream',
+  needs: ['bank'] as const,
+  runsOn: 'any',
   tag: 'IBAN',
   summary: 'Validate batches of IBANs over a bidirectional stream (gRPC only)',
   description: 'Batches of up to 1,000 IBANs in, compact verdicts out, in order. One API credit per IBAN; no bank data.',
@@ -62,6 +64,8 @@ function asGenerateInput(input: GenerateStreamInput): GenerateInput {
 
 export const ibanGenerateStream = defineOp({
   name: 'iban.generate_stream',
+  needs: ['bank'] as const,
+  runsOn: 'any',
   tag: 'IBAN',
   summary: 'Seeded stream of generated IBANs (gRPC only)',
   description: 'Up to 100,000 rows in chunks of 1,000; row i equals row i of POST /generate with the same parameters.',
@@ -75,6 +79,7 @@ export const ibanGenerateStream = defineOp({
   rowParameters: (input) => generateRowParameters(asGenerateInput(input)),
   cost: (input, caller) => generateCost(asGenerateInput(input), caller, input.count),
   rows: (input) => input.count,
-  /** Runs one chunk: `count` rows from context.rowStart (the transport slices the stream into chunks). */
+  chunks: { size: limits.generateStreamChunkRows, total: (input) => input.count, slice: (input, rows) => ({ ...input, count: rows }) },
+  /** Runs one chunk: `count` rows from context.rowStart (the service slices the stream into chunks). */
   run: (input, context) => generateRows(asGenerateInput(input), context, input.count),
 });

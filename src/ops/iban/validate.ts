@@ -79,6 +79,8 @@ export const validationRowSchema = Type.Object({
 
 export const ibanValidate = defineOp({
   name: 'iban.validate',
+  needs: ['bank'] as const,
+  runsOn: 'any',
   tag: 'IBAN',
   summary: 'Validate a list of IBANs with precise reasons',
   description:

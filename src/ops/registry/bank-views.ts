@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { bic8Of, ibanBankCodesOf } from '../../registry/store/index-keys.js';
-import type { RegistryStore } from '../../registry/store/registry-store.js';
+import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { StoredRecord, StoredSnapshot } from '../../registry/store/types.js';
 import { deepFreeze } from '../../deep-freeze.js';
 import { lockedPlaceholder } from './bank-fields.js';
@@ -88,7 +88,7 @@ const summaryViews = { plain: new WeakMap<StoredRecord, RecordView>(), provenanc
 export class RecordViews {
   private readonly snapshots = new Map<number, StoredSnapshot | undefined>();
 
-  constructor(readonly registry: RegistryStore, private readonly options: ViewOptions) {}
+  constructor(readonly registry: RegistryReader, private readonly options: ViewOptions) {}
 
   private snapshot(id: number): StoredSnapshot | undefined {
     if (!this.snapshots.has(id)) this.snapshots.set(id, this.registry.snapshot(id));

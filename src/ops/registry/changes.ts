@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
-import type { RegistryStore } from '../../registry/store/registry-store.js';
+import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { ChangeEvent } from '../../registry/store/types.js';
-import { envelopeOf, envelopeSchemas, registryOf, requirePlan, type Envelope } from './common.js';
+import { envelopeOf, envelopeSchemas, requirePlan, type Envelope } from './common.js';
 import { defineOp } from '../framework/op.js';
 import { registryLimits } from './limits.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
@@ -35,7 +35,7 @@ export const changeEventSchema = Type.Object(
 
 export const sourceIdField = Type.String({ minLength: 1, maxLength: registryLimits.filterCharsMax, description: 'A source id from /bank-intelligence/sources' });
 
-export function knownSourceOrThrow(registry: RegistryStore, sourceId: string): void {
+export function knownSourceOrThrow(registry: RegistryReader, sourceId: string): void {
   if (registry.source(sourceId) !== undefined) return;
   const known = registry.sources().map((source) => source.source_id);
   throw new AppError('invalid_argument', `Unknown source_id "${sourceId}"; this registry holds: ${known.join(', ')}`);
@@ -51,6 +51,8 @@ export type ChangesOutput = Envelope & { readonly count: number; readonly result
 
 export const bankChanges = defineOp({
   name: 'bank.changes',
+  needs: ['registry'] as const,
+  runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Monitored source changes (registry-change/1.0 events), newest first',
   description:
@@ -72,7 +74,7 @@ export const bankChanges = defineOp({
   cost: () => ({ api_calls: 1 }),
   rows: () => 1,
   run: (input: Static<typeof changesInput>, context): ChangesOutput => {
-    const registry = registryOf(context.bank);
+    const registry = context.registry;
     if (input.source_id !== undefined) knownSourceOrThrow(registry, input.source_id);
     const page = registry.events({ limit: input.limit + 1, ...(input.source_id === undefined ? {} : { sourceId: input.source_id }), ...(input.before_event_id === undefined ? {} : { beforeEventId: input.before_event_id }) });
     const results = page.slice(0, input.limit);

@@ -1,19 +1,11 @@
-/** What every bank-intelligence and registry operation shares: the registry handle, plan gates, the envelope. */
+/** What every bank-intelligence and registry operation shares: plan gates and the envelope. */
 import { Type } from '@sinclair/typebox';
 import { isPlanAtLeast, planOf, type PlanId } from '../../accounts/plans.js';
 import { AppError } from '../../errors.js';
-import type { BankDirectory } from '../../registry/bank-directory.js';
-import { registryBehind } from '../../registry/lmdb-directory.js';
-import type { RegistryStore } from '../../registry/store/registry-store.js';
+import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { RegistryIdentity } from '../../registry/store/types.js';
 import type { CallerView } from '../framework/op.js';
 import { premiumUnlockUrl } from './bank-fields.js';
-
-export function registryOf(bank: BankDirectory): RegistryStore {
-  const registry = registryBehind(bank);
-  if (registry === undefined) throw new AppError('unavailable', 'The bank registry is not available in this deployment');
-  return registry;
-}
 
 /**
  * Plan gate. 402 for access that is bought (lookup from Starter, search from Pro, export), 403 for the
@@ -36,7 +28,7 @@ export interface Envelope {
   readonly charged_api_credits: number;
 }
 
-export function envelopeOf(registry: RegistryStore, chargedApiCredits: number): Envelope {
+export function envelopeOf(registry: RegistryReader, chargedApiCredits: number): Envelope {
   const identity = registry.identity();
   return { success: true, registry: identity, registry_generated_at: identity.generated_at, charged_api_credits: chargedApiCredits };
 }

@@ -68,6 +68,8 @@ export function exportRows(results: readonly LookupResult[]): Cell[][] {
 
 export const bankExport = defineOp({
   name: 'bank.export',
+  needs: ['registry'] as const,
+  runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Export lookup results as CSV',
   description:

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import { lookupIdentifier } from '../../registry/store/lookup.js';
-import { envelopeOf, envelopeSchemas, registryOf, requirePlan, seesProvenance, type Envelope } from './common.js';
+import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { registryLimits } from './limits.js';
@@ -50,8 +50,8 @@ export interface LookupResult {
   readonly matches: readonly RecordView[];
 }
 
-export function lookupAll(input: LookupInput, context: RunContext): LookupResult[] {
-  const registry = registryOf(context.bank);
+export function lookupAll(input: LookupInput, context: RunContext<'registry'>): LookupResult[] {
+  const registry = context.registry;
   const views = new RecordViews(registry, { provenance: seesProvenance(context.caller), detail: false });
   return identifiersOf(input).map((identifier) => {
     const hit = lookupIdentifier(registry, identifier.value, identifier.type, registryLimits.matchesPerIdentifierMax);
@@ -84,6 +84,8 @@ export function gateLookup(input: LookupInput, caller: CallerView): void {
 
 export const bankLookup = defineOp({
   name: 'bank.lookup',
+  needs: ['registry'] as const,
+  runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Look up registry records by BIC, LEI or national code',
   description:
@@ -101,6 +103,6 @@ export const bankLookup = defineOp({
   run: (input, context): LookupOutput => {
     const results = lookupAll(input, context);
     const count = results.reduce((sum, result) => sum + result.match_count, 0);
-    return { ...envelopeOf(registryOf(context.bank), results.length), count, results };
+    return { ...envelopeOf(context.registry, results.length), count, results };
   },
 });

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
-import type { RegistryStore } from '../../registry/store/registry-store.js';
+import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { StoredRecord } from '../../registry/store/types.js';
-import { envelopeOf, envelopeSchemas, registryOf, seesProvenance, type Envelope } from './common.js';
+import { envelopeOf, envelopeSchemas, seesProvenance, type Envelope } from './common.js';
 import { lockRecord, recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp } from '../framework/op.js';
 import { registryLimits } from './limits.js';
@@ -13,7 +13,7 @@ export const recordInput = strictObject({
 });
 
 /** The current record, or a 404 that says whether the id never existed or the record left the current data. */
-export function currentRecordOrThrow(registry: RegistryStore, recordId: number): StoredRecord {
+export function currentRecordOrThrow(registry: RegistryReader, recordId: number): StoredRecord {
   const record = registry.record(recordId);
   if (record !== undefined) return record;
   const name = registry.recordName(recordId);
@@ -25,6 +25,8 @@ export type RecordOutput = Envelope & { readonly record: RecordView };
 
 export const bankRecord = defineOp({
   name: 'bank.record',
+  needs: ['registry'] as const,
+  runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Read one registry record with its parent relationships',
   description:
@@ -39,7 +41,7 @@ export const bankRecord = defineOp({
   cost: () => ({ api_calls: 1 }),
   rows: () => 1,
   run: (input: Static<typeof recordInput>, context): RecordOutput => {
-    const registry = registryOf(context.bank);
+    const registry = context.registry;
     const record = currentRecordOrThrow(registry, input.record_id);
     const view = new RecordViews(registry, { provenance: seesProvenance(context.caller), detail: true }).view(record);
     return { ...envelopeOf(registry, 1), record: context.caller.paid ? view : lockRecord(view) };

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { searchRegistry } from '../../registry/store/search.js';
-import { envelopeOf, envelopeSchemas, registryOf, requirePlan, seesProvenance, type Envelope } from './common.js';
+import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp } from '../framework/op.js';
 import { registryLimits } from './limits.js';
@@ -39,6 +39,8 @@ export function searchCredits(returned: number): number {
 
 export const bankSearch = defineOp({
   name: 'bank.search',
+  needs: ['registry'] as const,
+  runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Search registry records by name, city or identifier',
   description:
@@ -61,7 +63,7 @@ export const bankSearch = defineOp({
   usedCost: (_input, output: SearchOutput) => ({ api_calls: output.charged_api_credits }),
   rows: () => 1,
   run: (input, context): SearchOutput => {
-    const registry = registryOf(context.bank);
+    const registry = context.registry;
     const found = searchRegistry(registry, input);
     const views = new RecordViews(registry, { provenance: seesProvenance(context.caller), detail: false });
     const results = found.records.map((record) => views.view(record));

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { StoredSnapshot, StoredSource } from '../../registry/store/types.js';
-import { envelopeOf, envelopeSchemas, registryOf, requirePlan, type Envelope } from './common.js';
+import { envelopeOf, envelopeSchemas, requirePlan, type Envelope } from './common.js';
 import { defineOp } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 
@@ -69,6 +69,8 @@ export type SourcesOutput = Envelope & { readonly count: number; readonly result
 
 export const bankSources = defineOp({
   name: 'bank.sources',
+  needs: ['registry'] as const,
+  runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Source provenance: snapshots, dates, attribution, licences, row counts',
   description:
@@ -84,7 +86,7 @@ export const bankSources = defineOp({
   cost: () => ({ api_calls: 1 }),
   rows: () => 1,
   run: (_input, context): SourcesOutput => {
-    const registry = registryOf(context.bank);
+    const registry = context.registry;
     const results = registry.sources().map((source) => sourceRow(source, registry.snapshotsOf(source.source_id)));
     return { ...envelopeOf(registry, 1), count: results.length, results };
   },

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { RegistryStore } from '../../registry/store/registry-store.js';
+import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { ChangeEvent, StoredRecord, StoredSnapshot } from '../../registry/store/types.js';
-import { envelopeOf, envelopeSchemas, registryOf, requirePlan, seesProvenance, type Envelope } from './common.js';
+import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
 import { changeEventSchema, fieldChangeSchema, knownSourceOrThrow, sourceIdField } from './changes.js';
 import { snapshotRow, snapshotRowSchema, type SnapshotRow } from './sources.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
@@ -88,7 +88,7 @@ function gapsOf(snapshots: readonly StoredSnapshot[], record: StoredRecord | und
   return gaps;
 }
 
-function timeMachine(registry: RegistryStore, input: Static<typeof timeMachineInput>, provenance: boolean, today: string): TimeMachineOutput {
+function timeMachine(registry: RegistryReader, input: Static<typeof timeMachineInput>, provenance: boolean, today: string): TimeMachineOutput {
   knownSourceOrThrow(registry, input.source_id);
   const recordId = registry.recordId(input.source_id, input.record_key) ?? null;
   const record = recordId === null ? undefined : registry.record(recordId);
@@ -111,6 +111,8 @@ function timeMachine(registry: RegistryStore, input: Static<typeof timeMachineIn
 
 export const registryTimeMachine = defineOp({
   name: 'registry.time_machine',
+  needs: ['registry'] as const,
+  runsOn: 'any',
   tag: 'Registry watchlists',
   summary: 'Evidence-first view of one source record: current record, published diffs, upcoming dates',
   description:
@@ -139,5 +141,5 @@ export const registryTimeMachine = defineOp({
   cost: () => ({ api_calls: 1 }),
   rows: () => 1,
   run: (input, context): TimeMachineOutput =>
-    timeMachine(registryOf(context.bank), input, seesProvenance(context.caller), new Date().toISOString().slice(0, ISO_DATE_LENGTH)),
+    timeMachine(context.registry, input, seesProvenance(context.caller), context.now().toISOString().slice(0, ISO_DATE_LENGTH)),
 });

@@ -4,9 +4,9 @@ import { requestKeyOf, rowRng } from '../../domain/rng.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
 import type { RegistryRecord } from '../../registry/record.js';
 import { codeKey, ibanBankCodesOf } from '../../registry/store/index-keys.js';
-import type { RegistryStore } from '../../registry/store/registry-store.js';
+import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { ChangeEvent, FieldChange, Watch } from '../../registry/store/types.js';
-import { envelopeOf, envelopeSchemas, registryOf } from './common.js';
+import { envelopeOf, envelopeSchemas } from './common.js';
 import { changeEventSchema, fieldChangeSchema } from './changes.js';
 import { defineOp } from '../framework/op.js';
 import { ownedWatch, watchIdInput, watchSchema, watchView } from './watchlists.js';
@@ -14,6 +14,8 @@ import { nullableString } from '../framework/schemas.js';
 
 export const watchlistChanges = defineOp({
   name: 'registry.watchlists.changes',
+  needs: ['registry', 'watches', 'bank'] as const,
+  runsOn: 'main',
   tag: 'Registry watchlists',
   summary: 'Field-level changes of a watched record',
   description:
@@ -25,10 +27,10 @@ export const watchlistChanges = defineOp({
   input: watchIdInput,
   output: Type.Object({ ...envelopeSchemas, watch: watchSchema, count: Type.Integer(), changes: Type.Array(changeEventSchema) }),
   cost: () => ({ api_calls: 1 }),
-  rows: () => 0,
-  run: (input, context) => {
-    const registry = registryOf(context.bank);
-    const watch = ownedWatch(input, context.caller, registry);
+  rows: () => 1,
+  run: async (input, context) => {
+    const registry = context.registry;
+    const watch = await ownedWatch(input, context);
     const view = watchView(registry, watch);
     const changes = view.record_id === null ? [] : registry.eventsOfRecord(view.record_id);
     return { ...envelopeOf(registry, 1), watch: view, count: changes.length, changes };
@@ -137,11 +139,11 @@ interface Migration {
 }
 
 /** A published successor first, then the latest published change, else none (before equals after). */
-function migrationOf(registry: RegistryStore, recordId: number | null): Migration {
+function migrationOf(registry: RegistryReader, recordId: number | null): Migration {
   const current = recordId === null ? undefined : registry.record(recordId);
   const events = recordId === null ? [] : registry.eventsOfRecord(recordId);
   const latest = events[events.length - 1] ?? null;
-  const last = current ?? (latest === null || recordId === null ? undefined : registry.dbs.snapshotRecords.get([latest.previous_snapshot_id, recordId]));
+  const last = current ?? (latest === null || recordId === null ? undefined : registry.snapshotRecord(latest.previous_snapshot_id, recordId));
   if (last !== undefined && last.successor !== null) {
     const successor = last.successor;
     const ids = registry.idsAt('code', codeKey(last.country_code, successor.scheme, successor.value), 1);
@@ -150,8 +152,8 @@ function migrationOf(registry: RegistryStore, recordId: number | null): Migratio
     return { basis: 'successor', event: null, before: last, after: target, afterCode: successor.value, changes: [change] };
   }
   if (latest !== null && recordId !== null) {
-    const before = registry.dbs.snapshotRecords.get([latest.previous_snapshot_id, recordId]);
-    const after = registry.dbs.snapshotRecords.get([latest.snapshot_id, recordId]);
+    const before = registry.snapshotRecord(latest.previous_snapshot_id, recordId);
+    const after = registry.snapshotRecord(latest.snapshot_id, recordId);
     return { basis: 'change_event', event: latest, before, after, afterCode: bankCodeOf(after), changes: latest.changes };
   }
   return { basis: 'none', event: null, before: current, after: current, afterCode: bankCodeOf(current), changes: [] };
@@ -166,6 +168,8 @@ function sides(migration: Migration, watch: Watch, bank: BankDirectory): { befor
 
 export const watchlistMigrationFixture = defineOp({
   name: 'registry.watchlists.migration_fixture',
+  needs: ['registry', 'watches', 'bank'] as const,
+  runsOn: 'main',
   tag: 'Registry watchlists',
   summary: 'Deterministic synthetic before/after fixture for a watched record',
   description:
@@ -179,10 +183,10 @@ export const watchlistMigrationFixture = defineOp({
   input: watchIdInput,
   output: fixtureSchema,
   cost: () => ({ api_calls: 1 }),
-  rows: () => 0,
-  run: (input, context) => {
-    const registry = registryOf(context.bank);
-    const watch = ownedWatch(input, context.caller, registry);
+  rows: () => 1,
+  run: async (input, context) => {
+    const registry = context.registry;
+    const watch = await ownedWatch(input, context);
     const migration = migrationOf(registry, registry.recordId(watch.source_id, watch.record_key) ?? null);
     return {
       ...envelopeOf(registry, 1),

@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
-import type { RegistryStore } from '../../registry/store/registry-store.js';
-import type { Watch } from '../../registry/store/types.js';
-import { createWatch, deleteWatch, findWatch, listWatches, WATCHES_PER_KEY_MAX } from '../../registry/store/watchlists.js';
-import { envelopeOf, envelopeSchemas, registryOf, type Envelope } from './common.js';
+import type { RegistryReader } from '../../registry/store/registry-reader.js';
+import { WATCHES_PER_KEY_MAX } from '../../accounts/watch-store.js';
+import type { Watch } from '../../ports/watches.js';
+import { envelopeOf, envelopeSchemas, type Envelope } from './common.js';
 import { knownSourceOrThrow, sourceIdField } from './changes.js';
-import { defineOp, type CallerView } from '../framework/op.js';
+import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { registryLimits } from './limits.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 
@@ -24,7 +24,7 @@ export const watchSchema = Type.Object({
 });
 export type WatchView = Static<typeof watchSchema>;
 
-export function watchView(registry: RegistryStore, watch: Watch): WatchView {
+export function watchView(registry: RegistryReader, watch: Watch): WatchView {
   const recordId = registry.recordId(watch.source_id, watch.record_key) ?? null;
   const events = recordId === null ? [] : registry.eventsOfRecord(recordId);
   return {
@@ -50,15 +50,17 @@ export const watchIdInput = strictObject({
 });
 
 /** Watch the caller owns, or 404 (another key's watch is indistinguishable from a missing one). */
-export function ownedWatch(input: Static<typeof watchIdInput>, caller: CallerView, registry: RegistryStore): Watch {
-  return findWatch(registry, keyIdOf(caller), input.watch_id);
+export function ownedWatch(input: Static<typeof watchIdInput>, context: RunContext<'watches'>): Promise<Watch> {
+  return context.watches.find(keyIdOf(context.caller), input.watch_id);
 }
 
 const common = {
   tag: 'Registry watchlists',
   access: 'key',
-  /** Watch writes go to the main thread's read-write registry: never to a read-only pool worker. */
-  rows: () => 0,
+  needs: ['registry', 'watches'] as const,
+  /** Watches are per-key state: the pool has no WatchStore. */
+  runsOn: 'main',
+  rows: () => 1,
 } as const;
 
 const watchCostNote = 'Any key; cost: one API credit.';
@@ -75,9 +77,9 @@ export const watchlistList = defineOp({
   input: strictObject({}),
   output: Type.Object({ ...envelopeSchemas, count: Type.Integer(), watchlists: Type.Array(watchSchema) }),
   cost: () => ({ api_calls: 1 }),
-  run: (_input, context) => {
-    const registry = registryOf(context.bank);
-    const watchlists = listWatches(registry, keyIdOf(context.caller)).map((watch) => watchView(registry, watch));
+  run: async (_input, context) => {
+    const registry = context.registry;
+    const watchlists = (await context.watches.list(keyIdOf(context.caller))).map((watch) => watchView(registry, watch));
     return { ...envelopeOf(registry, 1), count: watchlists.length, watchlists };
   },
 });
@@ -101,10 +103,10 @@ export const watchlistCreate = defineOp({
   input: createInput,
   output: Type.Object({ ...envelopeSchemas, watch: watchSchema }),
   cost: () => ({ api_calls: 1 }),
-  run: (input: Static<typeof createInput>, context): WatchOutput => {
-    const registry = registryOf(context.bank);
+  run: async (input: Static<typeof createInput>, context): Promise<WatchOutput> => {
+    const registry = context.registry;
     knownSourceOrThrow(registry, input.source_id);
-    const watch = createWatch(registry, keyIdOf(context.caller), input.source_id, input.record_key, new Date());
+    const watch = await context.watches.create(keyIdOf(context.caller), input.source_id, input.record_key, context.now());
     return { ...envelopeOf(registry, 1), watch: watchView(registry, watch) };
   },
 });
@@ -119,9 +121,9 @@ export const watchlistGet = defineOp({
   input: watchIdInput,
   output: Type.Object({ ...envelopeSchemas, watch: watchSchema }),
   cost: () => ({ api_calls: 1 }),
-  run: (input, context): WatchOutput => {
-    const registry = registryOf(context.bank);
-    return { ...envelopeOf(registry, 1), watch: watchView(registry, ownedWatch(input, context.caller, registry)) };
+  run: async (input, context): Promise<WatchOutput> => {
+    const registry = context.registry;
+    return { ...envelopeOf(registry, 1), watch: watchView(registry, await ownedWatch(input, context)) };
   },
 });
 
@@ -135,9 +137,9 @@ export const watchlistDelete = defineOp({
   input: watchIdInput,
   output: Type.Object({ ...envelopeSchemas, deleted: Type.Literal(true), watch_id: Type.String() }),
   cost: () => ({}),
-  run: (input, context) => {
-    const registry = registryOf(context.bank);
-    const watch = deleteWatch(registry, keyIdOf(context.caller), input.watch_id);
+  run: async (input, context) => {
+    const registry = context.registry;
+    const watch = await context.watches.remove(keyIdOf(context.caller), input.watch_id);
     return { ...envelopeOf(registry, 0), deleted: true as const, watch_id: watch.watch_id };
   },
 });

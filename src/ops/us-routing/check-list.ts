@@ -26,6 +26,8 @@ export function checkListRows(inputs: readonly string[], directory: RoutingDirec
 
 export const usRoutingCheckList = defineOp({
   name: 'us_routing.check_list',
+  needs: ['routing'] as const,
+  runsOn: 'any',
   tag: 'US routing',
   summary: 'Check a list of routing numbers',
   description:

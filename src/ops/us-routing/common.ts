@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { isPlanAtLeast, type PlanId } from '../../accounts/plans.js';
 import { AppError } from '../../errors.js';
-import { emptyRoutingDirectory, type RoutingDirectory, type RoutingTarget } from '../../registry/routing-directory.js';
+import { type RoutingDirectory, type RoutingTarget } from '../../registry/routing-directory.js';
 import type { CallerView, RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { usRoutingLimits as bounds } from './limits.js';
@@ -45,8 +45,8 @@ export const profileTargetField = strictObject(
 );
 
 /** The directory the ops read: the service's, or the empty one when none is wired. */
-export function directoryOf(context: RunContext): RoutingDirectory {
-  return context.routing ?? emptyRoutingDirectory;
+export function directoryOf(context: RunContext<'routing'>): RoutingDirectory {
+  return context.routing;
 }
 
 function paymentRequired(code: 'payment_required' | 'advanced_targeting_required', message: string, plan: PlanId, extra: Record<string, number>): AppError {

@@ -27,6 +27,8 @@ function refuseMalformed(routingNumber: string): void {
 
 export const usRoutingLookup = defineOp({
   name: 'us_routing.lookup',
+  needs: ['routing'] as const,
+  runsOn: 'any',
   tag: 'US routing',
   summary: 'Check one routing number and what the directory says about it',
   description:

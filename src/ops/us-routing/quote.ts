@@ -77,6 +77,8 @@ export const quoteSchema = {
 
 export const usRoutingQuote = defineOp({
   name: 'us_routing.quote',
+  needs: ['routing'] as const,
+  runsOn: 'any',
   tag: 'US routing',
   summary: 'Price a routing run without debiting',
   description:

@@ -12,6 +12,8 @@ export const routingTargetsInput = strictObject({
 
 export const usRoutingTargets = defineOp({
   name: 'us_routing.targets',
+  needs: ['routing'] as const,
+  runsOn: 'any',
   tag: 'US routing',
   summary: 'List directory targets for targeted generation',
   description:

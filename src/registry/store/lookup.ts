@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import { isValidLei } from '../importers/gleif-common.js';
 import { normalizeBic } from '../importers/common.js';
 import { bic11Of } from './index-keys.js';
-import type { RegistryStore } from './registry-store.js';
+import type { RegistryReader } from './registry-reader.js';
 import type { StoredRecord } from './types.js';
 
 /** Types that name a kind of identifier; any scheme id (de_blz, us_aba, ch_iid, ...) is accepted as well. */
@@ -38,7 +38,7 @@ export function recognisedType(value: string): string {
   return 'bank_code';
 }
 
-export function lookupIdentifier(store: RegistryStore, value: string, type: string | undefined, limit: number): LookupHit {
+export function lookupIdentifier(store: RegistryReader, value: string, type: string | undefined, limit: number): LookupHit {
   const kind = (type ?? recognisedType(value)).toLowerCase();
   const collect = (ids: readonly number[], keep: (record: StoredRecord) => boolean = () => true): LookupHit => {
     const records = ids.flatMap((id) => store.record(id) ?? []).filter(keep);
@@ -73,7 +73,7 @@ export function lookupIdentifier(store: RegistryStore, value: string, type: stri
 
 /** A code with or without its country ("DE:10050000" or "10050000"), in the schemes `schemeOk` allows. */
 function nationalCode(
-  store: RegistryStore,
+  store: RegistryReader,
   value: string,
   schemeOk: (scheme: string) => boolean,
   collect: (ids: readonly number[], keep?: (record: StoredRecord) => boolean) => LookupHit,

@@ -9,7 +9,6 @@ import type { ParsedSnapshot, RegistryRecord } from '../record.js';
 import { lookupIdentifier } from './lookup.js';
 import { RegistryStore } from './registry-store.js';
 import { searchRegistry } from './search.js';
-import { createWatch, deleteWatch, findWatch, listWatches } from './watchlists.js';
 
 /** SYNTHETIC records: bank codes 9999xxxx, BICs SYNT..., names "Synthetic ...". */
 function bank(key: string, name: string, bic: string | null, extra: Record<string, string> = {}): RegistryRecord {
@@ -139,19 +138,5 @@ describe('RegistryStore imports', () => {
     assert.equal(reopened.events({ limit: 10 }).length, 3);
     assert.equal(reopened.snapshotAsParsed(2).records.length, 3);
     await reopened.close();
-  });
-});
-
-describe('watchlists', () => {
-  it('are scoped per key, idempotent per pair, and deletable', () => {
-    const { store } = freshStore();
-    const first = createWatch(store, 'key-a', 'synthetic', '0001', new Date('2025-01-01T00:00:00Z'));
-    assert.deepEqual(createWatch(store, 'key-a', 'synthetic', '0001', new Date()), first);
-    createWatch(store, 'key-b', 'synthetic', '0001', new Date());
-    assert.equal(listWatches(store, 'key-a').length, 1);
-    assert.throws(() => findWatch(store, 'key-b', first.watch_id), (e: unknown) => e instanceof AppError && e.code === 'not_found');
-    deleteWatch(store, 'key-a', first.watch_id);
-    assert.equal(listWatches(store, 'key-a').length, 0);
-    assert.equal(listWatches(store, 'key-b').length, 1);
   });
 });

@@ -3,7 +3,7 @@
  * environment twice in a process), read-write by the service and the CLI, read-only by pool workers.
  */
 import { AppError } from '../../errors.js';
-import type { ParsedSnapshot, SourceInfo } from '../record.js';
+import type { ParsedSnapshot, RegistryRecord, SourceInfo } from '../record.js';
 import { openRegistryDbs, registryPath, type RegistryDbs } from './env.js';
 import { identityOf, versionOf } from './identity.js';
 import { importSnapshot, type ImportOptions } from './import-snapshot.js';
@@ -109,6 +109,11 @@ export class RegistryStore {
 
   recordId(sourceId: string, recordKey: string): number | undefined {
     return this.dbs.recordIds.get([sourceId, recordKey]);
+  }
+
+  /** One record as a given snapshot published it. */
+  snapshotRecord(snapshotId: number, recordId: number): RegistryRecord | undefined {
+    return this.dbs.snapshotRecords.get([snapshotId, recordId]);
   }
 
   /** Source and key of any record id ever assigned (also records no longer current). */

@@ -6,7 +6,7 @@
  */
 import { AppError } from '../../errors.js';
 import { searchTokensOf, tokensOf } from './index-keys.js';
-import type { RegistryStore } from './registry-store.js';
+import type { RegistryReader } from './registry-reader.js';
 import type { StoredRecord } from './types.js';
 
 /** Candidates examined per search at most: bounds the worst case (a common word and a filter nothing passes). */
@@ -16,7 +16,7 @@ export const SEARCH_SCAN_MAX = 200_000;
 const SELECTIVITY_PROBE_MAX = 1_000;
 
 /** The word whose prefix range holds the fewest entries (ties: the longer word). */
-function mostSelective(store: RegistryStore, words: readonly string[]): string {
+function mostSelective(store: RegistryReader, words: readonly string[]): string {
   let best = words[0] as string;
   let bestCount = Number.POSITIVE_INFINITY;
   for (const word of words) {
@@ -60,7 +60,7 @@ function filterOf(query: SearchQuery, words: readonly string[]): (record: Stored
   };
 }
 
-export function searchRegistry(store: RegistryStore, query: SearchQuery): SearchResult {
+export function searchRegistry(store: RegistryReader, query: SearchQuery): SearchResult {
   const words = [...new Set(tokensOf(query.query))];
   if (words.length === 0) throw new AppError('invalid_argument', 'query must contain a word of at least 2 letters or digits');
   const scanWord = mostSelective(store, words);

@@ -110,11 +110,5 @@ export interface ImportSummary {
   readonly registry: RegistryIdentity;
 }
 
-/** A watch on one source record, owned by the API key that created it. */
-export interface Watch {
-  readonly watch_id: string;
-  readonly key_id: string;
-  readonly source_id: string;
-  readonly record_key: string;
-  readonly created_at: string;
-}
+/** Watches of the registry's former layout, read once to move them to the accounts environment. */
+export type { Watch } from '../../ports/watches.js';

@@ -11,7 +11,7 @@ import { ReflectionService } from '@grpc/reflection';
 import type { Logger } from 'pino';
 import { toAppError, type AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
-import type { AnyOp, RunContext } from '../../ops/framework/op.js';
+import type { AnyOp } from '../../ops/framework/op.js';
 import type { CallIdentity, Service } from '../../service/execute.js';
 import { renderCsv } from '../../render/csv.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';
@@ -50,70 +50,60 @@ function unary(deps: GrpcFrontDeps, op: AnyOp) {
   };
 }
 
-/** Bidi: each inbound message is one admitted, metered run of the op; replies keep the inbound order. */
+/**
+ * Bidi: each inbound message is one request through the service (admitted, metered, inline or pooled by
+ * its size); replies keep the inbound order because messages are executed one after another.
+ */
 function bidi(deps: GrpcFrontDeps, op: AnyOp) {
   return (call: ServerDuplexStream<unknown, unknown>) => {
     const requestId = requestIdOf(call.metadata);
     call.sendMetadata(requestIdMetadata(requestId));
     const identity = identityOf(call);
     let failed = false;
-    call.on('data', (message: unknown) => {
+    let queue: Promise<void> = Promise.resolve();
+    let queued = 0;
+    const reply = async (message: unknown) => {
       if (failed) return;
       try {
-        const admission = deps.service.admit(op, message, identity, (input, caller) => op.cost(input as never, caller));
-        let ok = false;
-        try {
-          const context: RunContext = { requestKey: admission.requestKey, caller: admission.caller, bank: deps.service.bank, rowStart: 0 };
-          const output = op.run(admission.input as never, context);
-          ok = true;
-          if (!call.write(output)) {
-            call.pause();
-            call.once('drain', () => call.resume());
-          }
-        } finally {
-          admission.settle(ok);
-        }
+        const outcome = await deps.service.execute(op, message, identity);
+        if (!call.write(outcome.output)) await new Promise((resolve) => call.once('drain', resolve));
       } catch (thrown) {
         failed = true;
         call.emit('error', failure(deps, op, thrown, requestId));
       }
+    };
+    call.on('data', (message: unknown) => {
+      // Bounded read-ahead: past limits.streamMessagesQueuedMax waiting messages, stop reading the socket.
+      if (++queued >= limits.streamMessagesQueuedMax) call.pause();
+      queue = queue.then(() => reply(message)).finally(() => {
+        if (--queued < limits.streamMessagesQueuedMax) call.resume();
+      });
     });
     call.on('end', () => {
-      if (!failed) call.end();
+      void queue.then(() => {
+        if (!failed) call.end();
+      });
     });
   };
 }
 
-/** Server stream: admitted once (all rows reserved), produced in chunks, settled with the rows actually sent. */
+/** Server stream: the service admits once, produces chunks and settles with the rows actually sent. */
 function serverStream(deps: GrpcFrontDeps, op: AnyOp) {
   return (call: ServerWritableStream<unknown, unknown>) => {
     const requestId = requestIdOf(call.metadata);
     call.sendMetadata(requestIdMetadata(requestId));
-    let sent = 0;
-    let admission: ReturnType<Service['admit']> | undefined;
-    const produce = async () => {
-      admission = deps.service.admit(op, call.request, identityOf(call), (input, caller) => op.cost(input as never, caller));
-      const input = admission.input as { count: number };
-      for (let start = 0; start < input.count && !call.cancelled; start += limits.generateStreamChunkRows) {
-        const count = Math.min(limits.generateStreamChunkRows, input.count - start);
-        const rows = await deps.service.run(op, { ...input, count }, admission.caller, admission.requestKey, start, input.count);
-        if (call.cancelled) break;
-        if (!call.write({ start_index: start, rows })) await new Promise((resolve) => call.once('drain', resolve));
-        sent += count;
-      }
+    const sink = {
+      cancelled: () => call.cancelled,
+      write: async (chunk: unknown) => {
+        if (!call.write(chunk)) await new Promise((resolve) => call.once('drain', resolve));
+      },
     };
-    produce()
+    deps.service
+      .stream(op, call.request, identityOf(call), sink)
       .then(() => {
-        admission?.settle(true, op.cost({ ...(admission.input as object), count: sent } as never, admission.caller));
         if (!call.cancelled) call.end();
       })
-      .catch((thrown: unknown) => {
-        if (admission !== undefined) {
-          if (sent === 0) admission.settle(false);
-          else admission.settle(true, op.cost({ ...(admission.input as object), count: sent } as never, admission.caller));
-        }
-        call.emit('error', failure(deps, op, thrown, requestId));
-      });
+      .catch((thrown: unknown) => call.emit('error', failure(deps, op, thrown, requestId)));
   };
 }
 

@@ -1,0 +1,57 @@
+/**
+ * Registry watches of API keys, in the accounts environment (per-key state; the registry environment is
+ * read-only to the service). Keys are "<key id> <watch id>": a key only ever reads its own prefix, so
+ * another key's watch is indistinguishable from a missing one. A watch is one source/record pair;
+ * creating the same pair again returns the existing watch (same id), so retries are harmless.
+ */
+import { createHash } from 'node:crypto';
+import { AppError } from '../errors.js';
+import type { Watch, WatchStore } from '../ports/watches.js';
+import type { Table } from './table.js';
+
+/** OUR DECISION (spec: "Numeric plan limits for registry watchlists: not shown"): enough for a bank list, bounded per key. */
+export const WATCHES_PER_KEY_MAX = 1_000;
+/** 80 bits of SHA-256: ids stay short in URLs and cannot collide within one key's thousand watches in practice. */
+const WATCH_ID_HEX_CHARS = 20;
+/** A space never occurs in a key id or a watch id, and sorts before every character of either. */
+const SEPARATOR = ' ';
+
+export function watchIdOf(keyId: string, sourceId: string, recordKey: string): string {
+  const digest = createHash('sha256').update(`${keyId}\u0000${sourceId}\u0000${recordKey}`).digest('hex');
+  return `wl_${digest.slice(0, WATCH_ID_HEX_CHARS)}`;
+}
+
+const entryKey = (keyId: string, watchId: string) => `${keyId}${SEPARATOR}${watchId}`;
+
+export class TableWatchStore implements WatchStore {
+  constructor(private readonly table: Table<Watch>) {}
+
+  async create(keyId: string, sourceId: string, recordKey: string, now: Date): Promise<Watch> {
+    const watchId = watchIdOf(keyId, sourceId, recordKey);
+    const existing = this.table.get(entryKey(keyId, watchId));
+    if (existing !== undefined) return existing;
+    if ((await this.list(keyId)).length >= WATCHES_PER_KEY_MAX) {
+      throw new AppError('conflict', `This key already has ${WATCHES_PER_KEY_MAX} watches, the most a key may hold; delete one first`);
+    }
+    const watch: Watch = { watch_id: watchId, key_id: keyId, source_id: sourceId, record_key: recordKey, created_at: now.toISOString() };
+    await this.table.put(entryKey(keyId, watchId), watch);
+    return watch;
+  }
+
+  list(keyId: string): Promise<Watch[]> {
+    const range = this.table.getRange({ start: `${keyId}${SEPARATOR}`, end: `${keyId}${SEPARATOR}\uffff` });
+    return Promise.resolve([...range].map((entry) => entry.value));
+  }
+
+  find(keyId: string, watchId: string): Promise<Watch> {
+    const watch = this.table.get(entryKey(keyId, watchId));
+    if (watch === undefined) return Promise.reject(new AppError('not_found', `No watch ${watchId} for this API key`));
+    return Promise.resolve(watch);
+  }
+
+  async remove(keyId: string, watchId: string): Promise<Watch> {
+    const watch = await this.find(keyId, watchId);
+    await this.table.remove(entryKey(keyId, watchId));
+    return watch;
+  }
+}

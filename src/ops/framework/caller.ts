@@ -1,0 +1,8 @@
+import type { PlanId } from '../../accounts/plans.js';
+
+/** Who is calling, as plain data (it crosses the worker boundary with the task). */
+export interface CallerView {
+  readonly keyId: string | null;
+  readonly plan: PlanId | null; // null: keyless
+  readonly paid: boolean;
+}

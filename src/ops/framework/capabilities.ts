@@ -1,0 +1,47 @@
+/**
+ * What an operation may use besides its input. Each op names the capabilities it needs (Op.needs); the
+ * service builds a context holding exactly those (src/service/context.ts), so the type system refuses an
+ * op that reaches for anything else, and a thread that lacks one fails loudly instead of guessing.
+ */
+import type { RequestKey } from '../../domain/rng.js';
+import type { BankDirectory } from '../../registry/bank-directory.js';
+import type { RegistryReader } from '../../registry/store/registry-reader.js';
+import type { RoutingDirectory } from '../../registry/routing-directory.js';
+import type { WatchStore } from '../../ports/watches.js';
+import type { CallerView } from './caller.js';
+
+export interface Capabilities {
+  /** Banks by country and bank code: what validation and generation read. Read-only. */
+  readonly bank: BankDirectory;
+  /** The US routing directory (FedACH/Fedwire snapshots or operator files). Read-only. */
+  readonly routing: RoutingDirectory;
+  /** The registry's sources, snapshots, records and change events. Read-only. */
+  readonly registry: RegistryReader;
+  /** Registry watches of API keys: per-key mutable state, so main thread only. */
+  readonly watches: WatchStore;
+}
+
+export type Capability = keyof Capabilities;
+
+/**
+ * Capabilities a pool worker has: read-only views of data every thread can open. An op that needs
+ * anything else must run on the main thread (Op.runsOn 'main').
+ */
+export const poolCapabilities: ReadonlySet<Capability> = new Set<Capability>(['bank', 'routing', 'registry']);
+
+/** What every op gets, whatever it declares. */
+export interface BaseContext {
+  /** From the seed, or fresh random bytes when unseeded. */
+  readonly requestKey: RequestKey;
+  readonly caller: CallerView;
+  /** First row index of this slice: a stream or a split batch runs rows [rowStart, rowStart + n). */
+  readonly rowStart: number;
+  /** The service's clock: ops never read the wall clock themselves, so tests can pin time. */
+  readonly now: () => Date;
+}
+
+/** The context of an op that declared the capabilities N. */
+export type RunContext<N extends Capability = Capability> = BaseContext & Pick<Capabilities, N>;
+
+/** Where an op may run: 'main' keeps it on the main thread; 'any' lets a large request go to the pool. */
+export type Placement = 'main' | 'any';

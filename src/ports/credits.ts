@@ -1,0 +1,49 @@
+import type { CreditKind } from '../accounts/plans.js';
+import type { Account } from './accounts.js';
+
+export type Debits = Partial<Record<CreditKind, number>>;
+
+/** Opaque handle of credits held for one request until it commits or refunds. */
+export interface Reservation {
+  readonly account_id: string;
+  readonly period_start: string;
+  readonly debits: Readonly<Debits>;
+}
+
+export interface Refusal {
+  readonly ok: false;
+  /** The first kind (in creditKinds order) that did not fit. */
+  readonly kind: CreditKind;
+  readonly needed: number;
+  readonly remaining: number;
+  /** When the allowance renews; null when it never does (Free lifetime, 24h Pass). */
+  readonly resets_at: string | null;
+}
+
+export type ReserveOutcome = { readonly ok: true; readonly reservation: Reservation } | Refusal;
+
+export interface KindBalance {
+  /** null = no cap (unlimited plan). */
+  readonly limit: number | null;
+  /** Committed usage in the current period. */
+  readonly used: number;
+  /** Held by requests still running. */
+  readonly reserved: number;
+  /** limit - used - reserved (0 on an expired pass); null when there is no cap. */
+  readonly remaining: number | null;
+  readonly resets_at: string | null;
+}
+
+export type Balance = Readonly<Record<CreditKind, KindBalance>>;
+
+/**
+ * Per-period allowances, all or nothing per request. A reservation is either committed or refunded,
+ * exactly once. commit resolves only when the debit is durable: a caller answers its client after that.
+ */
+export interface CreditMeter {
+  reserve(account: Account, debits: Debits, now: Date): Promise<ReserveOutcome>;
+  /** `actual` may be less than reserved (a stream cut short, a search that found fewer rows): the rest is released. */
+  commit(reservation: Reservation, actual?: Debits): Promise<void>;
+  refund(reservation: Reservation): Promise<void>;
+  balance(account: Account, now: Date): Promise<Balance>;
+}

@@ -1,0 +1,57 @@
+/**
+ * The one place a run context is built. A thread (the main thread, or a pool worker) holds the
+ * capabilities it has; every op gets a context with exactly the capabilities it declared, and reaching
+ * for an undeclared one throws at once instead of quietly working on one thread and not the other.
+ */
+import type { RequestKey } from '../domain/rng.js';
+import type { Capabilities, Capability, RunContext } from '../ops/framework/capabilities.js';
+import type { CallerView } from '../ops/framework/caller.js';
+import type { AnyOp } from '../ops/framework/op.js';
+
+const allCapabilities: readonly Capability[] = ['bank', 'routing', 'registry', 'watches'];
+
+export interface ContextBase {
+  readonly requestKey: RequestKey;
+  readonly caller: CallerView;
+  readonly rowStart: number;
+}
+
+export class ContextFactory {
+  /** Per op: a frozen prototype holding its capabilities and the clock; a context adds the per-request fields. */
+  private readonly templates = new Map<string, object>();
+
+  constructor(
+    private readonly capabilities: Partial<Capabilities>,
+    private readonly now: () => Date,
+    /** Names this thread in errors ('main thread', 'pool worker'). */
+    private readonly thread: string,
+  ) {}
+
+  contextFor(op: AnyOp, base: ContextBase): RunContext {
+    let template = this.templates.get(op.name);
+    if (template === undefined) this.templates.set(op.name, (template = this.templateOf(op)));
+    const context = Object.create(template) as { -readonly [K in keyof ContextBase]: ContextBase[K] };
+    context.requestKey = base.requestKey;
+    context.caller = base.caller;
+    context.rowStart = base.rowStart;
+    return context as unknown as RunContext;
+  }
+
+  private templateOf(op: AnyOp): object {
+    const template: Record<string, unknown> = { now: this.now };
+    for (const capability of allCapabilities) {
+      if (op.needs.includes(capability)) {
+        const held = this.capabilities[capability];
+        if (held === undefined) throw new Error(`${op.name} needs the capability '${capability}', which a ${this.thread} does not have`);
+        template[capability] = held;
+      } else {
+        Object.defineProperty(template, capability, {
+          get: () => {
+            throw new Error(`${op.name} used the capability '${capability}' without declaring it in its needs`);
+          },
+        });
+      }
+    }
+    return Object.freeze(template);
+  }
+}
