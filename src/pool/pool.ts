@@ -34,6 +34,14 @@ export function createPool(options: PoolOptions): Piscina {
 export class PoolRunner implements Runner {
   constructor(private readonly pool: Piscina) {}
 
+  /**
+   * piscina reports a full queue only as an untyped Error('Task queue is at limit'); checking the queue
+   * ourselves before run() (no await in between, so nothing can fill it meanwhile) makes the refusal ours.
+   */
+  private assertRoom(): void {
+    if (this.pool.queueSize >= this.pool.options.maxQueue) throw new AppError('overloaded', 'The worker pool is saturated; retry shortly');
+  }
+
   async runInPool(
     op: AnyOp,
     input: unknown,
@@ -43,15 +51,8 @@ export class PoolRunner implements Runner {
     render?: BodyFormat,
   ): Promise<unknown> {
     const task: TaskRequest = { op: op.name, input, caller, requestKey, rowStart, ...(render === undefined ? {} : { render }) };
-    let result: TaskResult;
-    try {
-      result = (await this.pool.run(task)) as TaskResult;
-    } catch (thrown) {
-      if (thrown instanceof Error && /queue is at limit/i.test(thrown.message)) {
-        throw new AppError('overloaded', 'The worker pool is saturated; retry shortly');
-      }
-      throw thrown;
-    }
+    this.assertRoom();
+    const result = (await this.pool.run(task)) as TaskResult;
     if (!result.ok) throw fromErrorData(result.error);
     return 'rendered' in result ? new RenderedBody(result.rendered.format, result.rendered.body) : result.value;
   }
