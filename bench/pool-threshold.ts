@@ -133,14 +133,15 @@ function createJsonPool(dataDir: string): Piscina {
 interface Rig {
   readonly op: AnyOp;
   readonly context: RunContext;
+  readonly registryVersion: number;
   readonly runner: PoolRunner;
   readonly jsonPool: Piscina;
 }
 
 async function measureCell(rig: Rig, input: unknown, rows: number, repetitions: number): Promise<PoolCell> {
   const { op, context, runner, jsonPool } = rig;
-  const submitRows: Submit = () => runner.runInPool(op, input, caller, requestKey, 0);
-  const jsonTask: TaskRequest = { op: op.name, input, caller, requestKey, rowStart: 0 };
+  const submitRows: Submit = () => runner.runInPool({ op, input, caller, requestKey, rowStart: 0, registryVersion: rig.registryVersion });
+  const jsonTask: TaskRequest = { op: op.name, input, caller, requestKey, rowStart: 0, registryVersion: rig.registryVersion };
   const submitJson: Submit = () => jsonPool.run(jsonTask);
   const inlineMs = timeEach(repetitions, () => op.run(input as never, context));
   const sequential = await timePoolSequential(submitRows, repetitions);
@@ -170,10 +171,10 @@ async function measureCell(rig: Rig, input: unknown, rows: number, repetitions: 
 }
 
 async function warmUp(rig: Rig, input: unknown): Promise<void> {
-  const task: TaskRequest = { op: rig.op.name, input, caller, requestKey, rowStart: 0 };
+  const task: TaskRequest = { op: rig.op.name, input, caller, requestKey, rowStart: 0, registryVersion: rig.registryVersion };
   for (let index = 0; index < warmupTasks; index++) {
     rig.op.run(input as never, rig.context);
-    await rig.runner.runInPool(rig.op, input, caller, requestKey, 0);
+    await rig.runner.runInPool({ op: rig.op, input, caller, requestKey, rowStart: 0, registryVersion: rig.registryVersion });
     await rig.jsonPool.run(task);
   }
 }
@@ -187,6 +188,7 @@ export async function runPoolThreshold(log: (line: string) => void = console.log
   const rig: Rig = {
     op,
     context: new ContextFactory({ bank: bench.directory }, () => new Date(), 'bench').contextFor(op, { requestKey, caller, rowStart: 0 }),
+    registryVersion: bench.directory.syncVersion(),
     runner: new PoolRunner(createPool({ threads, dataDir: bench.dataDir, usDirectoryFiles: [] })),
     jsonPool: createJsonPool(bench.dataDir),
   };

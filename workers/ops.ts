@@ -27,10 +27,19 @@ const contexts = new ContextFactory(
   'pool worker',
 );
 
+/** A worker answers only from the registry version the main thread dispatched the task on. */
+function assertRegistryVersion(expected: number): void {
+  const version = bank.syncVersion();
+  if (version !== expected) {
+    throw new AppError('unavailable', `The registry changed while this request was dispatched (version ${expected} -> ${version}); retry it`);
+  }
+}
+
 export default async function runTask(task: TaskRequest): Promise<TaskResult> {
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {
+    assertRegistryVersion(task.registryVersion);
     const context = contexts.contextFor(op, { requestKey: task.requestKey, caller: task.caller, rowStart: task.rowStart ?? 0 });
     const value = await op.run(task.input as never, context);
     if (task.render === undefined) return { ok: true, value };

@@ -1,9 +1,7 @@
 import { Piscina } from 'piscina';
 import { AppError, fromErrorData } from '../errors.js';
-import type { AnyOp, CallerView } from '../ops/framework/op.js';
-import type { RequestKey } from '../domain/rng.js';
-import type { Runner } from '../service/execute.js';
-import { RenderedBody, type BodyFormat } from '../render/body.js';
+import type { PoolTask, Runner } from '../service/execute.js';
+import { RenderedBody } from '../render/body.js';
 import type { TaskRequest, TaskResult } from './task.js';
 import type { WorkerSettings } from './worker-data.js';
 
@@ -42,15 +40,8 @@ export class PoolRunner implements Runner {
     if (this.pool.queueSize >= this.pool.options.maxQueue) throw new AppError('overloaded', 'The worker pool is saturated; retry shortly');
   }
 
-  async runInPool(
-    op: AnyOp,
-    input: unknown,
-    caller: CallerView,
-    requestKey: RequestKey,
-    rowStart: number,
-    render?: BodyFormat,
-  ): Promise<unknown> {
-    const task: TaskRequest = { op: op.name, input, caller, requestKey, rowStart, ...(render === undefined ? {} : { render }) };
+  async runInPool({ op, input, caller, requestKey, rowStart, registryVersion, render }: PoolTask): Promise<unknown> {
+    const task: TaskRequest = { op: op.name, input, caller, requestKey, rowStart, registryVersion, ...(render === undefined ? {} : { render }) };
     this.assertRoom();
     const result = (await this.pool.run(task)) as TaskResult;
     if (!result.ok) throw fromErrorData(result.error);

@@ -14,6 +14,8 @@ export interface TaskRequest {
   /** Serialize the output in the worker (REST bodies): a string crosses the thread boundary as one copy,
    *  where thousands of row objects cost as much to clone as to generate (bench/RESULTS.md §4). */
   readonly render?: BodyFormat;
+  /** The registry version the main thread answers from; a worker on another version refuses the task. */
+  readonly registryVersion: number;
 }
 
 export type TaskResult =

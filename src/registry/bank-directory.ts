@@ -31,6 +31,12 @@ export interface BankDirectory extends NationalContext {
   banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[];
   /** Identifies the data behind a response (registry.fingerprint in responses). */
   readonly fingerprint: string;
+  /**
+   * Reads the registry's current version (one small read), drops every cache built on an older one, and
+   * returns it. The service calls it once per request, and a pool worker once per task, checking it against
+   * the version the main thread saw: every thread answers from the same registry version.
+   */
+  syncVersion(): number;
 }
 
 export interface BankFilter {

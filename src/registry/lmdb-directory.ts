@@ -86,6 +86,13 @@ export class LmdbDirectory implements BankDirectory {
     for (const countryCode of countryCodes) this.country(countryCode);
   }
 
+  syncVersion(): number {
+    const version = this.registry.currentVersion();
+    if (version !== this.identity.version) this.reset();
+    this.checkedEpoch = epoch;
+    return version;
+  }
+
   private reset(): void {
     this.countries = new Map();
     this.identity = this.registry.identity();
@@ -208,6 +215,10 @@ export class LazyLmdbDirectory implements BankDirectory {
 
   get fingerprint(): string {
     return this.directory.fingerprint;
+  }
+
+  syncVersion(): number {
+    return this.directory.syncVersion();
   }
 
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined {

@@ -81,6 +81,8 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
 
   return {
     fingerprint,
+    /** Built once from fixed snapshots: there is only ever version 0. */
+    syncVersion: () => 0,
     bankOf: lookup,
     bankCodesOf: (countryCode) => codesByCountry.get(countryCode) ?? [],
     banksOf: (countryCode) => banksByCountry.get(countryCode) ?? [],

@@ -8,9 +8,19 @@ import type { BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
 import { requestKeyFor } from './request-key.js';
 
+export interface PoolTask {
+  readonly op: AnyOp;
+  readonly input: unknown;
+  readonly caller: CallerView;
+  readonly requestKey: RequestKey;
+  readonly rowStart: number;
+  readonly registryVersion: number;
+  readonly render?: BodyFormat | undefined;
+}
+
 export interface Runner {
   /** Runs an op in the worker pool; rejects with AppError on failure. With `render`, resolves to a RenderedBody. */
-  runInPool(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, rowStart: number, render?: BodyFormat): Promise<unknown>;
+  runInPool(task: PoolTask): Promise<unknown>;
 }
 
 export interface ExecuteOptions {
@@ -172,8 +182,10 @@ export class Service {
     totalRows: number = op.rows(input as never),
     render?: BodyFormat,
   ): Promise<unknown> {
+    // Once per request: the registry version every thread answers this request from.
+    const registryVersion = this.deps.data.bank?.syncVersion() ?? 0;
     if (op.runsOn === 'any' && totalRows >= this.deps.poolThresholdRows) {
-      return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart, render);
+      return this.deps.runner.runInPool({ op, input, caller, requestKey, rowStart, registryVersion, render });
     }
     return op.run(input as never, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
   }

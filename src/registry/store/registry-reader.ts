@@ -7,6 +7,7 @@ import type { RegistryStore } from './registry-store.js';
 export type RegistryReader = Pick<
   RegistryStore,
   | 'identity'
+  | 'currentVersion'
   | 'isEmpty'
   | 'sources'
   | 'source'

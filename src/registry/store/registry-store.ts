@@ -63,6 +63,16 @@ export class RegistryStore {
     return summary;
   }
 
+  /**
+   * The version as committed right now, by this or another process. lmdb-js reuses one read transaction
+   * until it renews it after an event turn; a pool worker between tasks may not have renewed it, so this
+   * starts a fresh one first.
+   */
+  currentVersion(): number {
+    this.dbs.env.resetReadTxn();
+    return versionOf(this.dbs);
+  }
+
   identity(): RegistryIdentity {
     return identityOf(this.dbs);
   }
