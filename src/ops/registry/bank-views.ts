@@ -9,7 +9,6 @@ import { bic8Of, ibanBankCodesOf } from '../../registry/store/index-keys.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { StoredRecord, StoredSnapshot } from '../../registry/store/types.js';
 import { deepFreeze } from '../../deep-freeze.js';
-import { lockedPlaceholder } from './bank-fields.js';
 import { nullableString } from '../framework/schemas.js';
 
 /** Candidates read when resolving a parent link to a record. */
@@ -189,13 +188,3 @@ export class RecordViews {
   }
 }
 
-const lockedRecordFields = ['legal_name', 'short_name', 'bic', 'bic8', 'lei'] as const;
-
-/** Free keys: the same record with names and identifiers replaced by LOCKED, as on validation rows. */
-export function lockRecord(view: RecordView): RecordView {
-  const locked: RecordView = { ...view, premium_fields_locked: true, locked_fields: [...lockedRecordFields] };
-  for (const field of lockedRecordFields) if (locked[field] !== null) locked[field] = lockedPlaceholder;
-  // Published fields repeat the names and identifiers; a locked record leaves them out.
-  delete locked.published_fields;
-  return locked;
-}

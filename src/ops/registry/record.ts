@@ -3,7 +3,8 @@ import { AppError } from '../../errors.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { StoredRecord } from '../../registry/store/types.js';
 import { envelopeOf, envelopeSchemas, seesProvenance, type Envelope } from './common.js';
-import { lockRecord, recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
+import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
+import { visibilityOf } from './visibility.js';
 import { defineOp } from '../framework/op.js';
 import { registryLimits } from './limits.js';
 import { strictObject } from '../framework/schemas.js';
@@ -44,6 +45,6 @@ export const bankRecord = defineOp({
     const registry = context.registry;
     const record = currentRecordOrThrow(registry, input.record_id);
     const view = new RecordViews(registry, { provenance: seesProvenance(context.caller), detail: true }).view(record);
-    return { ...envelopeOf(registry, 1), record: context.caller.paid ? view : lockRecord(view) };
+    return { ...envelopeOf(registry, 1), record: visibilityOf(context.caller).record(view) };
   },
 });

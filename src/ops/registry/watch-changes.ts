@@ -8,6 +8,7 @@ import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { ChangeEvent, FieldChange, Watch } from '../../registry/store/types.js';
 import { envelopeOf, envelopeSchemas } from './common.js';
 import { changeEventSchema, fieldChangeSchema } from './changes.js';
+import { visibilityOf, type Visibility } from './visibility.js';
 import { defineOp } from '../framework/op.js';
 import { ownedWatch, watchIdInput, watchSchema, watchView } from './watchlists.js';
 import { nullableString } from '../framework/schemas.js';
@@ -32,7 +33,8 @@ export const watchlistChanges = defineOp({
     const registry = context.registry;
     const watch = await ownedWatch(input, context);
     const view = watchView(registry, watch);
-    const changes = view.record_id === null ? [] : registry.eventsOfRecord(view.record_id);
+    const visibility = visibilityOf(context.caller);
+    const changes = view.record_id === null ? [] : registry.eventsOfRecord(view.record_id).map((event) => visibility.event(event));
     return { ...envelopeOf(registry, 1), watch: view, count: changes.length, changes };
   },
 });
@@ -159,11 +161,13 @@ function migrationOf(registry: RegistryReader, recordId: number | null): Migrati
   return { basis: 'none', event: null, before: current, after: current, afterCode: bankCodeOf(current), changes: [] };
 }
 
-function sides(migration: Migration, watch: Watch, bank: BankDirectory): { before: FixtureSide | null; after: FixtureSide | null } {
+function sides(migration: Migration, watch: Watch, bank: BankDirectory, visibility: Visibility): { before: FixtureSide | null; after: FixtureSide | null } {
   const country = migration.before?.country_code ?? migration.after?.country_code ?? '';
   const beforeCode = bankCodeOf(migration.before);
   const [beforeIban, afterIban] = syntheticPair(country, beforeCode, migration.afterCode, watch, bank);
-  return { before: sideOf(migration.before, beforeCode, country, beforeIban), after: sideOf(migration.after, migration.afterCode, country, afterIban) };
+  const before = sideOf(migration.before, beforeCode, country, beforeIban);
+  const after = sideOf(migration.after, migration.afterCode, country, afterIban);
+  return { before: before === null ? null : visibility.side(before), after: after === null ? null : visibility.side(after) };
 }
 
 export const watchlistMigrationFixture = defineOp({
@@ -197,8 +201,8 @@ export const watchlistMigrationFixture = defineOp({
       seed: watch.watch_id,
       basis: migration.basis,
       based_on_event_id: migration.event?.event_id ?? null,
-      ...sides(migration, watch, context.bank),
-      changes: [...migration.changes],
+      ...sides(migration, watch, context.bank, visibilityOf(context.caller)),
+      changes: migration.changes.map((change) => visibilityOf(context.caller).change(change)),
       disclaimer,
     };
   },
