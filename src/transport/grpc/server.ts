@@ -15,6 +15,7 @@ import type { AnyOp } from '../../ops/framework/op.js';
 import type { CallIdentity, Service } from '../../service/execute.js';
 import { renderCsv } from '../../render/csv.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';
+import { assertContract, type ServiceMethods } from './contract.js';
 import { loadIbanQaPackage } from './proto.js';
 
 export interface GrpcFrontDeps {
@@ -121,20 +122,9 @@ export interface GrpcFront {
   close(): Promise<void>;
 }
 
-/** Every op must have its RPC in the proto, and every RPC an op: checked at boot, or the server refuses to start. */
-function assertParity(serviceMethods: readonly string[], ops: readonly AnyOp[]): void {
-  const opMethods = new Set(ops.map((op) => op.grpc.method));
-  const missing = serviceMethods.filter((name) => !opMethods.has(name));
-  const extra = [...opMethods].filter((name) => !serviceMethods.includes(name));
-  if (missing.length > 0 || extra.length > 0) {
-    throw new Error(`gRPC contract and op table disagree: RPCs without op [${missing.join(', ')}], ops without RPC [${extra.join(', ')}]`);
-  }
-}
-
 export async function startGrpcFront(deps: GrpcFrontDeps, host: string, port: number): Promise<GrpcFront> {
   const { definition, service } = loadIbanQaPackage();
-  const methods = Object.keys(service.service);
-  assertParity(methods, deps.ops);
+  assertContract(service.service as unknown as ServiceMethods, deps.ops);
   const server = new Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
   server.addService(service.service, implementationOf(deps));
   new ReflectionService(definition).addToServer(server);
