@@ -4,7 +4,7 @@ import type { Capabilities } from '../ops/framework/capabilities.js';
 import type { InputValidator } from '../ops/framework/input-validation.js';
 import type { AnyOp, CallerView, Debits } from '../ops/framework/op.js';
 import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js';
-import type { BodyFormat } from '../render/body.js';
+import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
 import { requestKeyFor } from './request-key.js';
 
@@ -24,8 +24,8 @@ export interface Runner {
 }
 
 export interface ExecuteOptions {
-  /** The body format the transport will send (REST): a pooled run may then serialize in the worker. */
-  readonly render?: (input: unknown) => BodyFormat;
+  /** The transport sends a serialized body (REST): a pooled run may then serialize in the worker. */
+  readonly serialized?: boolean;
 }
 
 export interface ServiceDeps {
@@ -51,8 +51,11 @@ export interface CallIdentity {
 }
 
 export interface ExecuteOutcome {
+  /** The op's output, or a RenderedBody when a worker already serialized it (in `format`). */
   readonly output: unknown;
   readonly input: unknown;
+  /** Decided once per request: CSV when the op renders CSV and the input asks for it, JSON otherwise. */
+  readonly format: BodyFormat;
   /** Extra response headers (X-RateLimit-Remaining on keyless calls). */
   readonly headers: Readonly<Record<string, string>>;
 }
@@ -118,14 +121,15 @@ export class Service {
     let succeeded = false;
     let used: Debits | undefined;
     try {
+      const format = bodyFormatOf(op, admission.input);
       const output = claim?.kind === 'replay'
         ? markReplayed(await claim.result)
-        : await this.run(op, admission.input, admission.caller, admission.requestKey, 0, undefined, this.renderFor(op, admission.input, options));
+        : await this.run(op, admission.input, admission.caller, admission.requestKey, 0, undefined, this.renderFor(op, format, options));
       if (claim?.kind === 'leader') await claim.complete(output, this.now());
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
       if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input as never, output, admission.caller);
       succeeded = true;
-      return { output, input: admission.input, headers: admission.headers };
+      return { output, input: admission.input, format, headers: admission.headers };
     } catch (error) {
       if (claim?.kind === 'leader') claim.abandon(error);
       throw error;
@@ -160,9 +164,9 @@ export class Service {
   }
 
   /** Worker-side rendering only where the main thread needs no output object afterwards. */
-  private renderFor(op: AnyOp, input: unknown, options: ExecuteOptions): BodyFormat | undefined {
-    if (options.render === undefined || op.usedCost !== undefined || op.idempotency !== undefined) return undefined;
-    return options.render(input);
+  private renderFor(op: AnyOp, format: BodyFormat, options: ExecuteOptions): BodyFormat | undefined {
+    if (options.serialized !== true || op.usedCost !== undefined || op.idempotency !== undefined) return undefined;
+    return format;
   }
 
   private async claim(op: AnyOp, input: unknown, caller: CallerView): Promise<Claim | undefined> {

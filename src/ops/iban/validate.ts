@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { validateIban, type IbanVerdict } from '../../domain/iban/index.js';
 import { limits } from '../../limits.js';
-import type { BankDirectory } from '../../registry/bank-directory.js';
+import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
+import type { NationalContext } from '../../domain/iban/national/types.js';
 import { bankFieldSchemas, bankFieldsOf, invalidRowBankFields, type BankFields } from '../registry/bank-fields.js';
 import { defineOp, type CallerView } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
@@ -25,8 +26,33 @@ export type ValidationRow = {
   national_check: IbanVerdict['nationalCheck'];
 } & BankFields;
 
+/**
+ * The national check asks for a bank's check method, and a valid row then shows the same bank: this
+ * context remembers the bank it looked up for the row, so each row reads the directory once.
+ */
+class RowBank implements NationalContext {
+  private countryCode: string | null = null;
+  private bankCode: string | null = null;
+  private info: BankInfo | undefined;
+
+  constructor(private readonly bank: BankDirectory) {}
+
+  accountCheckMethod(countryCode: string, bankCode: string): string | undefined {
+    return this.bankOf(countryCode, bankCode)?.accountCheckMethod ?? undefined;
+  }
+
+  bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
+    if (countryCode !== this.countryCode || bankCode !== this.bankCode) {
+      this.countryCode = countryCode;
+      this.bankCode = bankCode;
+      this.info = this.bank.bankOf(countryCode, bankCode);
+    }
+    return this.info;
+  }
+}
+
 /** One verdict row; bank data looked up only for valid rows (an unknown bank is not an invalid IBAN). */
-export function validationRow(input: string, verdict: IbanVerdict, caller: CallerView, bank: BankDirectory): ValidationRow {
+export function validationRow(input: string, verdict: IbanVerdict, caller: CallerView, bank: Pick<BankDirectory, 'bankOf'>): ValidationRow {
   if (!verdict.valid) {
     return {
       iban: input,
@@ -52,9 +78,10 @@ export function validationRow(input: string, verdict: IbanVerdict, caller: Calle
 
 export function validateList(ibans: readonly string[], caller: CallerView, bank: BankDirectory): ValidationRow[] {
   const rows = new Array<ValidationRow>(ibans.length);
+  const rowBank = new RowBank(bank);
   for (let index = 0; index < ibans.length; index++) {
     const input = ibans[index] as string;
-    rows[index] = validationRow(input, validateIban(input, bank), caller, bank);
+    rows[index] = validationRow(input, validateIban(input, rowBank), caller, rowBank);
   }
   return rows;
 }

@@ -43,7 +43,7 @@ function unary(deps: GrpcFrontDeps, op: AnyOp) {
     deps.service
       .execute(op, call.request, identityOf(call))
       .then(async (outcome) => {
-        if (op.csv?.wanted(outcome.input)) return { csv: await renderCsv(op.csv, outcome.output) };
+        if (outcome.format === 'csv' && op.csv !== undefined) return { csv: await renderCsv(op.csv, outcome.output) };
         return op.grpc.wrap === 'rows' ? { rows: outcome.output } : outcome.output;
       })
       .then((response) => callback(null, response))

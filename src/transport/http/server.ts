@@ -7,7 +7,7 @@ import type { HttpOp } from '../../ops/framework/op.js';
 import type { Service } from '../../service/execute.js';
 import { readBody, parseJsonBody } from './body.js';
 import { requestIdFrom } from './request-id.js';
-import { bodyFormatOf, renderBody, RenderedBody } from '../../render/body.js';
+import { renderBody, RenderedBody } from '../../render/body.js';
 import { csvType, jsonType, send, sendError, type Exchange } from './respond.js';
 import type { HttpMetrics } from './metrics.js';
 
@@ -92,9 +92,9 @@ async function handleOp(deps: HttpFrontDeps, op: HttpOp, exchange: Exchange, par
   let status = '200 OK';
   try {
     const raw = await rawInputOf(op, exchange, parts);
-    const outcome = await deps.service.execute(op, raw, { apiKey: parts.apiKey, ip: parts.ip }, { render: (input) => bodyFormatOf(op, input) });
+    const outcome = await deps.service.execute(op, raw, { apiKey: parts.apiKey, ip: parts.ip }, { serialized: true });
     status = op.successStatus === undefined ? '200 OK' : `${op.successStatus} ${op.successStatus === 201 ? 'Created' : 'Accepted'}`;
-    const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, bodyFormatOf(op, outcome.input));
+    const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, outcome.format);
     send(exchange, status, rendered.format === 'csv' ? csvType : jsonType, rendered.body, outcome.headers);
   } catch (thrown) {
     const error = toAppError(thrown);
