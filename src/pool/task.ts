@@ -8,7 +8,8 @@ export interface TaskRequest {
   readonly op: string;
   readonly input: unknown;
   readonly caller: CallerView;
-  readonly requestKey: RequestKey;
+  /** Only for ops that declared 'requestKey'. */
+  readonly requestKey?: RequestKey | undefined;
   /** First row index of this slice (streams run chunks of rows; the chunk size is in the input). */
   readonly rowStart?: number;
   /** Serialize the output in the worker (REST bodies): a string crosses the thread boundary as one copy,

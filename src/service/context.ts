@@ -8,10 +8,13 @@ import type { Capabilities, Capability, RunContext } from '../ops/framework/capa
 import type { CallerView } from '../ops/framework/caller.js';
 import type { AnyOp } from '../ops/framework/op.js';
 
-const allCapabilities: readonly Capability[] = ['bank', 'routing', 'registry', 'watches'];
+const allCapabilities: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches'];
+/** Capabilities that come with each request rather than with the thread. */
+const perRequest: ReadonlySet<Capability> = new Set<Capability>(['requestKey']);
 
 export interface ContextBase {
-  readonly requestKey: RequestKey;
+  /** Only when the op declared 'requestKey'. */
+  readonly requestKey?: RequestKey | undefined;
   readonly caller: CallerView;
   readonly rowStart: number;
 }
@@ -31,7 +34,7 @@ export class ContextFactory {
     let template = this.templates.get(op.name);
     if (template === undefined) this.templates.set(op.name, (template = this.templateOf(op)));
     const context = Object.create(template) as { -readonly [K in keyof ContextBase]: ContextBase[K] };
-    context.requestKey = base.requestKey;
+    if (base.requestKey !== undefined) Object.defineProperty(context, 'requestKey', { value: base.requestKey, enumerable: true });
     context.caller = base.caller;
     context.rowStart = base.rowStart;
     return context as unknown as RunContext;
@@ -40,6 +43,7 @@ export class ContextFactory {
   private templateOf(op: AnyOp): object {
     const template: Record<string, unknown> = { now: this.now };
     for (const capability of allCapabilities) {
+      if (op.needs.includes(capability) && perRequest.has(capability)) continue;
       if (op.needs.includes(capability)) {
         const held = this.capabilities[capability];
         if (held === undefined) throw new Error(`${op.name} needs the capability '${capability}', which a ${this.thread} does not have`);

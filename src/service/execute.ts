@@ -12,7 +12,7 @@ export interface PoolTask {
   readonly op: AnyOp;
   readonly input: unknown;
   readonly caller: CallerView;
-  readonly requestKey: RequestKey;
+  readonly requestKey: RequestKey | undefined;
   readonly rowStart: number;
   readonly registryVersion: number;
   readonly render?: BodyFormat | undefined;
@@ -64,7 +64,7 @@ export interface ExecuteOutcome {
 export interface Admission {
   readonly input: unknown;
   readonly caller: CallerView;
-  readonly requestKey: RequestKey;
+  readonly requestKey: RequestKey | undefined;
   readonly headers: Readonly<Record<string, string>>;
   /** Commit (with the debits actually used, if fewer than reserved) or refund. Exactly once; resolves when durable. */
   settle(succeeded: boolean, actual?: Debits): Promise<void>;
@@ -75,7 +75,7 @@ interface Checked {
   readonly op: AnyOp;
   readonly input: unknown;
   readonly caller: CallerView;
-  readonly requestKey: RequestKey;
+  readonly requestKey: RequestKey | undefined;
   /** null: no key (keyless validate, or an op with access 'none'). */
   readonly account: Account | null;
   readonly ip: string;
@@ -181,7 +181,7 @@ export class Service {
     op: AnyOp,
     input: unknown,
     caller: CallerView,
-    requestKey: RequestKey,
+    requestKey: RequestKey | undefined,
     rowStart: number,
     totalRows: number = op.rows(input as never),
     render?: BodyFormat,
@@ -210,7 +210,8 @@ export class Service {
     const caller = account === null ? anonymous : callerOf(account);
     op.gate?.(input as never, caller);
     const seed = op.seedOf?.(input as never);
-    const requestKey = requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input as never) ?? input);
+    // Only ops that draw random values get a key: the others would pay a hash or random bytes for nothing.
+    const requestKey = op.needs.includes('requestKey') ? requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input as never) ?? input) : undefined;
     return { op, input, caller, requestKey, account, ip: identity.ip, now };
   }
 
@@ -233,7 +234,7 @@ export class Service {
     return account;
   }
 
-  private async admitKeyless(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey, ip: string, now: Date): Promise<Admission> {
+  private async admitKeyless(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey | undefined, ip: string, now: Date): Promise<Admission> {
     if (op.access === 'none') return { input, caller, requestKey, headers: {}, settle: async () => undefined };
     const rows = op.rows(input as never);
     const perRequestMax = op.keylessRowsMax ?? 0;

@@ -11,6 +11,9 @@ import type { WatchStore } from '../../ports/watches.js';
 import type { CallerView } from './caller.js';
 
 export interface Capabilities {
+  /** Per request: the key every random draw derives from (the seed's, or fresh bytes when unseeded). Ops that
+   *  draw nothing do not declare it, and the service then computes none. */
+  readonly requestKey: RequestKey;
   /** Banks by country and bank code: what validation and generation read. Read-only. */
   readonly bank: BankDirectory;
   /** The US routing directory (FedACH/Fedwire snapshots or operator files). Read-only. */
@@ -27,12 +30,10 @@ export type Capability = keyof Capabilities;
  * Capabilities a pool worker has: read-only views of data every thread can open. An op that needs
  * anything else must run on the main thread (Op.runsOn 'main').
  */
-export const poolCapabilities: ReadonlySet<Capability> = new Set<Capability>(['bank', 'routing', 'registry']);
+export const poolCapabilities: ReadonlySet<Capability> = new Set<Capability>(['requestKey', 'bank', 'routing', 'registry']);
 
 /** What every op gets, whatever it declares. */
 export interface BaseContext {
-  /** From the seed, or fresh random bytes when unseeded. */
-  readonly requestKey: RequestKey;
   readonly caller: CallerView;
   /** First row index of this slice: a stream or a split batch runs rows [rowStart, rowStart + n). */
   readonly rowStart: number;

@@ -46,7 +46,7 @@ function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
   }
 }
 
-function bulkRows(input: BulkDatasetInput, context: RunContext<'bank'>): BulkRow[] {
+function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>): BulkRow[] {
   const format = countryOrThrow(input.country);
   const banks = input.include_bank_details
     ? context.bank.banksOf(format.code)
@@ -67,7 +67,7 @@ const csvColumns = [
 
 export const ibanBulkDataset = defineOp({
   name: 'iban.bulk_dataset',
-  needs: ['bank'] as const,
+  needs: ['requestKey', 'bank'] as const,
   runsOn: 'any',
   tag: 'IBAN',
   summary: 'Bulk dataset of synthetic IBAN rows (JSON or CSV)',

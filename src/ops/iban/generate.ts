@@ -24,7 +24,7 @@ export function generateRowParameters(input: GenerateInput): unknown {
   return { country: countryOrThrow(input.country).code, banks: input.include_bank_details, target: targetingOf(input) ?? null };
 }
 
-export function generatePlan(input: GenerateInput, context: RunContext<'bank'>): RowPlan {
+export function generatePlan(input: GenerateInput, context: RunContext<'bank' | 'requestKey'>): RowPlan {
   const format = countryOrThrow(input.country);
   const targeting = targetingOf(input);
   if (targeting !== undefined) {
@@ -43,7 +43,7 @@ export function generateCost(input: GenerateInput, caller: CallerView, rows: num
   return revealsBankData ? { api_calls: rows, bic_reveals: rows, bank_metadata: rows } : { api_calls: rows };
 }
 
-export function generateRows(input: GenerateInput, context: RunContext<'bank'>, count: number): GeneratedRow[] {
+export function generateRows(input: GenerateInput, context: RunContext<'bank' | 'requestKey'>, count: number): GeneratedRow[] {
   const plan = generatePlan(input, context);
   const rows = new Array<GeneratedRow>(count);
   for (let offset = 0; offset < count; offset++) rows[offset] = generateRow(plan, context, context.rowStart + offset);
@@ -52,7 +52,7 @@ export function generateRows(input: GenerateInput, context: RunContext<'bank'>, 
 
 export const ibanGenerate = defineOp({
   name: 'iban.generate',
-  needs: ['bank'] as const,
+  needs: ['requestKey', 'bank'] as const,
   runsOn: 'any',
   tag: 'IBAN',
   summary: 'Generate synthetic, checksum-valid IBANs',

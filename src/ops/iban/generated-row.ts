@@ -34,7 +34,7 @@ function pickBank(plan: RowPlan, rng: Rng): BankInfo | undefined {
 }
 
 /** Row `index` of a request: a pure function of (request key, index, plan, registry). */
-export function generateRow(plan: RowPlan, context: RunContext<'bank'>, index: number): GeneratedRow {
+export function generateRow(plan: RowPlan, context: RunContext<'bank' | 'requestKey'>, index: number): GeneratedRow {
   const rng = rowRng(context.requestKey, index);
   const bank = pickBank(plan, rng);
   const generated = generateIban(plan.format, rng, bank === undefined ? {} : { bankCode: bank.bankCode }, context.bank);

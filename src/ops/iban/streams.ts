@@ -64,7 +64,7 @@ function asGenerateInput(input: GenerateStreamInput): GenerateInput {
 
 export const ibanGenerateStream = defineOp({
   name: 'iban.generate_stream',
-  needs: ['bank'] as const,
+  needs: ['requestKey', 'bank'] as const,
   runsOn: 'any',
   tag: 'IBAN',
   summary: 'Seeded stream of generated IBANs (gRPC only)',

@@ -40,7 +40,7 @@ const testCaseSchema = Type.Object({
 
 export const ibanTestCases = defineOp({
   name: 'iban.test_cases',
-  needs: ['bank'] as const,
+  needs: ['requestKey', 'bank'] as const,
   runsOn: 'any',
   tag: 'IBAN',
   summary: 'IBAN edge cases with the verdict each must produce',

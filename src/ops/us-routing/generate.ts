@@ -31,7 +31,7 @@ export const routingRowSchema = Type.Object({
  * Row i comes from rowRng(key, i), so a seeded request of 5 rows is the prefix of the same request of 100.
  * Numbers already emitted in this response are redrawn (from row i's own generator), so rows are distinct.
  */
-export function generateRoutingRows(context: RunContext<never>, quantity: number): RoutingRow[] {
+export function generateRoutingRows(context: RunContext<'requestKey'>, quantity: number): RoutingRow[] {
   const emitted = new Set<string>();
   const rows: RoutingRow[] = [];
   for (let index = 0; index < quantity; index++) {
@@ -44,7 +44,7 @@ export function generateRoutingRows(context: RunContext<never>, quantity: number
 
 export const usRoutingGenerate = defineOp({
   name: 'us_routing.generate',
-  needs: [] as const,
+  needs: ['requestKey'] as const,
   runsOn: 'any',
   tag: 'US routing',
   summary: 'Generate synthetic, checksum-valid US ABA routing numbers',

@@ -50,7 +50,7 @@ function profileClaim(input: ProfileInput, now: Date): IdempotencyRequest | unde
   return { key: `us_routing.profile|${digest}`, fingerprint: digest, expiresAt: new Date(now.getTime() + bounds.profileReplayMs), label: 'profile' };
 }
 
-function bankAccountOf(input: ProfileInput, context: RunContext<'routing'>, target: RoutingTarget | undefined) {
+function bankAccountOf(input: ProfileInput, context: RunContext<'routing' | 'requestKey'>, target: RoutingTarget | undefined) {
   const rng = rowRng(context.requestKey, 0, 1);
   const account = String(1 + rngBelow(rng, 9)) + rngDigits(rng, accountDigits - 1);
   const routingNumber = target?.routing_number ?? generateRoutingRow(rng, defaultGenerationPrefixes).routing_number;
@@ -63,7 +63,7 @@ function bankAccountOf(input: ProfileInput, context: RunContext<'routing'>, targ
   };
 }
 
-export function buildProfile(input: ProfileInput, context: RunContext<'routing'>) {
+export function buildProfile(input: ProfileInput, context: RunContext<'routing' | 'requestKey'>) {
   const target = input.generation === undefined ? undefined : resolveTarget(directoryOf(context), input.generation.target_id, input.generation.source_sha256);
   const place = target?.city != null && target.state != null ? { city: target.city, state: target.state } : undefined;
   const person = syntheticPerson(rowRng(context.requestKey, 0), place);
@@ -98,7 +98,7 @@ export function buildProfile(input: ProfileInput, context: RunContext<'routing'>
 const text = Type.String();
 export const usRoutingProfile = defineOp({
   name: 'us_routing.profile',
-  needs: ['routing'] as const,
+  needs: ['requestKey', 'routing'] as const,
   runsOn: 'any',
   tag: 'US routing',
   summary: 'Synthetic US person with a bank account for test fixtures',

@@ -78,7 +78,7 @@ function syntheticAccountNumber(rng: Rng): string {
   return String(1 + rngBelow(rng, 9)) + rngDigits(rng, length - 1);
 }
 
-function checkRows(body: RunBody, context: RunContext<'routing'>): CheckRow[] {
+function checkRows(body: RunBody, context: RunContext<'routing' | 'requestKey'>): CheckRow[] {
   const directory = directoryOf(context);
   return (body.routing_numbers ?? []).map((input, index) => {
     const report = routingReport(input, directory);
@@ -88,7 +88,7 @@ function checkRows(body: RunBody, context: RunContext<'routing'>): CheckRow[] {
   });
 }
 
-function generatedRows(body: RunBody, target: RoutingTarget | undefined, context: RunContext<'routing'>, firstIndex: number): GeneratedRow[] {
+function generatedRows(body: RunBody, target: RoutingTarget | undefined, context: RunContext<'routing' | 'requestKey'>, firstIndex: number): GeneratedRow[] {
   if (target === undefined || body.generation === undefined) return [];
   // A directory number may fail the prefix rule (Treasury's 15xxxxxxx in Fedwire): no cases for it.
   const withCases = body.generate_tests && checkRoutingNumber(target.routing_number).valid;
@@ -107,7 +107,7 @@ function generatedRows(body: RunBody, target: RoutingTarget | undefined, context
   });
 }
 
-export function runRouting(body: RunBody, context: RunContext<'routing'>) {
+export function runRouting(body: RunBody, context: RunContext<'routing' | 'requestKey'>) {
   const directory = directoryOf(context);
   const generation = body.generation;
   const target = generation === undefined ? undefined : resolveTarget(directory, generation.target_id, generation.source_sha256);
@@ -151,7 +151,7 @@ const runRowSchema = Type.Object({
 
 export const usRoutingRun = defineOp({
   name: 'us_routing.run',
-  needs: ['routing'] as const,
+  needs: ['requestKey', 'routing'] as const,
   runsOn: 'any',
   tag: 'US routing',
   summary: 'Run a quoted routing job (idempotent by request_id)',
