@@ -6,7 +6,9 @@
 // quoted POST /us/routing/run requests (some sent twice at once, so replays happen under load), then SIGKILL
 // mid-load and a restart on the same data directory. Credits are counted by the client from the spec ("each
 // IBAN costs one API credit"; a run costs its quote, one per routing number) and compared with the usage
-// table read straight from LMDB while no service is running.
+// table read straight from LMDB while no service is running. The load and the kill take about 2 s; the two
+// service starts dominate (measured 10-12 s each at a load average of 13-21 on the shared 2-core machine),
+// hence the generous timeout.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -92,6 +94,8 @@ interface Ledger {
   inFlight: number;
   /** Acknowledged first runs: their body and the answer, to replay after the restart. */
   readonly runs: { body: unknown; rows: unknown }[];
+  /** Requests of any kind (quotes too) that never got an answer. */
+  unanswered: number;
   /** Answers that were neither 2xx nor lost (none expected: the unlimited plan never refuses). */
   readonly refusals: string[];
   replaysUnderLoad: number;
@@ -104,6 +108,7 @@ async function send(ledger: Ledger, base: string, key: string, path: string, bod
     reply = await post(base, path, key, body);
   } catch {
     ledger.inFlight += credits;
+    ledger.unanswered++;
     return;
   }
   if (reply.status < 200 || reply.status >= 300) {
@@ -131,6 +136,7 @@ async function client(ledger: Ledger, base: string, key: string, stopped: () => 
     }
     const numbers = pick(ROUTING_NUMBERS, 1 + (i % 4));
     const quote = await post(base, '/us/routing/quote', key, { routing_numbers: numbers }).catch(() => null);
+    if (quote === null) ledger.unanswered++;
     if (quote === null || stopped()) return;
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
     const body = { routing_numbers: numbers, max_credits: quote.body.max_credits, request_id: newRequestId() };
@@ -139,12 +145,12 @@ async function client(ledger: Ledger, base: string, key: string, stopped: () => 
   }
 }
 
-test('acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight', { timeout: 60_000 }, async () => {
+test('acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight', { timeout: 120_000 }, async () => {
   const first = await startService();
   const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
   assert.ok(key, `no unlimited demo key in:\n${first.stdout}`);
 
-  const ledger: Ledger = { acknowledged: 0, inFlight: 0, runs: [], refusals: [], replaysUnderLoad: 0 };
+  const ledger: Ledger = { acknowledged: 0, inFlight: 0, unanswered: 0, runs: [], refusals: [], replaysUnderLoad: 0 };
   let stop = false;
   const clients = Array.from({ length: CLIENTS }, (_, i) => client(ledger, first.base, key, () => stop, i));
   await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
@@ -157,7 +163,7 @@ test('acknowledged debits and idempotent runs survive kill -9; nothing unacknowl
 
   assert.deepEqual(ledger.refusals, []);
   assert.ok(ledger.runs.length > 0 && ledger.acknowledged > 0, 'the load produced acknowledged runs and validations');
-  assert.ok(ledger.inFlight > 0, 'the kill landed mid-load: some requests never got an answer');
+  assert.ok(ledger.unanswered > 0, 'the kill landed mid-load: some requests never got an answer');
   const used = await usedApiCalls(key);
   assert.ok(used >= ledger.acknowledged, `acknowledged ${ledger.acknowledged} credits, only ${used} survived the kill`);
   assert.ok(used <= ledger.acknowledged + ledger.inFlight, `used ${used} > acknowledged ${ledger.acknowledged} + in flight ${ledger.inFlight}`);
