@@ -8,71 +8,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { assert, unreachable } from '../assert.js';
-import { AppError } from '../errors.js';
-import { generateRawKey, hashKey, hashesEqual, isWellFormedKey, keyIdOf } from './keys.js';
-import { assertActive, expiresAtOf } from './periods.js';
+import { assert } from '../assert.js';
+import type { Account } from '../ports/accounts.js';
+import { accountOf, issueKey, verifiedAccount, type CreatedKey, type KeyRecord } from './key-records.js';
+import { hashKey, isWellFormedKey, keyIdOf } from './keys.js';
+import { assertActive } from './periods.js';
 import { planIds, type PlanId } from './plans.js';
 
 const ENV_DIR = 'accounts';
 /** keys, usage and keyless, plus headroom so a later sub-database needs no migration of this setting. */
 const MAX_DBS = 8;
-/** Labels are operator notes shown in `keys list`; long enough for an email address or ticket reference. */
-export const MAX_LABEL_LENGTH = 120;
-/**
- * Key ids are 48 bits of the hash: a collision is astronomically unlikely, but a retry costs nothing
- * and makes a duplicate id impossible rather than improbable.
- */
-const MAX_ID_ATTEMPTS = 3;
 
 export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency' | 'watches';
 
-/** The authenticated caller, as the request path sees it. */
-export interface Account {
-  readonly id: string;
-  readonly plan: PlanId;
-  readonly label: string | null;
-  readonly created_at: string;
-  /** Only a 24h Pass expires; null otherwise. */
-  readonly expires_at: string | null;
-}
-
-/** What the operator sees once at creation: the only time the raw key exists outside the client. */
-export interface CreatedKey extends Account {
-  readonly key: string;
-}
+export type { Account } from '../ports/accounts.js';
+export { MAX_LABEL_LENGTH, type CreatedKey } from './key-records.js';
 
 /** A listing row: no raw key, no hash. */
 export interface KeyInfo extends Account {
   readonly revoked_at: string | null;
-}
-
-interface KeyRecord {
-  readonly id: string;
-  readonly hash: string;
-  readonly plan: PlanId;
-  readonly label: string | null;
-  readonly created_at: string;
-  readonly revoked_at: string | null;
-}
-
-function accountOf(record: KeyRecord): Account {
-  const expiresAt = expiresAtOf(record);
-  return Object.freeze({
-    id: record.id,
-    plan: record.plan,
-    label: record.label,
-    created_at: record.created_at,
-    expires_at: expiresAt === null ? null : expiresAt.toISOString(),
-  });
-}
-
-function checkLabel(label: string | undefined): string | null {
-  if (label === undefined) return null;
-  if (label.length === 0 || label.length > MAX_LABEL_LENGTH) {
-    throw new AppError('invalid_argument', `key label must be 1 to ${MAX_LABEL_LENGTH} characters`);
-  }
-  return label;
 }
 
 /**
@@ -121,17 +75,9 @@ export class AccountStore {
   }
 
   createKey(plan: PlanId, now: Date, label?: string): CreatedKey {
-    const checkedLabel = checkLabel(label);
-    for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
-      const key = generateRawKey();
-      const hash = hashKey(key);
-      const id = keyIdOf(hash);
-      if (this.keys.get(id) !== undefined) continue;
-      const record: KeyRecord = { id, hash, plan, label: checkedLabel, created_at: now.toISOString(), revoked_at: null };
-      this.keys.putSync(id, record);
-      return { ...accountOf(record), key };
-    }
-    return unreachable(`key id collided ${MAX_ID_ATTEMPTS} times in a row`);
+    const { record, key } = issueKey(plan, now, label, (id) => this.keys.get(id) !== undefined);
+    this.keys.putSync(record.id, record);
+    return { ...accountOf(record), key };
   }
 
   /**
@@ -144,12 +90,11 @@ export class AccountStore {
     const cached = this.cache.get(hash);
     let account = cached?.account;
     if (cached === undefined || now.getTime() - cached.checkedAtMs > KEY_CACHE_TTL_MS) {
-      const record = this.keys.get(keyIdOf(hash));
-      if (record === undefined || record.revoked_at !== null || !hashesEqual(record.hash, hash)) {
+      account = verifiedAccount(this.keys.get(keyIdOf(hash)), hash) ?? undefined;
+      if (account === undefined) {
         this.cache.delete(hash);
         return null;
       }
-      account = accountOf(record);
       this.cache.set(hash, { account, checkedAtMs: now.getTime() });
     }
     assert(account !== undefined, 'an authenticated key has an account');

@@ -11,11 +11,11 @@
  * In-process: the first claim of a (key id, key) is the leader; claims that arrive while it runs await the
  * leader's promise instead of running again, so N concurrent identical requests run and debit once.
  */
-import type { Database } from 'lmdb';
 import { assert } from '../assert.js';
 import { AppError } from '../errors.js';
 import type { Claim, IdempotencyRequest } from '../ports/idempotency.js';
 import type { AccountStore } from './account-store.js';
+import type { Table } from './table.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000; // spec: a request_id lives 24 hours
 /** Expired records removed per new claim: bounded work per request, and it outpaces the creation rate. */
@@ -62,7 +62,8 @@ export class IdempotencyStore {
   private readonly writes = new Set<Promise<unknown>>();
   private writeFailure: unknown = undefined;
 
-  private constructor(private readonly db: Database<Entry, string>) {}
+  /** Over any table: the accounts environment's in production, a MemoryTable for the in-memory twin. */
+  constructor(private readonly db: Table<Entry>) {}
 
   static open(accounts: AccountStore): IdempotencyStore {
     return new IdempotencyStore(accounts.subDatabase<Entry>('idempotency'));

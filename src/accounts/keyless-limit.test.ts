@@ -15,7 +15,7 @@ function setup(t: TestContext, dir?: string): { store: AccountStore; limit: Keyl
   if (dir === undefined) t.after(() => fs.rmSync(root, { recursive: true, force: true }));
   const store = AccountStore.open(root);
   t.after(() => store.close().catch(() => undefined));
-  return { store, limit: new KeylessLimit(store), dir: root };
+  return { store, limit: KeylessLimit.open(store), dir: root };
 }
 
 test('100 IBANs per UTC day per IP, all or nothing', (t) => {

@@ -4,9 +4,9 @@
  * are persisted (batched, asynchronously) in the accounts environment, so a restart keeps them.
  */
 import net from 'node:net';
-import type { Database } from 'lmdb';
 import { assert } from '../assert.js';
 import type { AccountStore } from './account-store.js';
+import type { Table } from './table.js';
 
 /** Spec: "keyless 10 per request and 100 per day per IP" (the per-request 10 is the caller's check). */
 export const KEYLESS_DAILY_IBANS = 100;
@@ -66,13 +66,42 @@ export function clientKeyOf(ip: string): string {
   return `${groups.slice(0, IPV6_PREFIX_HEXTETS).map((g) => g.toString(16)).join(':')}::/64`;
 }
 
+/**
+ * How counters reach their table. The accounts store coalesces them (a crash loses at most that window of
+ * keyless counts, in the client's favour); the in-memory twin writes at once.
+ */
+export interface CounterWriter {
+  put(key: string, value: () => number): void;
+  remove(key: string): void;
+  flush(): Promise<void>;
+}
+
+/** Writes straight to the table, for tables with no disk behind them. */
+export function directWriter(db: Table<number>): CounterWriter {
+  return {
+    put: (key, value) => void db.put(key, value()),
+    remove: (key) => void db.remove(key),
+    flush: async () => undefined,
+  };
+}
+
 export class KeylessLimit {
   private day: string | null = null;
   private counts = new Map<string, number>();
-  private readonly db: Database<number, string>;
 
-  constructor(private readonly store: AccountStore) {
-    this.db = store.subDatabase<number>('keyless');
+  constructor(
+    private readonly db: Table<number>,
+    private readonly writer: CounterWriter,
+  ) {}
+
+  /** The limit over the accounts environment's keyless table, written through the store's coalescing. */
+  static open(store: AccountStore): KeylessLimit {
+    const db = store.subDatabase<number>('keyless');
+    return new KeylessLimit(db, {
+      put: (key, value) => store.putCoalesced(db, key, value),
+      remove: (key) => store.removeAsync(db, key),
+      flush: () => store.flushWrites(),
+    });
   }
 
   /** Takes `items` IBANs from the client's daily allowance, or nothing if they do not all fit. */
@@ -102,13 +131,13 @@ export class KeylessLimit {
   }
 
   flush(): Promise<void> {
-    return this.store.flushWrites();
+    return this.writer.flush();
   }
 
   private record(client: string, used: number): void {
     assert(this.day !== null, 'keyless day not set');
     this.counts.set(client, used);
-    this.store.putCoalesced(this.db, `${this.day}|${client}`, () => used);
+    this.writer.put(`${this.day}|${client}`, () => used);
   }
 
   /**
@@ -123,6 +152,7 @@ export class KeylessLimit {
     for (const { key, value } of this.db.getRange({ start: `${day}|`, end: `${day}}` })) {
       this.counts.set(key.slice(day.length + 1), value);
     }
-    for (const key of this.db.getKeys({ end: `${day}|` })) this.store.removeAsync(this.db, key);
+    const stale = [...this.db.getRange({ end: `${day}|` })].map((entry) => entry.key);
+    for (const key of stale) this.writer.remove(key);
   }
 }

@@ -24,29 +24,55 @@ export function watchIdOf(keyId: string, sourceId: string, recordKey: string): s
 const entryKey = (keyId: string, watchId: string) => `${keyId}${SEPARATOR}${watchId}`;
 
 export class TableWatchStore implements WatchStore {
+  /**
+   * Per key, the watches written but not yet committed. A read does not see an uncommitted lmdb write, so
+   * without these, concurrent creates would each count the same committed watches and pass the maximum.
+   */
+  private readonly pending = new Map<string, Map<string, Watch>>();
+
   constructor(private readonly table: Table<Watch>) {}
 
+  /** Checks and registers in one synchronous step, so concurrent creates cannot both take the last slot. */
   async create(keyId: string, sourceId: string, recordKey: string, now: Date): Promise<Watch> {
     const watchId = watchIdOf(keyId, sourceId, recordKey);
-    const existing = this.table.get(entryKey(keyId, watchId));
+    const pending = this.pending.get(keyId) ?? new Map<string, Watch>();
+    const existing = this.table.get(entryKey(keyId, watchId)) ?? pending.get(watchId);
     if (existing !== undefined) return existing;
-    if ((await this.list(keyId)).length >= WATCHES_PER_KEY_MAX) {
+    if (this.countOf(keyId, pending) >= WATCHES_PER_KEY_MAX) {
       throw new AppError('conflict', `This key already has ${WATCHES_PER_KEY_MAX} watches, the most a key may hold; delete one first`);
     }
     const watch: Watch = { watch_id: watchId, key_id: keyId, source_id: sourceId, record_key: recordKey, created_at: now.toISOString() };
-    await this.table.put(entryKey(keyId, watchId), watch);
+    pending.set(watchId, watch);
+    this.pending.set(keyId, pending);
+    try {
+      await this.table.put(entryKey(keyId, watchId), watch);
+    } finally {
+      pending.delete(watchId);
+      if (pending.size === 0) this.pending.delete(keyId);
+    }
     return watch;
   }
 
   list(keyId: string): Promise<Watch[]> {
-    const range = this.table.getRange({ start: `${keyId}${SEPARATOR}`, end: `${keyId}${SEPARATOR}\uffff` });
-    return Promise.resolve([...range].map((entry) => entry.value));
+    return Promise.resolve(this.committed(keyId));
   }
 
   find(keyId: string, watchId: string): Promise<Watch> {
     const watch = this.table.get(entryKey(keyId, watchId));
     if (watch === undefined) return Promise.reject(new AppError('not_found', `No watch ${watchId} for this API key`));
     return Promise.resolve(watch);
+  }
+
+  /** Committed plus pending; a table that shows writes at once (MemoryTable) holds some of both. */
+  private countOf(keyId: string, pending: ReadonlyMap<string, Watch>): number {
+    let unseen = 0;
+    for (const watchId of pending.keys()) if (this.table.get(entryKey(keyId, watchId)) === undefined) unseen++;
+    return this.committed(keyId).length + unseen;
+  }
+
+  private committed(keyId: string): Watch[] {
+    const range = this.table.getRange({ start: `${keyId}${SEPARATOR}`, end: `${keyId}${SEPARATOR}\uffff` });
+    return [...range].map((entry) => entry.value);
   }
 
   async remove(keyId: string, watchId: string): Promise<Watch> {

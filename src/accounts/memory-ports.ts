@@ -1,0 +1,37 @@
+/**
+ * The in-memory twin of every state port: the same stores as lmdbPorts (meter, keyless limit,
+ * idempotency records, watches) over MemoryTables, and a key registry in a Map. State lives as long as
+ * the process; the contract suite in test/contract runs against both implementations.
+ */
+import type { StatePorts } from '../ports/index.js';
+import type { CreatedKey } from './key-records.js';
+import { IdempotencyStore } from './idempotency-store.js';
+import { KeylessLimit, directWriter } from './keyless-limit.js';
+import { MemoryKeyRegistry } from './memory-keys.js';
+import { Meter } from './meter.js';
+import type { PlanId } from './plans.js';
+import { portsOver } from './sync-ports.js';
+import { MemoryTable } from './table.js';
+
+export interface MemoryPorts extends StatePorts {
+  /** Issues a key (the raw key is returned once, only its hash is kept). */
+  createKey(plan: PlanId, now: Date, label?: string): CreatedKey;
+  revokeKey(id: string, now: Date): boolean;
+}
+
+export function memoryPorts(): MemoryPorts {
+  const keys = new MemoryKeyRegistry();
+  const keylessTable = new MemoryTable<number>();
+  const ports = portsOver({
+    authenticate: (rawKey, now) => keys.authenticate(rawKey, now),
+    ledger: new Meter(new MemoryTable()),
+    keyless: new KeylessLimit(keylessTable, directWriter(keylessTable)),
+    records: new IdempotencyStore(new MemoryTable()),
+    watches: new MemoryTable(),
+  });
+  return {
+    ...ports,
+    createKey: (plan, now, label) => keys.createKey(plan, now, label),
+    revokeKey: (id, now) => keys.revokeKey(id, now),
+  };
+}
