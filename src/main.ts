@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { AccountStore, KeylessLimit, Meter, type CreatedKey } from './accounts/index.js';
 import { IdempotencyStore } from './accounts/idempotency-store.js';
+import { ledgerUsageReader } from './accounts/usage-reader.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/framework/input-validation.js';
@@ -59,6 +60,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     validators,
     routing,
     idempotency,
+    usage: ledgerUsageReader(store, meter, () => new Date()),
   });
   let ready = false;
   const httpOps = ops.filter(isHttpOp);

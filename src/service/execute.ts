@@ -7,8 +7,10 @@ import type { AnyOp, CallerView, Debits, RunContext } from '../ops/framework/op.
 import type { BodyFormat } from '../render/body.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';
+import type { UsageReader } from '../accounts/usage-reader.js';
 import type { Authenticator, CreditMeter, KeylessLimiter, Reservation } from './ports.js';
 import { requestKeyFor } from './request-key.js';
+import { usageHeaders } from './usage-headers.js';
 
 export interface Runner {
   /** Runs an op in the worker pool; rejects with AppError on failure. With `render`, resolves to a RenderedBody. */
@@ -33,6 +35,8 @@ export interface ServiceDeps {
   readonly routing?: RoutingDirectory;
   /** Saved results of idempotent ops (Op.idempotency); without it they are not replay-protected. */
   readonly idempotency?: IdempotencyStore;
+  /** Balances for GET /usage. */
+  readonly usage?: UsageReader;
 }
 
 export interface CallIdentity {
@@ -102,7 +106,7 @@ export class Service {
     let admission: Admission;
     try {
       const free = claim?.kind === 'replay' || checked.account === null;
-      admission = this.pay(checked, free ? {} : op.cost(checked.input as never, checked.caller));
+      admission = free ? this.pay(checked, {}) : this.payCost(checked);
     } catch (error) {
       if (claim?.kind === 'leader') claim.abandon(error);
       throw error;
@@ -123,6 +127,19 @@ export class Service {
       throw error;
     } finally {
       admission.settle(succeeded, used);
+    }
+  }
+
+  /** The op's cost; with its BIC reveals spent, an op that can answer locked (costWithoutReveals) does so instead of a 429. */
+  private payCost(checked: Checked): Admission {
+    const { op, input, caller } = checked;
+    try {
+      return this.pay(checked, op.cost(input as never, caller));
+    } catch (error) {
+      const spent = error instanceof AppError && error.code === 'credits_exhausted' && error.details.credit_kind === 'bic_reveals';
+      if (!spent || op.costWithoutReveals === undefined) throw error;
+      const locked: CallerView = { ...caller, revealsSpent: true };
+      return this.pay({ ...checked, caller: locked }, op.costWithoutReveals(input as never, locked));
     }
   }
 
@@ -153,7 +170,7 @@ export class Service {
     if (totalRows >= this.deps.poolThresholdRows) {
       return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart, render);
     }
-    const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart, ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }) };
+    const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart, ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }), ...(this.deps.usage === undefined ? {} : { usage: this.deps.usage }) };
     return op.run(input as never, context);
   }
 
@@ -185,7 +202,13 @@ export class Service {
     const { op, input, caller, requestKey, account, ip, now } = checked;
     if (account === null) return this.admitKeyless(op, input, caller, requestKey, ip, now);
     const reservation = this.reserve(account, debits, now);
-    return { input, caller, requestKey, headers: {}, settle: (ok, actual) => this.settle(reservation, ok, actual) };
+    // Filled once settled, so X-RateLimit-Remaining counts this request; the transport reads it after that.
+    const headers: Record<string, string> = {};
+    const settle = (ok: boolean, actual?: Debits) => {
+      this.settle(reservation, ok, actual);
+      Object.assign(headers, usageHeaders(account, this.deps.meter.balance(account, now)));
+    };
+    return { input, caller, requestKey, headers, settle };
   }
 
   private authenticate(op: AnyOp, apiKey: string | undefined, now: Date): Account | null {

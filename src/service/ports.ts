@@ -11,7 +11,7 @@ export interface Authenticator {
 }
 
 export type { Reservation } from '../accounts/meter.js';
-import type { Reservation } from '../accounts/meter.js';
+import type { Balance, Reservation } from '../accounts/meter.js';
 
 export type ReserveOutcome =
   | { readonly ok: true; readonly reservation: Reservation }
@@ -28,6 +28,8 @@ export interface CreditMeter {
   /** `actual` may be less than reserved (a stream cut short): the rest is released. */
   commit(reservation: Reservation, actual?: Debits): void;
   refund(reservation: Reservation): void;
+  /** Per credit kind: allowance, used, held and remaining in the account's current period (read only). */
+  balance(account: Account, now: Date): Balance;
 }
 
 export interface KeylessOutcome {

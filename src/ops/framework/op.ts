@@ -4,12 +4,15 @@ import type { RequestKey } from '../../domain/rng.js';
 import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
 import type { RoutingDirectory } from '../../registry/routing-directory.js';
+import type { UsageReader } from '../../accounts/usage-reader.js';
 
 /** Who is calling, as plain data (it crosses the worker boundary with the task). */
 export interface CallerView {
   readonly keyId: string | null;
   readonly plan: PlanId | null;      // null: keyless
   readonly paid: boolean;
+  /** A paid key whose BIC reveals are spent: the op answers with bank fields locked instead of a 429. */
+  readonly revealsSpent?: true;
 }
 
 export interface RunContext {
@@ -20,6 +23,8 @@ export interface RunContext {
   readonly rowStart: number;
   /** US routing directory ; absent: none wired, the /us/routing ops treat it as not loaded. */
   readonly routing?: RoutingDirectory;
+  /** Balances of keys (GET /usage); main thread only, absent in workers. */
+  readonly usage?: UsageReader;
 }
 
 export type Debits = Partial<Record<CreditKind, number>>;
@@ -82,6 +87,11 @@ export interface Op<S extends TSchema = TSchema, O = unknown> {
   readonly gate?: (input: Static<S>, caller: CallerView) => void;
   /** Credits to reserve before running (all or nothing). */
   readonly cost: (input: Static<S>, caller: CallerView) => Debits;
+  /**
+   * Ops that can answer without revealing bank data (validate): what the request costs then. When the
+   * BIC reveals of `cost` do not fit, the request is charged this instead and runs with `caller.revealsSpent`.
+   */
+  readonly costWithoutReveals?: (input: Static<S>, caller: CallerView) => Debits;
   /** Credits to commit after a successful run when fewer than reserved were used (search); default: all of `cost`. */
   readonly usedCost?: (input: Static<S>, output: O, caller: CallerView) => Debits;
   /** Rows of work, compared with the pool threshold to run inline or in a worker. */

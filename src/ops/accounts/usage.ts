@@ -1,0 +1,87 @@
+import { Type } from '@sinclair/typebox';
+import { periodOf } from '../../accounts/periods.js';
+import { creditKinds, planOf, type CreditKind } from '../../accounts/plans.js';
+import type { KeyUsage } from '../../accounts/usage-reader.js';
+import { AppError } from '../../errors.js';
+import { defineOp, type RunContext } from '../framework/op.js';
+import { nullableString, strictObject } from '../framework/schemas.js';
+
+const nullableCount = (description: string) => Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
+
+export const creditBalanceSchema = Type.Object({
+  allowance: nullableCount('Credits of this kind per period; null: no cap (unlimited plan)'),
+  used: Type.Integer({ minimum: 0, description: 'Committed in the current period' }),
+  reserved: Type.Integer({ minimum: 0, description: 'Held by requests still running (counted against remaining)' }),
+  remaining: nullableCount('allowance - used - reserved; 0 once a 24h Pass has expired; null: no cap'),
+  period_end: nullableString('When this balance ends: the next calendar month (UTC) for monthly plans, the expiry of a 24h Pass; null for Free (a lifetime allowance)'),
+});
+
+export const usageOutput = Type.Object({
+  success: Type.Literal(true),
+  key_id: Type.String(),
+  plan: Type.String({ description: 'Plan id (free, pass24h, starter, pro, business, enterprise, unlimited)' }),
+  plan_name: Type.String(),
+  period: Type.Object({
+    kind: Type.Union([Type.Literal('lifetime'), Type.Literal('pass'), Type.Literal('calendar_month')]),
+    start: Type.String({ description: 'Start of the usage bucket (key creation for Free and the 24h Pass)' }),
+    end: nullableString('End of the period; null for Free'),
+  }),
+  expires_at: nullableString('24h Pass only: after this instant the key is refused with 402'),
+  as_of: Type.String({ description: 'Server time the balances were read' }),
+  credits: Type.Object(
+    Object.fromEntries(creditKinds.map((kind) => [kind, creditBalanceSchema])) as Record<CreditKind, typeof creditBalanceSchema>,
+  ),
+});
+
+/** The usage report of one key: what the ledger holds now, in the shape of the spec's plan table. */
+export function usageReport(usage: KeyUsage) {
+  const { account, balance, at } = usage;
+  const plan = planOf(account.plan);
+  const period = periodOf(account, at);
+  const end = period.resetsAt?.toISOString() ?? account.expires_at;
+  const credits = Object.fromEntries(
+    creditKinds.map((kind) => {
+      const entry = balance[kind];
+      return [kind, { allowance: entry.limit, used: entry.used, reserved: entry.reserved, remaining: entry.remaining, period_end: end }];
+    }),
+  );
+  return {
+    success: true as const,
+    key_id: account.id,
+    plan: account.plan,
+    plan_name: plan.name,
+    period: { kind: plan.period, start: period.start.toISOString(), end },
+    expires_at: account.expires_at,
+    as_of: at.toISOString(),
+    credits,
+  };
+}
+
+function usageOfCaller(context: RunContext): KeyUsage {
+  const keyId = context.caller.keyId;
+  if (context.usage === undefined) throw new AppError('internal', 'usage is read on the main thread, where the ledger lives');
+  const usage = keyId === null ? null : context.usage.usageOf(keyId);
+  if (usage === null) throw new AppError('unauthenticated', 'Invalid API key');
+  return usage;
+}
+
+export const accountUsage = defineOp({
+  name: 'account.usage',
+  tag: 'Account',
+  summary: 'Balances of the calling key, per credit kind',
+  description:
+    'For each credit kind (api_calls, profiles, bic_reveals, exports, bank_metadata, statements): the allowance of the ' +
+    'plan, what the current period used, what running requests hold, what remains, and when the period ends. Free: a ' +
+    'lifetime allowance (period_end null); 24h Pass: until it expires; monthly plans: until the first of the next month ' +
+    '(UTC). Costs nothing. Every keyed REST answer also carries X-RateLimit-Limit, X-RateLimit-Remaining and ' +
+    'X-RateLimit-Reset for api_calls.',
+  http: { method: 'GET', path: '/usage', inputFrom: 'query' },
+  grpc: { method: 'GetUsage', wrap: 'object' },
+  access: 'key',
+  input: strictObject({}),
+  output: usageOutput,
+  cost: () => ({}),
+  // No row work: always inline, on the main thread that owns the ledger.
+  rows: () => 0,
+  run: (_input, context) => usageReport(usageOfCaller(context)),
+});
