@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { AccountStore } from './accounts/index.js';
 import { isPlanId, planIds, type PlanId } from './accounts/plans.js';
 import { loadConfig, type ConfigOverrides } from './config.js';
+import { keyLine, listKeysWithBalances } from './cli-keys-list.js';
 import { serveForever } from './main.js';
 
 function portOption(value: string): number {
@@ -64,9 +65,9 @@ keys
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
   .action((options: { json?: boolean; dataDir?: string }) =>
     withStore(options.dataDir, (store) => {
-      const listed = store.listKeys();
+      const listed = listKeysWithBalances(store, new Date());
       if (options.json) process.stdout.write(`${JSON.stringify(listed)}\n`);
-      else for (const key of listed) process.stdout.write(`${key.id}  ${key.plan.padEnd(10)} created ${key.created_at}${key.revoked_at ? `  revoked ${key.revoked_at}` : ''}${key.label ? `  ${key.label}` : ''}\n`);
+      else for (const key of listed) process.stdout.write(`${keyLine(key)}\n`);
     }),
   );
 

@@ -33,6 +33,14 @@ export const usageOutput = Type.Object({
   ),
 });
 
+export interface CreditBalance {
+  readonly allowance: number | null;
+  readonly used: number;
+  readonly reserved: number;
+  readonly remaining: number | null;
+  readonly period_end: string | null;
+}
+
 /** The usage report of one key: what the ledger holds now, in the shape of the spec's plan table. */
 export function usageReport(usage: KeyUsage) {
   const { account, balance, at } = usage;
@@ -44,7 +52,7 @@ export function usageReport(usage: KeyUsage) {
       const entry = balance[kind];
       return [kind, { allowance: entry.limit, used: entry.used, reserved: entry.reserved, remaining: entry.remaining, period_end: end }];
     }),
-  );
+  ) as Record<CreditKind, CreditBalance>;
   return {
     success: true as const,
     key_id: account.id,
