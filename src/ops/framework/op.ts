@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { CreditKind, PlanId } from '../../accounts/plans.js';
+import type { ErrorCode } from '../../errors.js';
 import type { RequestKey } from '../../domain/rng.js';
 import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
@@ -85,6 +86,11 @@ export interface Op<S extends TSchema = TSchema, O = unknown> {
   readonly keylessRowsMax?: number;
   /** Plan gate; throws AppError (402/403) when the caller's plan does not allow this request. */
   readonly gate?: (input: Static<S>, caller: CallerView) => void;
+  /**
+   * Error codes this op's gate or run can answer with beyond those the framework derives from the declaration
+   * (bad input, key, credits, body size, idempotency, pool): the OpenAPI document lists their statuses.
+   */
+  readonly refusals?: readonly ErrorCode[];
   /** Credits to reserve before running (all or nothing). */
   readonly cost: (input: Static<S>, caller: CallerView) => Debits;
   /**

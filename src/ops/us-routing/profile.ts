@@ -109,6 +109,7 @@ export const usRoutingProfile = defineOp({
     'mode, seed and target within 24 hours replays the stored profile (replayed: true) with no further debit.',
   http: { method: 'POST', path: '/us/routing/profile', inputFrom: 'body' },
   grpc: { method: 'UsRoutingProfile', wrap: 'object' },
+  refusals: ['advanced_targeting_required', 'conflict', 'not_found'],
   access: 'key',
   input: routingProfileInput,
   output: Type.Object({

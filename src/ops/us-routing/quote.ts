@@ -89,6 +89,7 @@ export const usRoutingQuote = defineOp({
     '"stale quote: directory changed"; an unknown target_id in a current source is 404.',
   http: { method: 'POST', path: '/us/routing/quote', inputFrom: 'body' },
   grpc: { method: 'UsRoutingQuote', wrap: 'object' },
+  refusals: ['advanced_targeting_required', 'conflict', 'not_found'],
   access: 'key',
   input: routingQuoteInput,
   output: Type.Object(quoteSchema),

@@ -165,6 +165,7 @@ export const usRoutingRun = defineOp({
     'debit); the same request_id with another body is 409. Every refusal debits nothing.',
   http: { method: 'POST', path: '/us/routing/run', inputFrom: 'body' },
   grpc: { method: 'UsRoutingRun', wrap: 'object' },
+  refusals: ['advanced_targeting_required', 'not_found'],
   access: 'key',
   input: routingRunInput,
   output: Type.Object({
