@@ -73,9 +73,12 @@ interface Checked {
   readonly now: Date;
 }
 
-/** A replayed object output says so; the saved output itself is unchanged. */
+/** A replayed object output says so, and that it charged nothing (charged_* 0); the saved output itself is unchanged. */
 function markReplayed(output: unknown): unknown {
-  return output !== null && typeof output === 'object' && !Array.isArray(output) ? { ...output, replayed: true } : output;
+  if (output === null || typeof output !== 'object' || Array.isArray(output)) return output;
+  const replayed: Record<string, unknown> = { ...output, replayed: true };
+  for (const field of Object.keys(replayed)) if (field.startsWith('charged_')) replayed[field] = 0;
+  return replayed;
 }
 
 const anonymous: CallerView = { keyId: null, plan: null, paid: false };

@@ -30,7 +30,6 @@ export function usageReport(usage: KeyUsage) {
     plan_name: plan.name,
     period: { kind: plan.period, start: period.start.toISOString(), end },
     expires_at: account.expires_at,
-    as_of: at.toISOString(),
     credits,
   };
 }

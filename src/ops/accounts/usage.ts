@@ -27,7 +27,6 @@ export const usageOutput = Type.Object({
     end: nullableString('End of the period; null for Free'),
   }),
   expires_at: nullableString('24h Pass only: after this instant the key is refused with 402'),
-  as_of: Type.String({ description: 'Server time the balances were read' }),
   credits: Type.Object(
     Object.fromEntries(creditKinds.map((kind) => [kind, creditBalanceSchema])) as Record<CreditKind, typeof creditBalanceSchema>,
   ),
