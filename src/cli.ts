@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { AccountStore } from './accounts/index.js';
 import { isPlanId, planIds, type PlanId } from './accounts/plans.js';
 import { loadConfig, type ConfigOverrides } from './config.js';
-import { serveForever } from './main.js';
+import { keyLine, listKeysWithBalances } from './cli-keys-list.js';
 
 function portOption(value: string): number {
   const port = Number(value);
@@ -23,7 +24,23 @@ function withStore<T>(dataDir: string | undefined, use: (store: AccountStore) =>
     .finally(() => store.close());
 }
 
-const program = new Command('ibanqa').description('Synthetic IBAN and bank QA engine').showHelpAfterError();
+/** The package's own version (package.json sits one level above src/, and above dist/ for the bundle). */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+// `ibanqa registry diff | head`: once the reader has gone, the rest of the output has nowhere to go. That is
+// the reader's choice, not a failure: stop quietly instead of dying on an unhandled EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
+
+const program = new Command('ibanqa')
+  .description('Synthetic IBAN and bank QA engine: REST and gRPC service, API keys, bank registry')
+  .version(packageVersion(), '-V, --version', 'print the ibanqa version')
+  .showHelpAfterError();
 
 program
   .command('serve')
@@ -39,6 +56,8 @@ program
       ...(options.grpcPort === undefined ? {} : { grpcPort: options.grpcPort }),
       ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     };
+    // Loaded only here: the fronts (uWS, grpc-js, piscina) cost start-up time every other command does not need.
+    const { serveForever } = await import('./main.js');
     await serveForever(loadConfig(process.env, overrides));
   });
 
@@ -46,6 +65,7 @@ const keys = program.command('keys').description('Manage API keys (stored hashed
 
 keys
   .command('create')
+  .description('Create an API key on a plan and print it once (only its SHA-256 is stored)')
   .requiredOption('--plan <plan>', `one of ${planIds.join(', ')}`, planOption)
   .option('--label <label>', 'a note for the operator')
   .option('--json', 'print one JSON object with the key')
@@ -60,18 +80,20 @@ keys
 
 keys
   .command('list')
+  .description('List keys (id, plan, created, revoked, label) with each credit balance and when the period ends')
   .option('--json', 'print a JSON array')
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
   .action((options: { json?: boolean; dataDir?: string }) =>
     withStore(options.dataDir, (store) => {
-      const listed = store.listKeys();
+      const listed = listKeysWithBalances(store, new Date());
       if (options.json) process.stdout.write(`${JSON.stringify(listed)}\n`);
-      else for (const key of listed) process.stdout.write(`${key.id}  ${key.plan.padEnd(10)} created ${key.created_at}${key.revoked_at ? `  revoked ${key.revoked_at}` : ''}${key.label ? `  ${key.label}` : ''}\n`);
+      else for (const key of listed) process.stdout.write(`${keyLine(key)}\n`);
     }),
   );
 
 keys
   .command('revoke <id>')
+  .description('Revoke a key by its id (as `keys list` shows it); a running service refuses it within 5 s')
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
   .action((id: string, options: { dataDir?: string }) =>
     withStore(options.dataDir, (store) => {

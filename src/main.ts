@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AccountStore, Meter, type CreatedKey } from './accounts/index.js';
 import { migrateLegacyWatches } from './accounts/legacy-watches.js';
 import { lmdbPorts } from './accounts/lmdb-ports.js';
+import { ledgerUsageReader } from './accounts/usage-reader.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/framework/input-validation.js';
@@ -60,6 +61,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,
+    usage: ledgerUsageReader(store, state.meter, () => new Date()),
   });
   let ready = false;
   const httpOps = ops.filter(isHttpOp);

@@ -131,6 +131,10 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
     ['pro', { mode: 'synthetic', seed: 'parity' }],
     ['starter', { mode: 'targeted', seed: 'parity', preview_only: true, generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64) } }],
   ],
+  'account.usage': [
+    ['pro', {}],
+    ['free', {}],
+  ],
 };
 
 /** JSON null and an absent proto3 optional field mean the same; so do an empty list and an absent repeated field. */

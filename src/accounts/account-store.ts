@@ -102,6 +102,12 @@ export class AccountStore {
     return account;
   }
 
+  /** The active account of a key id (usage reads); null when the id is unknown or revoked. */
+  accountById(id: string): Account | null {
+    const record = this.keys.get(id);
+    return record === undefined || record.revoked_at !== null ? null : accountOf(record);
+  }
+
   listKeys(): KeyInfo[] {
     const rows: KeyInfo[] = [];
     for (const { value } of this.keys.getRange()) rows.push({ ...accountOf(value), revoked_at: value.revoked_at });

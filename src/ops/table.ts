@@ -1,4 +1,5 @@
 import { assert } from '../assert.js';
+import { accountUsage } from './accounts/usage.js';
 import { ibanBulkDataset } from './iban/bulk-dataset.js';
 import { ibanCalculate } from './iban/calculate.js';
 import { ibanGenerate } from './iban/generate.js';
@@ -54,6 +55,8 @@ export const ops: readonly AnyOp[] = [
   usRoutingLookup,
   usRoutingCheckList,
   usRoutingProfile,
+  // account
+  accountUsage,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));

@@ -6,7 +6,9 @@ import type { AnyOp, CallerView, Debits } from '../ops/framework/op.js';
 import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js';
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
+import type { UsageReader } from '../accounts/usage-reader.js';
 import { requestKeyFor } from './request-key.js';
+import { usageHeaders } from './usage-headers.js';
 
 export interface PoolTask {
   readonly op: AnyOp;
@@ -37,6 +39,8 @@ export interface ServiceDeps {
   readonly poolThresholdRows: number;
   readonly validators: ReadonlyMap<string, InputValidator>;
   readonly now?: () => Date;
+  /** Balances for GET /usage (main thread only). */
+  readonly usage?: UsageReader;
 }
 
 /** Where a server stream's chunks go: write resolves when the transport can take more. */
@@ -82,9 +86,12 @@ interface Checked {
   readonly now: Date;
 }
 
-/** A replayed object output says so; the saved output itself is unchanged. */
+/** A replayed object output says so, and that it charged nothing (charged_* 0); the saved output itself is unchanged. */
 function markReplayed(output: unknown): unknown {
-  return output !== null && typeof output === 'object' && !Array.isArray(output) ? { ...output, replayed: true } : output;
+  if (output === null || typeof output !== 'object' || Array.isArray(output)) return output;
+  const replayed: Record<string, unknown> = { ...output, replayed: true };
+  for (const field of Object.keys(replayed)) if (field.startsWith('charged_')) replayed[field] = 0;
+  return replayed;
 }
 
 const anonymous: CallerView = { keyId: null, plan: null, paid: false };
@@ -103,7 +110,11 @@ export class Service {
 
   constructor(private readonly deps: ServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.contexts = new ContextFactory({ ...deps.data, watches: deps.state.watches }, this.now, 'main thread');
+    this.contexts = new ContextFactory(
+      { ...deps.data, watches: deps.state.watches, ...(deps.usage === undefined ? {} : { usage: deps.usage }) },
+      this.now,
+      'main thread',
+    );
   }
 
   async execute(op: AnyOp, raw: unknown, identity: CallIdentity, options: ExecuteOptions = {}): Promise<ExecuteOutcome> {
@@ -113,7 +124,7 @@ export class Service {
     let admission: Admission;
     try {
       const free = claim?.kind === 'replay' || checked.account === null;
-      admission = await this.pay(checked, free ? {} : op.cost(checked.input as never, checked.caller));
+      admission = free ? await this.pay(checked, {}) : await this.payCost(checked);
     } catch (error) {
       if (claim?.kind === 'leader') claim.abandon(error);
       throw error;
@@ -160,6 +171,19 @@ export class Service {
     } finally {
       const sentCost = op.cost(chunks.slice(admission.input as never, sent) as never, admission.caller);
       await admission.settle(sent > 0, sentCost);
+    }
+  }
+
+  /** The op's cost; with its BIC reveals spent, an op that can answer locked (costWithoutReveals) does so instead of a 429. */
+  private async payCost(checked: Checked): Promise<Admission> {
+    const { op, input, caller } = checked;
+    try {
+      return await this.pay(checked, op.cost(input as never, caller));
+    } catch (error) {
+      const spent = error instanceof AppError && error.code === 'credits_exhausted' && error.details.credit_kind === 'bic_reveals';
+      if (!spent || op.costWithoutReveals === undefined) throw error;
+      const locked: CallerView = { ...caller, revealsSpent: true };
+      return this.pay({ ...checked, caller: locked }, op.costWithoutReveals(input as never, locked));
     }
   }
 
@@ -220,7 +244,13 @@ export class Service {
     const { op, input, caller, requestKey, account, ip, now } = checked;
     if (account === null) return this.admitKeyless(op, input, caller, requestKey, ip, now);
     const reservation = await this.reserve(account, debits, now);
-    return { input, caller, requestKey, headers: {}, settle: (ok, actual) => this.settle(reservation, ok, actual) };
+    // Filled once settled, so X-RateLimit-Remaining counts this request; the transport reads it after that.
+    const headers: Record<string, string> = {};
+    const settle = async (ok: boolean, actual?: Debits) => {
+      await this.settle(reservation, ok, actual);
+      Object.assign(headers, usageHeaders(account, await this.deps.state.meter.balance(account, now)));
+    };
+    return { input, caller, requestKey, headers, settle };
   }
 
   private async authenticate(op: AnyOp, apiKey: string | undefined, now: Date): Promise<Account | null> {

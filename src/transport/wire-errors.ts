@@ -49,3 +49,8 @@ export function wireErrorString(error: AppError): string {
 export function errorBody(error: AppError, requestId: string): Record<string, unknown> {
   return { error: wireErrorString(error), message: error.message, request_id: requestId, ...error.details };
 }
+
+/** The `error` string of a code (credits_exhausted: its API-call form), for the contract's descriptions. */
+export function wireNameOf(code: ErrorCode): string {
+  return wireErrorOf[code];
+}

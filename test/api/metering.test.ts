@@ -32,7 +32,7 @@ test('exact debits: generate and validate per row, BIC reveals only on paid keys
 test('a request that does not fit is 429 and debits nothing', async () => {
   const key = service.keys.pass24h; // 40 BIC reveals per 24 h
   const before = usedOf(key, 'api_calls');
-  const refused = await call(service.base, '/validate', { key, body: { ibans: Array(41).fill('DE89370400440532013000') } });
+  const refused = await call(service.base, '/generate', { key, body: { country: 'DE', quantity: 41, include_bank_details: true } });
   assert.equal(refused.status, 429);
   assert.equal(refused.body.error, 'BIC reveal limit reached');
   assert.equal(refused.body.credit_kind, 'bic_reveals');

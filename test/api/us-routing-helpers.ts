@@ -46,3 +46,17 @@ export function usageOf(service: TestService, key: string): Record<string, numbe
 export function newRequestId(atMs: number = Date.now()): string {
   return `${atMs}-${randomBytes(16).toString('hex')}`;
 }
+
+/**
+ * A replay is the saved answer marked `replayed: true`, and it charged nothing: every charged_* field is 0.
+ * Asserts both, then that everything else equals the original answer.
+ */
+export function assertReplayOf(replay: Record<string, unknown>, original: Record<string, unknown>): void {
+  assert.equal(replay.replayed, true);
+  const restored: Record<string, unknown> = { ...replay, replayed: false };
+  for (const field of Object.keys(original).filter((name) => name.startsWith('charged_'))) {
+    assert.equal(replay[field], 0, `${field} of a replay`);
+    restored[field] = original[field];
+  }
+  assert.deepEqual(restored, original);
+}

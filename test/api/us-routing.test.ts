@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { abaCheckDigit, checkRoutingNumber } from '../../src/domain/routing/index.js';
 import { call, type TestService } from '../helpers/service.js';
-import { directory2018, needsShared, sharedMissing, startWithDirectory, usageOf, usedOf } from './us-routing-helpers.js';
+import { assertReplayOf, directory2018, needsShared, sharedMissing, startWithDirectory, usageOf, usedOf } from './us-routing-helpers.js';
 
 let service: TestService;
 before(async () => {
@@ -44,7 +44,8 @@ describe('GET /us/routing/{routing_number}', () => {
 
   it('keeps checksum, prefix, directory observations and payment rails in separate objects', needsShared, async () => {
     const reply = await get('/us/routing/011000015', service.keys.starter);
-    assert.deepEqual(Object.keys(reply.body).sort(), ['checksum', 'directory', 'payment_rails', 'prefix', 'routing_number']);
+    assert.deepEqual(Object.keys(reply.body).sort(), ['charged_api_credits', 'checksum', 'directory', 'payment_rails', 'prefix', 'routing_number', 'success']);
+    assert.equal(reply.body.charged_api_credits, 1);
     assert.equal(reply.body.prefix.reserve_bank_city, 'Boston');
     assert.equal(reply.body.directory.status, 'loaded');
     assert.equal(reply.body.directory.observed, true);
@@ -150,29 +151,31 @@ describe('POST /us/routing/generate', () => {
     const a = await post('/us/routing/generate', key, { mode: 'synthetic', quantity: 20, seed: 'determinism' });
     const b = await post('/us/routing/generate', key, { mode: 'synthetic', quantity: 5, seed: 'determinism' });
     assert.equal(a.status, 200);
-    assert.deepEqual(b.body, a.body.slice(0, 5));
+    assert.deepEqual(b.body.rows, a.body.rows.slice(0, 5));
+    assert.equal(a.body.success, true);
+    assert.equal(a.body.charged_api_credits, 0);
     const c = await post('/us/routing/generate', key, { mode: 'synthetic', quantity: 20 });
     const d = await post('/us/routing/generate', key, { mode: 'synthetic', quantity: 20 });
-    assert.notDeepEqual(c.body, d.body);
-    for (const row of [...a.body, ...c.body]) {
+    assert.notDeepEqual(c.body.rows, d.body.rows);
+    for (const row of [...a.body.rows, ...c.body.rows]) {
       assert.equal(checkRoutingNumber(row.routing_number).valid, true, row.routing_number);
       assert.ok(/^(0[1-9]|1[0-2]|2[1-9]|3[0-2])$/.test(row.prefix), row.prefix);
       assert.equal(row.synthetic, true);
       assert.equal(row.bank_assignment, null);
     }
-    assert.equal(new Set(a.body.map((row: { routing_number: string }) => row.routing_number)).size, 20);
+    assert.equal(new Set(a.body.rows.map((row: { routing_number: string }) => row.routing_number)).size, 20);
   });
 
   it('no credits; free keys up to 10 rows (11: 402 with required_plan), paid up to 750 (751: 400)', async () => {
     const free = service.keys.free;
     const before = usageOf(service, free);
-    assert.equal((await post('/us/routing/generate', free, { mode: 'synthetic', quantity: 10 })).body.length, 10);
+    assert.equal((await post('/us/routing/generate', free, { mode: 'synthetic', quantity: 10 })).body.rows.length, 10);
     const refused = await post('/us/routing/generate', free, { mode: 'synthetic', quantity: 11 });
     assert.equal(refused.status, 402);
     assert.equal(refused.body.error, 'payment_required');
     assert.equal(refused.body.required_plan, 'pass24h');
     assert.deepEqual(usageOf(service, free), before);
-    assert.equal((await post('/us/routing/generate', service.keys.pass24h, { mode: 'synthetic', quantity: 750 })).body.length, 750);
+    assert.equal((await post('/us/routing/generate', service.keys.pass24h, { mode: 'synthetic', quantity: 750 })).body.rows.length, 750);
     assert.equal((await post('/us/routing/generate', service.keys.pass24h, { mode: 'synthetic', quantity: 751 })).status, 400);
     assert.equal((await post('/us/routing/generate', free, { mode: 'other', quantity: 1 })).status, 400);
     assert.equal((await post('/us/routing/generate', free, { mode: 'synthetic', seed: 'x'.repeat(101) })).status, 400);
@@ -280,8 +283,9 @@ describe('POST /us/routing/profile', () => {
     assert.equal(usedOf(service, key, 'profiles') - before, 1);
     assert.equal(first.body.replayed, false);
     const again = await post('/us/routing/profile', key, { mode: 'synthetic', seed: 'person-2', confirm_credit: true });
-    assert.equal(again.body.replayed, true);
-    assert.deepEqual({ ...again.body, replayed: false }, first.body);
+    assertReplayOf(again.body, first.body);
+    assert.equal(first.body.charged_profile_credits, 1);
+    assert.equal(again.body.charged_profile_credits, 0, 'a replayed profile does not claim to charge again');
     assert.equal(usedOf(service, key, 'profiles') - before, 1, 'the replay debits nothing');
     await post('/us/routing/profile', key, { mode: 'synthetic', seed: 'person-3', confirm_credit: true });
     assert.equal(usedOf(service, key, 'profiles') - before, 2, 'another seed is another profile');

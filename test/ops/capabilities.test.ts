@@ -11,7 +11,7 @@ import { ops } from '../../src/ops/table.js';
 import { ContextFactory } from '../../src/service/context.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
 
-const known: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches'];
+const known: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches', 'usage'];
 const opsDir = fileURLToPath(new URL('../../src/ops/', import.meta.url));
 
 function sourceFiles(dir: string): string[] {
@@ -36,7 +36,7 @@ describe('the op table and its capabilities', () => {
   });
 
   it('ops with per-key state run on the main thread', () => {
-    const stateful = ops.filter((op) => op.needs.includes('watches'));
+    const stateful = ops.filter((op) => op.needs.includes('watches') || op.needs.includes('usage'));
     assert.ok(stateful.length >= 4, 'the watchlist ops are in the table');
     for (const op of stateful) assert.equal(op.runsOn, 'main', op.name);
   });

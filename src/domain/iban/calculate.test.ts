@@ -94,6 +94,32 @@ describe('calculateIban: account numbers', () => {
   });
 });
 
+describe('calculateIban: a bank code that includes the branch code', () => {
+  // SWIFT IBAN Registry examples: FR bank 20041 + guichet 01005, IT ABI 05428 + CAB 11101, GB NWBK + sort code 601613.
+  it('splits it at the registry positions where the branch code follows the bank code (FR, IT, GB)', () => {
+    assert.equal(calculateIban(formatOf('FR'), { bankCode: '2004101005', accountNumber: '0500013M026' }, context).iban, 'FR1420041010050500013M02606');
+    const it = calculateIban(formatOf('IT'), { bankCode: '0542811101', accountNumber: '123456' }, context);
+    assert.equal(it.iban, 'IT60X0542811101000000123456');
+    assert.equal(it.bankCode, '05428');
+    assert.equal(it.branchCode, '11101');
+    assert.equal(calculateIban(formatOf('GB'), { bankCode: 'NWBK601613', accountNumber: '31926819' }, context).iban, 'GB29NWBK60161331926819');
+  });
+
+  it('accepts the same branch code given twice and refuses a different one', () => {
+    const same = calculateIban(formatOf('FR'), { bankCode: '2004101005', branchCode: '01005', accountNumber: '0500013M026' }, context);
+    assert.equal(same.iban, 'FR1420041010050500013M02606');
+    throwsInvalid(
+      () => calculateIban(formatOf('FR'), { bankCode: '2004101005', branchCode: '01006', accountNumber: '0500013M026' }, context),
+      /^FR bank code 2004101005 includes the branch code 01005, but branch_code says 01006$/,
+    );
+  });
+
+  it('splits ES entidad + oficina alike, and never pads a short bank code', () => {
+    assert.equal(calculateIban(formatOf('ES'), { bankCode: '21000418', accountNumber: '0200051332' }, context).iban, 'ES9121000418450200051332');
+    throwsInvalid(() => calculateIban(formatOf('AT'), { bankCode: '1904', accountNumber: '234573201' }, context), /^AT bank code must be 5 characters/);
+  });
+});
+
 describe('calculateIban: refusals', () => {
   it('needs a bank code, and a branch code where the country has one', () => {
     throwsInvalid(() => calculateIban(formatOf('DE'), { accountNumber: '0532013000' }, context), /^DE needs a bank code \(8!n\)$/);

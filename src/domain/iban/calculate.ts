@@ -58,8 +58,30 @@ export function calculateIban(
   return assembleIban(format, bban, context);
 }
 
-function placedComponents(format: CountryFormat, components: IbanComponents): PlacedComponent[] {
+/**
+ * Where the BBAN puts the branch code right after the bank code (FR banque + guichet, IT ABI + CAB, GB),
+ * people often type both as one code: a bank code of exactly their joint length is split at the registry
+ * positions (schwifty does the same). A branch code given as well must then say the same thing.
+ */
+function splitJointBankCode(format: CountryFormat, components: IbanComponents): IbanComponents {
+  const bank = format.bankCode;
+  const branch = format.branchCode;
+  if (components.bankCode === undefined || branch === null || branch.offset !== bank.offset + bank.length) return components;
+  const joint = normalizeIbanInput(components.bankCode);
+  if (joint.length !== bank.length + branch.length) return components;
+  const branchCode = joint.slice(bank.length);
+  if (components.branchCode !== undefined && normalizeIbanInput(components.branchCode) !== branchCode) {
+    throw new AppError(
+      'invalid_argument',
+      `${format.code} bank code ${components.bankCode} includes the branch code ${branchCode}, but branch_code says ${components.branchCode}`,
+    );
+  }
+  return { ...components, bankCode: joint.slice(0, bank.length), branchCode };
+}
+
+function placedComponents(format: CountryFormat, given: IbanComponents): PlacedComponent[] {
   const placed: PlacedComponent[] = [];
+  const components = splitJointBankCode(format, given);
   if (components.bankCode === undefined) {
     throw new AppError('invalid_argument', `${format.code} needs a bank code (${spanSpec(format, format.bankCode)})`);
   }

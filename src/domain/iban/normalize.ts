@@ -46,6 +46,18 @@ export function scanIbanInput(input: string): number {
   return result;
 }
 
+/**
+ * ISO 13616-1 prints an IBAN on paper as "IBAN DE89 3704 ...": the length of that leading "IBAN" and its
+ * spaces (any letter case), or 0. No IBAN can begin with "IB" (no such country), so nothing valid is lost.
+ * Only the word followed by a space counts: "IBANDE89..." or "IBAN:" are not the printed form.
+ */
+export function paperPrefixLength(input: string): number {
+  if (input.length < 5 || input.slice(0, 4).toUpperCase() !== 'IBAN' || input.charCodeAt(4) !== codeSpace) return 0;
+  let end = 5;
+  while (input.charCodeAt(end) === codeSpace) end++;
+  return end;
+}
+
 /** Removes ASCII spaces and upper-cases ASCII letters; any other character is kept as it is. */
 export function normalizeIbanInput(input: string): string {
   const codes: number[] = [];

@@ -36,6 +36,30 @@ describe('validateIban: valid input', () => {
     }
   });
 
+  it('accepts the paper format of ISO 13616-1, a leading "IBAN " (any case, any spaces after it)', () => {
+    // ISO 13616-1 and the SWIFT IBAN Registry print the example as "IBAN DE89 3704 0044 0532 0130 00".
+    for (const input of ['IBAN DE89 3704 0044 0532 0130 00', 'iban DE89370400440532013000', 'IBAN   de89 3704 0044 0532 0130 00']) {
+      const verdict = validateIban(input, context);
+      assert.equal(verdict.valid, true, input);
+      assert.equal(verdict.normalized, de);
+      assert.equal(verdict.bankCode, '37040044');
+    }
+    const gb = validateIban('IBAN GB29 NWBK 6016 1331 9268 19', context);
+    assert.equal(gb.valid, true);
+    assert.equal(gb.branchCode, '601613');
+  });
+
+  it('takes "IBAN" only as the printed prefix: followed by a space, never glued or with punctuation', () => {
+    assert.equal(validateIban('IBANDE89370400440532013000', context).error, 'unsupported_country');
+    assert.equal(validateIban('IBAN:DE89370400440532013000', context).error, 'invalid_characters');
+    assert.equal(validateIban('IBAN ', context).message, 'the IBAN is empty', 'the word alone is not an IBAN');
+    const wrongDigit = validateIban('IBAN DE89 3704 0044 0532 0130 01', context);
+    assert.equal(wrongDigit.error, 'invalid_checksum');
+    const badCharacter = validateIban('IBAN DE89-3704', context);
+    assert.equal(badCharacter.error, 'invalid_characters');
+    assert.match(badCharacter.message ?? '', /^character 10 \('-'\)/, 'the position counts from the start of the input');
+  });
+
   it('returns bank and branch codes at the registry positions', () => {
     const gb = validateIban('GB29NWBK60161331926819', context);
     assert.deepEqual([gb.bankCode, gb.branchCode], ['NWBK', '601613']);

@@ -5,6 +5,7 @@ import { ibanCheckDigits } from './mod97.js';
 import {
   describeCharacter,
   normalizeIbanInput,
+  paperPrefixLength,
   scanClean,
   scanIbanInput,
 } from './normalize.js';
@@ -262,9 +263,11 @@ function bbanRemainder(input: string, runs: Int32Array): number {
 
 /** Every other input: normalise, then find the first reason in the documented order. */
 function validateAnyInput(input: string, context: NationalContext): IbanVerdict {
-  const scan = scanIbanInput(input);
-  const normalized = scan === scanClean ? input : normalizeIbanInput(input);
-  if (scan >= 0) return invalidCharacters(input, scan, normalized);
+  const prefix = paperPrefixLength(input);
+  const text = prefix === 0 ? input : input.slice(prefix);
+  const scan = scanIbanInput(text);
+  const normalized = scan === scanClean ? text : normalizeIbanInput(text);
+  if (scan >= 0) return invalidCharacters(input, prefix + scan, normalized);
   const length = normalized.length;
   if (length < 2) return failure('invalid_length', tooShortMessage(length), normalized, null);
   const table = tableOf(normalized);

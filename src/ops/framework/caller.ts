@@ -5,4 +5,6 @@ export interface CallerView {
   readonly keyId: string | null;
   readonly plan: PlanId | null; // null: keyless
   readonly paid: boolean;
+  /** A paid key whose BIC reveals are spent: the op answers with bank fields locked instead of a 429. */
+  readonly revealsSpent?: true;
 }

@@ -8,6 +8,7 @@ import type { BankDirectory } from '../../registry/bank-directory.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { RoutingDirectory } from '../../registry/routing-directory.js';
 import type { WatchStore } from '../../ports/watches.js';
+import type { UsageReader } from '../../accounts/usage-reader.js';
 import type { CallerView } from './caller.js';
 
 export interface Capabilities {
@@ -22,6 +23,8 @@ export interface Capabilities {
   readonly registry: RegistryReader;
   /** Registry watches of API keys: per-key mutable state, so main thread only. */
   readonly watches: WatchStore;
+  /** Balances of keys (GET /usage): the ledger lives on the main thread. */
+  readonly usage: UsageReader;
 }
 
 export type Capability = keyof Capabilities;

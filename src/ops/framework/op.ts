@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { IdempotencyRequest } from '../../ports/idempotency.js';
 import type { Debits } from '../../ports/credits.js';
+import type { ErrorCode } from '../../errors.js';
 import type { CallerView } from './caller.js';
 import type { Capability, Placement, RunContext } from './capabilities.js';
 
@@ -74,8 +75,18 @@ export interface Op<S extends TSchema = TSchema, O = unknown, N extends Capabili
   readonly keylessRowsMax?: number;
   /** Plan gate; throws AppError (402/403) when the caller's plan does not allow this request. */
   readonly gate?: (input: Static<S>, caller: CallerView) => void;
+  /**
+   * Error codes this op's gate or run can answer with beyond those the framework derives from the declaration
+   * (bad input, key, credits, body size, idempotency, pool): the OpenAPI document lists their statuses.
+   */
+  readonly refusals?: readonly ErrorCode[];
   /** Credits to reserve before running (all or nothing). */
   readonly cost: (input: Static<S>, caller: CallerView) => Debits;
+  /**
+   * Ops that can answer without revealing bank data (validate): what the request costs then. When the
+   * BIC reveals of `cost` do not fit, the request is charged this instead and runs with `caller.revealsSpent`.
+   */
+  readonly costWithoutReveals?: (input: Static<S>, caller: CallerView) => Debits;
   /** Credits to commit after a successful run when fewer than reserved were used (search); default: all of `cost`. */
   readonly usedCost?: (input: Static<S>, output: O, caller: CallerView) => Debits;
   /** Rows of work, compared with the pool threshold to run inline or in a worker. */

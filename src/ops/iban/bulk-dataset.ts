@@ -78,6 +78,7 @@ export const ibanBulkDataset = defineOp({
     `${csvColumns.join(', ')}.`,
   http: { method: 'POST', path: '/bulk-dataset', inputFrom: 'body' },
   grpc: { method: 'BulkDataset', wrap: 'object' },
+  refusals: ['bulk_dataset_requires_paid_access'],
   access: 'key',
   input: bulkDatasetInput,
   output: Type.Object({

@@ -17,14 +17,16 @@ export const ibanCalculate = defineOp({
   summary: 'Build an IBAN from its national components',
   description:
     'Builds the BBAN from bank code, branch code and account number (a numeric account is left-padded with zeros, never ' +
-    'truncated), computes the national check digits where the country defines them and the IBAN check digits. Components ' +
+    'truncated); a bank code as long as bank and branch code together (FR 2004101005, IT 0542811101) is split at the ' +
+    'registry positions, and a branch_code sent as well must agree. Bank and branch codes are never padded. It ' +
+    'computes the national check digits where the country defines them and the IBAN check digits. Components ' +
     'that cannot form a valid BBAN give 400 with the reason. One API credit.',
   http: { method: 'POST', path: '/iban/calculate', inputFrom: 'body' },
   grpc: { method: 'Calculate', wrap: 'object' },
   access: 'key',
   input: strictObject({
     country: countryField,
-    bank_code: Type.Optional(component('National bank code')),
+    bank_code: Type.Optional(component('National bank code; where the branch code follows it in the BBAN, both together are accepted')),
     branch_code: Type.Optional(component('Branch code, where the country has one')),
     account_number: component('Account number'),
     national_check_digits: Type.Optional(component('National check digits to verify instead of computing them')),

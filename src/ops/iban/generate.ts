@@ -64,6 +64,7 @@ export const ibanGenerate = defineOp({
     'and bank metadata credits on paid keys when bank data is revealed (include_bank_details or targeting).',
   http: { method: 'POST', path: '/generate', inputFrom: 'body' },
   grpc: { method: 'Generate', wrap: 'rows' },
+  refusals: ['advanced_targeting_required', 'target_no_match'],
   access: 'key',
   input: generateInput,
   output: generatedRowsSchema,

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { validateIban, type IbanVerdict } from '../../domain/iban/index.js';
+import { noRegistryContext } from '../../domain/iban/national/types.js';
 import { limits } from '../../limits.js';
 import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
@@ -86,6 +87,24 @@ export function validateList(ibans: readonly string[], caller: CallerView, bank:
   return rows;
 }
 
+/**
+ * BIC reveals to hold for a list: the IBANs that are valid without the registry's national check methods.
+ * Without the registry a method-dependent national check is not_checked, never failed, so this is never
+ * fewer than the rows that will show bank data; the commit (revealedRows) charges exactly those.
+ */
+function revealsAtMost(ibans: readonly string[]): number {
+  let count = 0;
+  for (const iban of ibans) if (validateIban(iban, noRegistryContext).valid) count++;
+  return count;
+}
+
+/** A reveal is a row that showed a bank's BIC and name: invalid IBANs and unknown banks reveal nothing. */
+function revealedRows(rows: readonly ValidationRow[]): number {
+  let count = 0;
+  for (const row of rows) if (row.bank_match === 'matched' && !row.premium_fields_locked) count++;
+  return count;
+}
+
 export const validationRowSchema = Type.Object({
   iban: Type.String({ description: 'The input, echoed unchanged' }),
   valid: Type.Boolean(),
@@ -114,8 +133,10 @@ export const ibanValidate = defineOp({
     'One row per input, in order. Reasons: invalid_characters, unsupported_country, invalid_length, invalid_structure, ' +
     'invalid_checksum (mod 97, or check digits 00/01/99), invalid_national_checksum. A checksum-valid IBAN of a bank the ' +
     'registry does not know is valid with bank_match "no_match". Keyless: at most 10 IBANs per request and 100 per day ' +
-    'per client IP (X-RateLimit-Remaining), bank fields locked. With a key: one API credit per IBAN, plus one BIC reveal ' +
-    'credit per IBAN on paid keys; free keys get LOCKED placeholders.',
+    'per client IP (X-RateLimit-Remaining), bank fields locked. With a key: one API credit per IBAN; paid keys also spend ' +
+    'one BIC reveal per row that shows a bank (an invalid IBAN or an unknown bank reveals nothing and costs no reveal); ' +
+    'free keys get LOCKED placeholders. A paid key whose BIC reveals do not cover the list gets the answer with bank ' +
+    'fields locked (locked_reason "bic_reveals_exhausted"), not a 429, and spends API credits only.',
   http: { method: 'POST', path: '/validate', inputFrom: 'body' },
   grpc: { method: 'Validate', wrap: 'rows' },
   access: 'key_optional',
@@ -123,7 +144,10 @@ export const ibanValidate = defineOp({
   input: validateInput,
   output: Type.Array(validationRowSchema),
   cost: (input, caller) =>
-    caller.paid ? { api_calls: input.ibans.length, bic_reveals: input.ibans.length } : { api_calls: input.ibans.length },
+    caller.paid ? { api_calls: input.ibans.length, bic_reveals: revealsAtMost(input.ibans) } : { api_calls: input.ibans.length },
+  costWithoutReveals: (input) => ({ api_calls: input.ibans.length }),
+  usedCost: (input, rows, caller) =>
+    caller.paid && caller.revealsSpent !== true ? { api_calls: input.ibans.length, bic_reveals: revealedRows(rows as readonly ValidationRow[]) } : { api_calls: input.ibans.length },
   rows: (input) => input.ibans.length,
   run: (input, context) => validateList(input.ibans, context.caller, context.bank),
 });

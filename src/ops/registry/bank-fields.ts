@@ -31,6 +31,8 @@ export interface BankFields {
   bank_intelligence?: BankIntelligence;
   locked_fields?: readonly string[];
   premium_unlock_url?: string;
+  /** Only when a paid key's BIC reveals are spent: why the fields are locked although the plan shows them. */
+  locked_reason?: 'bic_reveals_exhausted';
 }
 
 /**
@@ -67,8 +69,8 @@ function buildIntelligence(info: BankInfo): BankIntelligence {
 export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, requested: boolean): BankFields {
   const bank_match = !requested ? 'not_requested' : info === undefined ? 'no_match' : 'matched';
   const bank_city = info?.city ?? null;
-  if (!caller.paid) {
-    return {
+  if (!caller.paid || caller.revealsSpent === true) {
+    const fields: BankFields = {
       swift_code: lockedPlaceholder,
       bank_name: lockedPlaceholder,
       bank_city,
@@ -77,6 +79,8 @@ export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, req
       locked_fields: lockedFieldNames,
       premium_unlock_url: premiumUnlockUrl,
     };
+    if (caller.paid) fields.locked_reason = 'bic_reveals_exhausted';
+    return fields;
   }
   const fields: BankFields = {
     swift_code: info?.bic ?? null,
@@ -91,16 +95,18 @@ export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, req
 
 /** The same fields for an invalid row: N/A, locked markers kept for free callers. */
 export function invalidRowBankFields(caller: CallerView): BankFields {
+  const locked = !caller.paid || caller.revealsSpent === true;
   const fields: BankFields = {
     swift_code: notApplicable,
     bank_name: notApplicable,
     bank_city: notApplicable,
     bank_match: 'not_requested',
-    premium_fields_locked: !caller.paid,
+    premium_fields_locked: locked,
   };
-  if (!caller.paid) {
+  if (locked) {
     fields.locked_fields = lockedFieldNames;
     fields.premium_unlock_url = premiumUnlockUrl;
+    if (caller.paid) fields.locked_reason = 'bic_reveals_exhausted';
   }
   return fields;
 }
@@ -126,4 +132,5 @@ export const bankFieldSchemas = {
   bank_intelligence: Type.Optional(bankIntelligenceSchema),
   locked_fields: Type.Optional(Type.Array(Type.String())),
   premium_unlock_url: Type.Optional(Type.String()),
+  locked_reason: Type.Optional(Type.Literal('bic_reveals_exhausted', { description: 'A paid key whose BIC reveals are spent: bank fields locked instead of a 429' })),
 };

@@ -62,6 +62,7 @@ export const bankChanges = defineOp({
     '(403 otherwise). Cost: one API credit.',
   http: { method: 'GET', path: '/bank-intelligence/changes', inputFrom: 'query' },
   grpc: { method: 'BankChanges', wrap: 'object' },
+  refusals: ['permission_denied', 'unavailable'],
   access: 'key',
   input: changesInput,
   output: Type.Object({

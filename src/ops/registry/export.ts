@@ -80,6 +80,7 @@ export const bankExport = defineOp({
     'Provenance columns (snapshot, licence, row hash) are filled for Business keys and up.',
   http: { method: 'POST', path: '/bank-intelligence/export', inputFrom: 'body' },
   grpc: { method: 'BankExport', wrap: 'object' },
+  refusals: ['unavailable'],
   access: 'key',
   input: lookupInput,
   output: Type.Object({ rows: Type.Array(Type.Array(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]))) }, { description: 'Served as text/csv' }),

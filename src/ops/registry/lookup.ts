@@ -94,6 +94,7 @@ export const bankLookup = defineOp({
     'get source attribution (snapshot, licence, row hash) on every record.',
   http: { method: 'POST', path: '/bank-intelligence/lookup', inputFrom: 'body' },
   grpc: { method: 'BankLookup', wrap: 'object' },
+  refusals: ['unavailable'],
   access: 'key',
   input: lookupInput,
   output: Type.Object({ ...envelopeSchemas, count: Type.Integer({ description: 'Records matched over all identifiers' }), results: Type.Array(lookupResultSchema) }),

@@ -6,6 +6,7 @@ import { strictObject } from '../framework/schemas.js';
 import { directoryOf, directoryStatusOf, gateListSize, routingNumbersField } from './common.js';
 import { usRoutingLimits as bounds } from './limits.js';
 import { checkListRowSchema, type CheckListRow } from './report.js';
+import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingCheckListInput = strictObject({ routing_numbers: routingNumbersField });
 
@@ -42,9 +43,9 @@ export const usRoutingCheckList = defineOp({
   access: 'key',
   input: routingCheckListInput,
   output: Type.Object({
+    ...usEnvelopeSchemas,
     count: Type.Integer(),
     distinct: Type.Integer(),
-    charged_api_credits: Type.Integer(),
     valid_count: Type.Integer(),
     directory_status: Type.Union([Type.Literal('loaded'), Type.Literal('not_loaded')]),
     results: Type.Array(checkListRowSchema),
@@ -57,9 +58,9 @@ export const usRoutingCheckList = defineOp({
     const results = checkListRows(input.routing_numbers, directory);
     const distinct = distinctCount(input.routing_numbers);
     return {
+      ...usEnvelope(distinct),
       count: results.length,
       distinct,
-      charged_api_credits: distinct,
       valid_count: results.reduce((sum, row) => sum + (row.valid ? 1 : 0), 0),
       directory_status: directoryStatusOf(directory),
       results,

@@ -6,6 +6,7 @@ import { defineOp, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { pricingUrl, routingSeedField } from './common.js';
 import { usRoutingLimits as bounds } from './limits.js';
+import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingGenerateInput = strictObject({
   mode: Type.Literal('synthetic', { description: 'synthetic: checksum-valid numbers with valid prefixes, no bank assignment asserted' }),
@@ -52,13 +53,13 @@ export const usRoutingGenerate = defineOp({
     'Rows pass the 3-7-1 checksum and use the prefixes depository institutions hold (01-12, 21-32); the twelve ' +
     "Federal Reserve Banks' own numbers are never emitted. Every row is synthetic with bank_assignment null: without " +
     'a licensed current directory nobody can promise a synthetic number is unassigned. With a seed, row i depends only ' +
-    'on (seed, i); without one every call differs. No credits are used. Free keys: up to ' +
+    'on (seed, i); without one every call differs. No credits are used (charged_api_credits 0); the rows are in `rows`. Free keys: up to ' +
     `${bounds.generateFreeRowsMax} rows (more is 402 payment_required); paid keys: up to ${bounds.generatePaidRowsMax}.`,
   http: { method: 'POST', path: '/us/routing/generate', inputFrom: 'body' },
-  grpc: { method: 'UsRoutingGenerate', wrap: 'rows' },
+  grpc: { method: 'UsRoutingGenerate', wrap: 'object' },
   access: 'key',
   input: routingGenerateInput,
-  output: Type.Array(routingRowSchema),
+  output: Type.Object({ ...usEnvelopeSchemas, count: Type.Integer(), rows: Type.Array(routingRowSchema) }),
   seedOf: (input) => input.seed,
   rowParameters: (input) => ({ mode: input.mode }),
   gate: (input, caller) => {
@@ -71,5 +72,8 @@ export const usRoutingGenerate = defineOp({
   },
   cost: () => ({}),
   rows: (input) => input.quantity,
-  run: (input, context) => generateRoutingRows(context, input.quantity),
+  run: (input, context) => {
+    const rows = generateRoutingRows(context, input.quantity);
+    return { ...usEnvelope(0), count: rows.length, rows };
+  },
 });

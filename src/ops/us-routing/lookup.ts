@@ -6,6 +6,7 @@ import { strictObject } from '../framework/schemas.js';
 import { directoryOf } from './common.js';
 import { usRoutingLimits as bounds } from './limits.js';
 import { routingReport, routingReportProperties } from './report.js';
+import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingLookupInput = strictObject({
   routing_number: Type.String({
@@ -43,9 +44,9 @@ export const usRoutingLookup = defineOp({
   grpc: { method: 'UsRoutingLookup', wrap: 'object' },
   access: 'key',
   input: routingLookupInput,
-  output: Type.Object(routingReportProperties),
+  output: Type.Object({ ...usEnvelopeSchemas, ...routingReportProperties }),
   gate: (input) => refuseMalformed(input.routing_number),
   cost: () => ({ api_calls: 1 }),
   rows: () => 1,
-  run: (input, context) => routingReport(input.routing_number, directoryOf(context)),
+  run: (input, context) => ({ ...usEnvelope(1), ...routingReport(input.routing_number, directoryOf(context)) }),
 });

@@ -12,6 +12,7 @@ import { strictObject } from '../framework/schemas.js';
 import { directoryOf, pricingUrl, profileTargetField, resolveTarget, routingSeedField, routingTargetSchema } from './common.js';
 import { usRoutingLimits as bounds } from './limits.js';
 import { maskTail, maskText, syntheticPerson } from './person.js';
+import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingProfileInput = strictObject({
   mode: Type.Union([Type.Literal('synthetic'), Type.Literal('targeted')], {
@@ -70,6 +71,7 @@ export function buildProfile(input: ProfileInput, context: RunContext<'routing' 
   const preview = input.preview_only;
   const hide = (text: string) => (preview ? maskText(text) : text);
   return {
+    ...usEnvelope(0),
     synthetic: true,
     preview,
     mode: input.mode,
@@ -111,9 +113,11 @@ export const usRoutingProfile = defineOp({
     'mode, seed and target within 24 hours replays the stored profile (replayed: true) with no further debit.',
   http: { method: 'POST', path: '/us/routing/profile', inputFrom: 'body' },
   grpc: { method: 'UsRoutingProfile', wrap: 'object' },
+  refusals: ['advanced_targeting_required', 'conflict', 'not_found'],
   access: 'key',
   input: routingProfileInput,
   output: Type.Object({
+    ...usEnvelopeSchemas,
     synthetic: Type.Literal(true),
     preview: Type.Boolean(),
     mode: text,
@@ -133,7 +137,7 @@ export const usRoutingProfile = defineOp({
       account_synthetic: Type.Literal(true),
       target: Type.Union([routingTargetSchema, Type.Null()]),
     }),
-    charged_profile_credits: Type.Integer(),
+    charged_profile_credits: Type.Integer({ minimum: 0, description: 'Profile credits this request was charged: 1 for a full profile, 0 for a preview or a replay' }),
     replayed: Type.Boolean(),
     note: text,
   }),

@@ -15,6 +15,7 @@ import {
   routingSeedField,
 } from './common.js';
 import { usRoutingLimits as bounds } from './limits.js';
+import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 /** The body a quote prices; a run sends the same fields plus max_credits and request_id. */
 export const quoteBodyProperties = {
@@ -91,11 +92,12 @@ export const usRoutingQuote = defineOp({
     '"stale quote: directory changed"; an unknown target_id in a current source is 404.',
   http: { method: 'POST', path: '/us/routing/quote', inputFrom: 'body' },
   grpc: { method: 'UsRoutingQuote', wrap: 'object' },
+  refusals: ['advanced_targeting_required', 'conflict', 'not_found'],
   access: 'key',
   input: routingQuoteInput,
-  output: Type.Object(quoteSchema),
+  output: Type.Object({ ...usEnvelopeSchemas, ...quoteSchema }),
   gate: gateQuoteBody,
   cost: () => ({}),
   rows: () => 1,
-  run: (input, context) => quoteOf(input, directoryOf(context)),
+  run: (input, context) => ({ ...usEnvelope(0), ...quoteOf(input, directoryOf(context)) }),
 });

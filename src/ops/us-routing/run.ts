@@ -12,6 +12,7 @@ import { directoryOf, directoryStatusOf, resolveTarget, routingTargetSchema } fr
 import { usRoutingLimits as bounds } from './limits.js';
 import { creditsOf, gateQuoteBody, quoteBodyProperties, quoteHashOf, quoteSchema } from './quote.js';
 import { routingReport, routingReportProperties, type RoutingReport } from './report.js';
+import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const requestIdPattern = '^\\d{13}-[0-9a-f]{32}$';
 
@@ -114,6 +115,8 @@ export function runRouting(body: RunBody, context: RunContext<'routing' | 'reque
   const credits = creditsOf(body);
   const checked = checkRows(body, context);
   return {
+    ...usEnvelope(credits.api_calls),
+    charged_bank_metadata_credits: credits.bank_metadata,
     request_id: body.request_id,
     quote_hash: quoteHashOf(body),
     credits,
@@ -167,14 +170,17 @@ export const usRoutingRun = defineOp({
     'debit); the same request_id with another body is 409. Every refusal debits nothing.',
   http: { method: 'POST', path: '/us/routing/run', inputFrom: 'body' },
   grpc: { method: 'UsRoutingRun', wrap: 'object' },
+  refusals: ['advanced_targeting_required', 'not_found'],
   access: 'key',
   input: routingRunInput,
   output: Type.Object({
+    ...usEnvelopeSchemas,
+    charged_bank_metadata_credits: Type.Integer({ minimum: 0, description: 'Bank metadata credits this request was charged (0 on a replay)' }),
     request_id: Type.String(),
     quote_hash: quoteSchema.quote_hash,
     credits: quoteSchema.credits,
     max_credits: Type.Integer(),
-    charged_credits: Type.Integer({ description: 'Credits the run debited; a replay (replayed: true) returns the saved result and debits nothing more' }),
+    charged_credits: Type.Integer({ description: 'All credits this request debited (API + bank metadata); 0 on a replay (replayed: true), which returns the saved result and debits nothing' }),
     source_sha256: quoteSchema.source_sha256,
     directory_status: Type.Union([Type.Literal('loaded'), Type.Literal('not_loaded')]),
     replayed: Type.Boolean(),

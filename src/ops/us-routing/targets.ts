@@ -3,6 +3,7 @@ import { defineOp } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { directoryOf, directorySourceSchema, directoryStatusOf, routingTargetSchema } from './common.js';
 import { usRoutingLimits as bounds } from './limits.js';
+import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingTargetsInput = strictObject({
   q: Type.Optional(Type.String({ maxLength: bounds.searchQueryCharsMax, description: 'Routing-number prefix, or text in name, city or state (case-insensitive)' })),
@@ -26,6 +27,7 @@ export const usRoutingTargets = defineOp({
   access: 'key',
   input: routingTargetsInput,
   output: Type.Object({
+    ...usEnvelopeSchemas,
     results: Type.Array(routingTargetSchema),
     total: Type.Integer(),
     next_offset: Type.Union([Type.Integer(), Type.Null()]),
@@ -39,6 +41,7 @@ export const usRoutingTargets = defineOp({
     const page = directory.search(input.q ?? '', input.limit, input.offset);
     const end = input.offset + page.results.length;
     return {
+      ...usEnvelope(0),
       results: page.results,
       total: page.total,
       next_offset: end < page.total ? end : null,

@@ -1,9 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
-import { errorCodes, type ErrorCode } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { HttpOp } from '../../ops/framework/op.js';
 import { errorSchema } from '../../ops/framework/schemas.js';
-import { httpStatusOf } from '../http/status.js';
+import { wireNameOf } from '../wire-errors.js';
+import { errorStatusesOf } from './statuses.js';
 
 /** Clarifications §11: the contract version. The proto files carry the same string. */
 export const contractVersion = '2026-08-18';
@@ -13,16 +13,12 @@ function plain(schema: TSchema): unknown {
   return JSON.parse(JSON.stringify(schema));
 }
 
-function errorResponses(): Record<string, unknown> {
-  const byStatus = new Map<string, ErrorCode[]>();
-  for (const code of errorCodes) {
-    const status = httpStatusOf[code].slice(0, 3);
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
+/** Only the statuses this operation can answer with (statuses.ts says how they are derived). */
+function errorResponses(op: HttpOp): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
-  for (const [status, codes] of byStatus) {
+  for (const [status, codes] of errorStatusesOf(op)) {
     responses[status] = {
-      description: `Error object; codes: ${codes.join(', ')}`,
+      description: `Error object; error codes: ${codes.map((code) => JSON.stringify(wireNameOf(code))).join(', ')}`,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
@@ -57,7 +53,7 @@ function operationOf(op: HttpOp): Record<string, unknown> {
     ...(op.http.inputFrom === 'body' ? { requestBody: { required: true, content: { 'application/json': { schema: plain(op.input) } } } } : {}),
     responses: {
       [success]: { description: 'Success', headers: { 'X-Request-ID': { schema: { type: 'string' } } }, content },
-      ...errorResponses(),
+      ...errorResponses(op),
     },
   };
 }
