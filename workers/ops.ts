@@ -20,7 +20,8 @@ export default async function runTask(task: TaskRequest): Promise<TaskResult> {
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {
-    const value = op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0, routing });
+    // The worker's own clock: same machine as the main thread. Awaited: an op may answer with a promise.
+    const value = await op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0, routing, now: new Date() });
     if (task.render === undefined) return { ok: true, value };
     const { format, body } = await renderBody(op, value, task.render);
     return { ok: true, rendered: { format, body } };

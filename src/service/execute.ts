@@ -1,9 +1,10 @@
 import type { Account } from '../accounts/account-store.js';
+import type { CreditKind } from '../accounts/plans.js';
 import type { Claim, IdempotencyStore } from '../accounts/idempotency-store.js';
 import type { RequestKey } from '../domain/rng.js';
 import { AppError } from '../errors.js';
 import type { InputValidator } from '../ops/framework/input-validation.js';
-import type { AnyOp, CallerView, Debits, RunContext } from '../ops/framework/op.js';
+import type { AnyOp, CallerView, Debits, ProfileProviderPort, RunContext } from '../ops/framework/op.js';
 import type { BodyFormat } from '../render/body.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';
@@ -33,6 +34,8 @@ export interface ServiceDeps {
   readonly routing?: RoutingDirectory;
   /** Saved results of idempotent ops (Op.idempotency); without it they are not replay-protected. */
   readonly idempotency?: IdempotencyStore;
+  /** External profile provider for /ai-profile (IBANQA_AI_PROFILE_URL); absent: built-in profiles only. */
+  readonly profileProvider?: ProfileProviderPort;
 }
 
 export interface CallIdentity {
@@ -55,6 +58,8 @@ export interface Admission {
   readonly headers: Readonly<Record<string, string>>;
   /** Commit (with the debits actually used, if fewer than reserved) or refund. Exactly once. */
   settle(succeeded: boolean, actual?: Debits): void;
+  /** Remaining credits of a kind once this request commits (null: no cap or no key). */
+  remaining?(kind: CreditKind): number | null;
 }
 
 /** A request that passed every check that needs no balance: what `pay` reserves against. */
@@ -114,6 +119,9 @@ export class Service {
         ? markReplayed(await claim.result)
         : await this.run(op, admission.input, admission.caller, admission.requestKey, 0, undefined, this.renderFor(op, admission.input, options));
       if (claim?.kind === 'leader') claim.complete(output, this.now());
+      if (op.remainingField !== undefined && output !== null && typeof output === 'object') {
+        (output as Record<string, unknown>)[op.remainingField.field] = admission.remaining?.(op.remainingField.kind) ?? null;
+      }
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
       if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input as never, output, admission.caller);
       succeeded = true;
@@ -128,7 +136,7 @@ export class Service {
 
   /** Worker-side rendering only where the main thread needs no output object afterwards. */
   private renderFor(op: AnyOp, input: unknown, options: ExecuteOptions): BodyFormat | undefined {
-    if (options.render === undefined || op.usedCost !== undefined || op.idempotency !== undefined) return undefined;
+    if (options.render === undefined || op.usedCost !== undefined || op.idempotency !== undefined || op.remainingField !== undefined) return undefined;
     return options.render(input);
   }
 
@@ -153,7 +161,11 @@ export class Service {
     if (totalRows >= this.deps.poolThresholdRows) {
       return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart, render);
     }
-    const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart, ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }) };
+    const context: RunContext = {
+      requestKey, caller, bank: this.deps.bank, rowStart, now: this.now(),
+      ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }),
+      ...(this.deps.profileProvider === undefined ? {} : { profileProvider: this.deps.profileProvider }),
+    };
     return op.run(input as never, context);
   }
 
@@ -184,8 +196,12 @@ export class Service {
   private pay(checked: Checked, debits: Debits): Admission {
     const { op, input, caller, requestKey, account, ip, now } = checked;
     if (account === null) return this.admitKeyless(op, input, caller, requestKey, ip, now);
-    const reservation = this.reserve(account, debits, now);
-    return { input, caller, requestKey, headers: {}, settle: (ok, actual) => this.settle(reservation, ok, actual) };
+    const reservation = this.reserve(op, account, debits, now);
+    return {
+      input, caller, requestKey, headers: {},
+      settle: (ok, actual) => this.settle(reservation, ok, actual),
+      remaining: (kind) => this.deps.meter.balance?.(account, this.now())[kind].remaining ?? null,
+    };
   }
 
   private authenticate(op: AnyOp, apiKey: string | undefined, now: Date): Account | null {
@@ -216,11 +232,11 @@ export class Service {
     return { input, caller, requestKey, headers, settle: () => undefined };
   }
 
-  private reserve(account: Account, debits: Debits, now: Date): Reservation {
+  private reserve(op: AnyOp, account: Account, debits: Debits, now: Date): Reservation {
     const outcome = this.deps.meter.reserve(account, debits, now);
     if (outcome.ok) return outcome.reservation;
     throw new AppError(
-      'credits_exhausted',
+      op.exhaustedErrors?.[outcome.kind] ?? 'credits_exhausted',
       `${outcome.kind} allowance exhausted: this request needs ${outcome.needed}, ${outcome.remaining} left` +
         (outcome.resets_at === null ? ' (no reset on this plan)' : `, resets at ${outcome.resets_at}`),
       { credit_kind: outcome.kind, needed: outcome.needed, remaining: outcome.remaining },

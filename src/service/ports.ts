@@ -28,6 +28,8 @@ export interface CreditMeter {
   /** `actual` may be less than reserved (a stream cut short): the rest is released. */
   commit(reservation: Reservation, actual?: Debits): void;
   refund(reservation: Reservation): void;
+  /** Per-kind balance (remaining includes credits held by running requests); optional for meters that cannot tell. */
+  balance?(account: Account, now: Date): Readonly<Record<CreditKind, { readonly remaining: number | null }>>;
 }
 
 export interface KeylessOutcome {

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { CreditKind, PlanId } from '../../accounts/plans.js';
+import type { ErrorCode } from '../../errors.js';
 import type { RequestKey } from '../../domain/rng.js';
 import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
@@ -20,6 +21,18 @@ export interface RunContext {
   readonly rowStart: number;
   /** US routing directory ; absent: none wired, the /us/routing ops treat it as not loaded. */
   readonly routing?: RoutingDirectory;
+  /** The service clock at the start of the run (profiles: ages and card expiry); absent: the op must not need it. */
+  readonly now?: Date;
+  /** External profile provider for /ai-profile; absent: the built-in engine answers. */
+  readonly profileProvider?: ProfileProviderPort;
+}
+
+/** An external profile source (an OpenAI-compatible chat-completions endpoint); see src/ops/profiles/external/. */
+export interface ProfileProviderPort {
+  readonly name: string;
+  readonly model: string;
+  /** Resolves to the provider's raw JSON object for the prompt, or rejects with AppError('unavailable'). */
+  complete(prompt: string): Promise<unknown>;
 }
 
 export type Debits = Partial<Record<CreditKind, number>>;
@@ -41,6 +54,8 @@ export interface GrpcBinding {
   readonly stream?: 'bidi' | 'server';
   /** How the op's output sits in the response message: as is, or a JSON array wrapped as `rows`. */
   readonly wrap: 'object' | 'rows';
+  /** Maps the request message to the op input where proto and JSON differ (JSON text fields); default: as is. */
+  readonly decode?: (message: Record<string, unknown>) => unknown;
 }
 
 /** CSV rendering of an output (test-cases, bulk datasets, exports): header order and row cells. */
@@ -88,6 +103,13 @@ export interface Op<S extends TSchema = TSchema, O = unknown> {
   readonly rows: (input: Static<S>) => number;
   readonly run: (input: Static<S>, context: RunContext) => O;
   readonly csv?: CsvRendering<O>;
+  /**
+   * Error codes for credit kinds whose exhaustion is not the default 429 credits_exhausted
+   * (profiles: 403 generation_limit_reached, as the spec's error table says).
+   */
+  readonly exhaustedErrors?: Partial<Record<CreditKind, ErrorCode>>;
+  /** An output field set after the run to the caller's remaining credits of one kind (profile: generations_left). */
+  readonly remainingField?: { readonly kind: CreditKind; readonly field: string };
   /**
    * Idempotent ops (/us/routing/run, full /us/routing/profile): the record a keyed request claims.
    * The same key id + record key + fingerprint returns the saved output with `replayed: true` and debits
