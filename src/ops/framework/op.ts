@@ -62,6 +62,8 @@ export interface GrpcBinding {
 export interface CsvRendering<O> {
   readonly wanted: (input: unknown) => boolean;
   readonly headers: readonly string[];
+  /** Header row when it depends on the output (bulk datasets add profile columns); default: `headers`. */
+  readonly headersFor?: (output: O) => readonly string[];
   readonly rows: (output: O) => readonly (readonly (string | number | boolean | null)[])[];
 }
 
