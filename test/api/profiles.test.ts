@@ -178,3 +178,23 @@ describe('gRPC Profile and AiProfile', () => {
     assert.equal(spent.error?.metadata.get('error')[0], 'generation_limit_reached');
   });
 });
+
+describe('POST /us/routing/profile on the same engine', () => {
+  it('draws the person from the US locale and answers 403 once profile credits are spent', async () => {
+    const key = service.keys.free; // 5 profiles, shared with the tests above
+    const full = await call(service.base, '/us/routing/profile', { key, body: { mode: 'synthetic', seed: 'us-engine-0', confirm_credit: true } });
+    assert.equal(full.status, 200, full.text);
+    assert.match(full.body.person.email, /^[a-z0-9._]+@example\.(com|net|org)$/);
+    assert.match(full.body.address.postal_code, /^\d{5}$/);
+    assert.match(full.body.address.state, /^[A-Z]{2}$/);
+    const replay = await call(service.base, '/us/routing/profile', { key, body: { mode: 'synthetic', seed: 'us-engine-0', confirm_credit: true } });
+    assert.equal(replay.body.replayed, true);
+    assert.deepEqual(replay.body.person, full.body.person);
+    let status = 200;
+    for (let i = 1; i <= 6 && status === 200; i++) {
+      status = (await call(service.base, '/us/routing/profile', { key, body: { mode: 'synthetic', seed: `us-engine-${i}`, confirm_credit: true } })).status;
+    }
+    assert.equal(status, 403);
+    assert.equal(used(key, 'profiles'), 5);
+  });
+});
