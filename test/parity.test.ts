@@ -131,6 +131,14 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
     ['pro', { mode: 'synthetic', seed: 'parity' }],
     ['starter', { mode: 'targeted', seed: 'parity', preview_only: true, generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64) } }],
   ],
+  // profiles: the unlimited key, so generations_left is null (absent) on both fronts
+  'profile.generate': [
+    ['unlimited', { country: 'DE', seed: 'parity' }],
+    ['unlimited', { swift_code: 'COBADEFFXXX', seed: 'parity' }],
+    ['pro', { age_min: 90, age_max: 20 }],
+    ['pro', { country: 'DE', bank_name: 'No Such Bank Anywhere' }],
+  ],
+  'profile.ai': [['unlimited', { country: 'FR', gender: 'male', seed: 'parity' }]],
 };
 
 /** JSON null and an absent proto3 optional field mean the same; so do an empty list and an absent repeated field. */
