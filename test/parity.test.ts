@@ -20,7 +20,7 @@ after(async () => {
   await service.dispose();
 });
 
-type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';
+type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise' | 'unlimited';
 const samples: Record<string, [Plan, Record<string, unknown>][]> = {
   'iban.generate': [
     ['pro', { country: 'DE', quantity: 3, seed: 'parity', include_bank_details: true }],
