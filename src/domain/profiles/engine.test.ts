@@ -134,6 +134,12 @@ describe('quality score', () => {
     const codes = scoreProfile(broken, context).reasons.map((r) => r.code);
     for (const code of ['iban_country_mismatch', 'bic_country_mismatch', 'bic_mismatch', 'national_id_invalid']) assert.ok(codes.includes(code), code);
   });
+  it('a phone of another plan or a broken German number is a country mismatch', () => {
+    for (const phone of ['+33 6 12 34 56 78', '+49 1512 34', '+49 0000 0000000']) {
+      assert.ok(scoreProfile({ ...base, phone }, context).reasons.some((r) => r.code === 'phone_country_mismatch'), phone);
+    }
+    assert.ok(!scoreProfile(base, context).reasons.some((r) => r.code === 'phone_country_mismatch'));
+  });
   it('tiers follow the bands', () => {
     const empty: ProfileRecord = {
       ...base, first_name: '', last_name: 'Test', email: '', phone: null, occupation: 'asdf', tax_id: '11111111111', iban: 'FR7630006000011234567890189',

@@ -88,12 +88,27 @@ export function syntheticPhone(countryCode: string, rng: Rng): SyntheticPhone | 
   return { number: chars.join(''), range: 'synthetic_format_valid' };
 }
 
+/** A number drawn from the country's checked template (same text but the redrawn digits, an accepted ending). */
+function fitsTemplate(phone: string, countryCode: string): boolean {
+  const template = templateOf(countryCode);
+  if (template === null || phone.length !== template.formatted.length) return false;
+  const first = template.slots[0] ?? phone.length;
+  if (phone.slice(0, first) !== template.formatted.slice(0, first)) return false;
+  const ending = template.slots.map((position) => phone.charAt(position)).join('');
+  if (!/^\d+$/.test(ending) || phone.slice((template.slots.at(-1) ?? phone.length) + 1) !== template.formatted.slice((template.slots.at(-1) ?? phone.length) + 1)) return false;
+  for (let i = first; i < phone.length; i++) {
+    if (!template.slots.includes(i) && phone.charAt(i) !== template.formatted.charAt(i)) return false;
+  }
+  return template.endings === null || template.endings.includes(Number(ending));
+}
+
 /** Does this phone belong to the country: its calling code, and valid in the plan or in a reserved fiction range. */
 export function phoneFitsCountry(phone: string, countryCode: string): boolean {
   const e164 = phone.replace(/[\s()-]/g, '');
   if (!isSupportedCountry(countryCode)) return false;
   if (!e164.startsWith(`+${getCountryCallingCode(countryCode as CountryCode)}`)) return false;
   if (isFictionalReserved(e164)) return true;
+  if (fitsTemplate(phone, countryCode)) return true;
   return parsePhoneNumberFromString(e164)?.isValid() === true;
 }
 

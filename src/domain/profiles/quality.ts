@@ -105,7 +105,7 @@ function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
     if (!scheme.validate(id) || !scheme.agrees(id, subject)) add('national_id_invalid', p.tax_id !== null ? 'tax_id' : 'ssn', 8, `${scheme.name} fails its check or disagrees with the person`);
   }
   if (p.locale_fallback) add('locale_fallback', 'locale', 10, `names and street from the ${p.locale} locale: faker has no locale for ${p.country_code}`);
-  if (foldText(p.address.country) !== foldText(p.country)) add('address_country_mismatch', 'address.country', 4, 'address country differs from the profile country');
+  if (p.address.country !== p.country && foldText(p.address.country) !== foldText(p.country)) add('address_country_mismatch', 'address.country', 4, 'address country differs from the profile country');
   if (/^\d{4}-\d{2}-\d{2}$/.test(p.date_of_birth) && ageOn(p.date_of_birth, context.today) !== p.age) add('age_mismatch', 'age', 5, 'age does not match the birth date');
   return out;
 }
@@ -117,7 +117,7 @@ function bankMetadata(p: ProfileRecord, context: QualityContext): Finding[] {
   if (p.bank.bank_match === 'synthetic') return [{ code: 'bank_synthetic', field: 'bank', penalty: 5, message: 'synthetic bank code: the registry has no banks for this country' }];
   if (registry === undefined) return [{ code: 'bank_unknown', field: 'bank', penalty: 10, message: "the registry does not know the IBAN's bank code" }];
   if (p.bank.swift_bic !== registry.bic) out.push({ code: 'bic_mismatch', field: 'bank.swift_bic', penalty: 10, message: `BIC differs from the registry's (${registry.bic ?? 'none'})` });
-  if (foldText(p.bank.bank_name ?? '') !== foldText(registry.name ?? '')) out.push({ code: 'bank_name_mismatch', field: 'bank.bank_name', penalty: 6, message: "bank name differs from the registry's" });
+  if (p.bank.bank_name !== registry.name && foldText(p.bank.bank_name ?? '') !== foldText(registry.name ?? '')) out.push({ code: 'bank_name_mismatch', field: 'bank.bank_name', penalty: 6, message: "bank name differs from the registry's" });
   return out;
 }
 
