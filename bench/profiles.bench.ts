@@ -72,13 +72,20 @@ async function inProcess() {
       if (run >= warmUpRuns) profile.push(performance.now() - started);
     }
     const bulk: number[] = [];
+    const bulkCpu: number[] = [];
     for (let run = 0; run <= bulkRuns; run++) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const outcome = await service.execute(bulkOp, { country: 'DE', quantity: bulkRows, include_profiles: true }, identity);
       JSON.stringify(outcome.output);
-      if (run > 0) bulk.push(performance.now() - started);
+      const spent = process.cpuUsage(cpu);
+      if (run > 0) {
+        bulk.push(performance.now() - started);
+        bulkCpu.push((spent.user + spent.system) / 1000);
+      }
     }
-    return { profile: summary(profile), bulk: summary(bulk) };
+    // CPU time of this process: on a machine shared with other builds, wall time includes waiting for a core.
+    return { profile: summary(profile), bulk: summary(bulk), bulkCpu: summary(bulkCpu) };
   } finally {
     await accounts.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -118,7 +125,7 @@ async function overHttp() {
 
 export async function runProfilesBench(log: (line: string) => void) {
   const local = await inProcess();
-  log(`profiles in-process: /profile p50 ${local.profile.p50Ms} ms p99 ${local.profile.p99Ms} ms; bulk ${bulkRows} rows with profiles p50 ${local.bulk.p50Ms} ms max ${local.bulk.maxMs} ms`);
+  log(`profiles in-process: /profile p50 ${local.profile.p50Ms} ms p99 ${local.profile.p99Ms} ms; bulk ${bulkRows} rows with profiles p50 ${local.bulk.p50Ms} ms (CPU ${local.bulkCpu.p50Ms} ms) max ${local.bulk.maxMs} ms`);
   const http = await overHttp();
   log(`profiles over HTTP: /profile p50 ${http.profile.p50Ms} ms p99 ${http.profile.p99Ms} ms; bulk ${bulkRows} rows p50 ${http.bulk.p50Ms} ms max ${http.bulk.maxMs} ms (${http.bulk.responseBytes} bytes)`);
   return {
@@ -126,7 +133,7 @@ export async function runProfilesBench(log: (line: string) => void) {
     inProcess: local,
     http,
     targets: { bulkMs: bulkTargetMs, profileP99Ms: profileTargetP99Ms },
-    met: { bulkInProcess: local.bulk.p50Ms < bulkTargetMs, bulkHttp: http.bulk.p50Ms < bulkTargetMs, profileP99Http: http.profile.p99Ms < profileTargetP99Ms },
+    met: { bulkInProcess: local.bulk.p50Ms < bulkTargetMs, bulkInProcessCpu: local.bulkCpu.p50Ms < bulkTargetMs, bulkHttp: http.bulk.p50Ms < bulkTargetMs, profileP99Http: http.profile.p99Ms < profileTargetP99Ms },
   };
 }
 
@@ -140,14 +147,15 @@ export function profilesSection(result: ProfilesResult, load: string): string {
     '',
     `Machine: 2 vCPUs shared with other engineers' builds and tests while this ran (load average before the run: ${load}).`,
     'Client: fetch (undici) on 127.0.0.1, one request at a time; in-process: Service.execute with the embedded registry.',
-    `Targets: ${result.bulkRows} bulk rows with profiles under ${result.targets.bulkMs} ms (in-process ${yes(result.met.bulkInProcess)}, ` +
+    `Targets: ${result.bulkRows} bulk rows with profiles under ${result.targets.bulkMs} ms (in-process wall ${yes(result.met.bulkInProcess)}, CPU ${yes(result.met.bulkInProcessCpu)}, ` +
       `over HTTP ${yes(result.met.bulkHttp)}); /profile p99 under ${result.targets.profileP99Ms} ms over HTTP (${yes(result.met.profileP99Http)}).`,
     '',
     '| measure | p50 ms | p99 ms | max ms |',
     '| --- | --- | --- | --- |',
     row('/profile, execute path + JSON (in-process)', result.inProcess.profile),
     row('/profile, HTTP round trip', result.http.profile),
-    row(`bulk-dataset ${result.bulkRows} rows + profiles, execute path + JSON (in-process, inline)`, result.inProcess.bulk),
+    row(`bulk-dataset ${result.bulkRows} rows + profiles, execute path + JSON (in-process, inline), wall`, result.inProcess.bulk),
+    row(`same, CPU time of the process (user + system)`, result.inProcess.bulkCpu),
     row(`bulk-dataset ${result.bulkRows} rows + profiles, HTTP round trip (worker pool)`, result.http.bulk),
   ].join('\n');
 }
