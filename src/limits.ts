@@ -70,6 +70,8 @@ export const profileLimits = {
   ageCeiling: 120,
   /** additional_info is a free-form object: 2 KiB of JSON is room for a few hints and keeps prompts small. */
   additionalInfoBytesMax: 2_048,
+  /** additional_info keys are hint names, not data: 64 characters. */
+  additionalInfoKeyCharsMax: 64,
   /** Nesting depth of additional_info (an object of objects of ... ): 4 levels of hints, no deep structures. */
   additionalInfoDepthMax: 4,
   /** Same bound as the generate seed. */

@@ -22,7 +22,7 @@ export const profileInput = strictObject({
     description: 'IBAN-registry country (English name or ISO alpha-2), or Random (default): a country with its own faker locale',
   }),
   iban: Type.Optional(Type.String({ minLength: 1, maxLength: limits.ibanInputCharsMax, description: 'Bank context: a valid IBAN; the profile takes its country and bank' })),
-  additional_info: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), {
+  additional_info: Type.Optional(Type.Record(Type.String({ maxLength: bounds.additionalInfoKeyCharsMax }), Type.Unknown(), {
     description: `Free-form hints (at most ${bounds.additionalInfoBytesMax} bytes of JSON, nesting depth ${bounds.additionalInfoDepthMax}); passed to an external provider, ignored by the built-in one`,
   })),
   gender: Type.Union([Type.Literal('random'), Type.Literal('female'), Type.Literal('male')], { default: 'random' }),
