@@ -30,10 +30,16 @@ export interface SyntheticPerson {
 /** Adults of working age, as before the engine took over. */
 const ageMin = 21;
 const ageMax = 75;
+/**
+ * Ages are counted on this fixed day, not on the service clock: a seed must give the same person on every day
+ * (the stored profile replays for 24 hours, and a regenerated one afterwards is the same person), as the birth
+ * years drawn from a fixed range did before.
+ */
+const referenceDay = new Date(Date.UTC(2025, 0, 1));
 
 /** One person from `rng`; `place` (a directory target's city and state) replaces the generated city and state. */
-export function syntheticPerson(rng: Rng, bank: BankDirectory, today: Date, place?: { readonly city: string; readonly state: string }): SyntheticPerson {
-  const record = buildProfileRecord({ countryCode: 'US', gender: undefined, ageMin, ageMax, withoutIban: true }, rng, { bank, today });
+export function syntheticPerson(rng: Rng, bank: BankDirectory, place?: { readonly city: string; readonly state: string }): SyntheticPerson {
+  const record = buildProfileRecord({ countryCode: 'US', gender: undefined, ageMin, ageMax, withoutIban: true }, rng, { bank, today: referenceDay });
   const state = fakerFor(profileLocaleOf('US').chain, rng).location.state({ abbreviated: true });
   return {
     given_name: record.first_name,

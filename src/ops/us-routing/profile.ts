@@ -12,7 +12,6 @@ import { strictObject } from '../framework/schemas.js';
 import { directoryOf, pricingUrl, profileTargetField, resolveTarget, routingSeedField, routingTargetSchema } from './common.js';
 import { usRoutingLimits as bounds } from './limits.js';
 import { maskTail, maskText, syntheticPerson } from './person.js';
-import { referenceDay } from '../profiles/builtin.js';
 
 export const routingProfileInput = strictObject({
   mode: Type.Union([Type.Literal('synthetic'), Type.Literal('targeted')], {
@@ -73,7 +72,7 @@ function maskEmail(email: string): string {
 export function buildProfile(input: ProfileInput, context: RunContext) {
   const target = input.generation === undefined ? undefined : resolveTarget(directoryOf(context), input.generation.target_id, input.generation.source_sha256);
   const place = target?.city != null && target.state != null ? { city: target.city, state: target.state } : undefined;
-  const person = syntheticPerson(rowRng(context.requestKey, 0), context.bank, referenceDay(context), place);
+  const person = syntheticPerson(rowRng(context.requestKey, 0), context.bank, place);
   const preview = input.preview_only;
   const hide = (text: string) => (preview ? maskText(text) : text);
   return {
