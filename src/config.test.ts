@@ -34,3 +34,13 @@ test('overrides (CLI flags) win over the environment', () => {
   const config = loadConfig({ IBANQA_PORT: '9000', IBANQA_DATA_DIR: '/tmp/from-env' }, { httpPort: 9100, dataDir: '/tmp/from-flag' });
   assert.deepEqual([config.httpPort, config.dataDir], [9100, '/tmp/from-flag']);
 });
+
+test('external profile provider: off by default, needs an http(s) URL and a model, bounded timeout', () => {
+  assert.equal(loadConfig({}).aiProfile, null);
+  const on = loadConfig({ IBANQA_AI_PROFILE_URL: 'http://127.0.0.1:9/v1/chat/completions', IBANQA_AI_PROFILE_MODEL: 'm', IBANQA_AI_PROFILE_KEY: 'k' }).aiProfile;
+  assert.deepEqual(on, { url: 'http://127.0.0.1:9/v1/chat/completions', model: 'm', apiKey: 'k', timeoutMs: 8_000 });
+  assert.throws(() => loadConfig({ IBANQA_AI_PROFILE_URL: 'http://127.0.0.1:9/' }), /IBANQA_AI_PROFILE_MODEL/);
+  assert.throws(() => loadConfig({ IBANQA_AI_PROFILE_URL: 'ftp://host/x', IBANQA_AI_PROFILE_MODEL: 'm' }), /http\(s\)/);
+  assert.throws(() => loadConfig({ IBANQA_AI_PROFILE_URL: 'not a url', IBANQA_AI_PROFILE_MODEL: 'm' }), /http\(s\)/);
+  assert.throws(() => loadConfig({ IBANQA_AI_PROFILE_URL: 'http://h/', IBANQA_AI_PROFILE_MODEL: 'm', IBANQA_AI_PROFILE_TIMEOUT_MS: '60001' }), /TIMEOUT_MS/);
+});

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { profileLimits } from './limits.js';
+import type { ExternalProviderSettings } from './ops/profiles/external/openai-compatible.js';
 import { parseDirectoryFilesSetting, usDirectoryFilesEnv, type DirectoryFile } from './registry/routing-directory-loader.js';
 
 /**
@@ -19,6 +21,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** IBANQA_US_DIRECTORY_FILES="fedach:<path>,fedwire:<path>": FedACH/Fedwire files that win over the registry's snapshots. */
   readonly usDirectoryFiles: readonly DirectoryFile[];
+  /** External OpenAI-compatible provider for /ai-profile (IBANQA_AI_PROFILE_URL, _MODEL, _KEY, _TIMEOUT_MS); null: built-in only. */
+  readonly aiProfile: ExternalProviderSettings | null;
 }
 
 export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
@@ -62,6 +66,30 @@ function logLevelFrom(raw: string | undefined): Config['logLevel'] {
 /** Worker threads: a fixed pool sized to the machine, at most 16 (beyond that LMDB readers and memory dominate). */
 const poolThreadsMax = 16;
 
+/** Longest provider timeout an operator may set: beyond a minute a client has long given up. */
+const aiTimeoutMsMax = 60_000;
+
+/** IBANQA_AI_PROFILE_URL switches the external provider on; it then needs a model, and the URL must be http(s). */
+function aiProfileFrom(env: NodeJS.ProcessEnv): ExternalProviderSettings | null {
+  const url = env.IBANQA_AI_PROFILE_URL ?? '';
+  if (url === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new RangeError(`IBANQA_AI_PROFILE_URL must be an http(s) URL, got ${JSON.stringify(url)}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new RangeError('IBANQA_AI_PROFILE_URL must be an http(s) URL');
+  const model = env.IBANQA_AI_PROFILE_MODEL ?? '';
+  if (model === '') throw new RangeError('IBANQA_AI_PROFILE_MODEL must name the model when IBANQA_AI_PROFILE_URL is set');
+  return Object.freeze({
+    url,
+    model,
+    apiKey: env.IBANQA_AI_PROFILE_KEY ?? '',
+    timeoutMs: positiveIntFrom('IBANQA_AI_PROFILE_TIMEOUT_MS', env.IBANQA_AI_PROFILE_TIMEOUT_MS, profileLimits.externalTimeoutMsDefault, aiTimeoutMsMax),
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
   const config: Config = {
     host: overrides.host ?? env.IBANQA_HOST ?? '127.0.0.1',
@@ -83,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     logLevel: logLevelFrom(env.IBANQA_LOG_LEVEL),
     trustProxy: env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true',
     usDirectoryFiles: Object.freeze(parseDirectoryFilesSetting(env[usDirectoryFilesEnv] ?? '')),
+    aiProfile: aiProfileFrom(env),
   };
   return Object.freeze(config);
 }

@@ -59,3 +59,35 @@ assert(
   'a full validate body fits the JSON body cap',
 );
 assert(limits.generateStreamRowsMax % limits.generateStreamChunkRows === 0, 'stream chunks tile the stream');
+
+// ---------------------------------------------------------------------------------------------------------
+// Synthetic profiles (/profile, /ai-profile, bulk datasets with include_profiles)
+// ---------------------------------------------------------------------------------------------------------
+
+export const profileLimits = {
+  /** Spec defaults: age_min 18, age_max 80. */
+  ageMinDefault: 18,
+  ageMaxDefault: 80,
+  /** Adults only (the spec's default floor), and no one older than the oldest documented human lifespans. */
+  ageFloor: 18,
+  ageCeiling: 120,
+  /** additional_info is a free-form object: 2 KiB of JSON is room for a few hints and keeps prompts small. */
+  additionalInfoBytesMax: 2_048,
+  /** additional_info keys are hint names, not data: 64 characters. */
+  additionalInfoKeyCharsMax: 64,
+  /** Nesting depth of additional_info (an object of objects of ... ): 4 levels of hints, no deep structures. */
+  additionalInfoDepthMax: 4,
+  /** Same bound as the generate seed. */
+  seedCharsMax: 100,
+  /** Bank-context strings (swift_code, bank_name, bank_city) as the targeting strings. */
+  bankContextCharsMax: 120,
+  /** An external provider answering later than this is a 503 (a slow model stalls one request, not the service). */
+  externalTimeoutMsDefault: 8_000,
+  /** Consecutive external failures that open the circuit, and how long it stays open before one trial call. */
+  breakerFailuresToOpen: 3,
+  breakerOpenMs: 30_000,
+  /** The provider's answer is read up to this many bytes; a profile is well under 4 KiB of JSON. */
+  externalResponseBytesMax: 64 * 1024,
+} as const;
+
+assert(profileLimits.ageFloor <= profileLimits.ageMinDefault && profileLimits.ageMaxDefault <= profileLimits.ageCeiling, 'defaults inside the age bounds');

@@ -14,6 +14,7 @@ import { loadBankDirectory } from './registry/load-directory.js';
 import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import { RegistryStore } from './registry/store/registry-store.js';
+import { OpenAiCompatibleProvider } from './ops/profiles/external/openai-compatible.js';
 import { Service } from './service/execute.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
@@ -62,6 +63,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     poolThresholdRows: config.poolThresholdRows,
     validators,
     usage: ledgerUsageReader(store, state.meter, () => new Date()),
+    profileProvider: config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
   });
   let ready = false;
   const httpOps = ops.filter(isHttpOp);

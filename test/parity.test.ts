@@ -20,7 +20,7 @@ after(async () => {
   await service.dispose();
 });
 
-type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';
+type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise' | 'unlimited';
 const samples: Record<string, [Plan, Record<string, unknown>][]> = {
   'iban.generate': [
     ['pro', { country: 'DE', quantity: 3, seed: 'parity', include_bank_details: true }],
@@ -135,6 +135,14 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
     ['pro', {}],
     ['free', {}],
   ],
+  // profiles: the unlimited key, so generations_left is null (absent) on both fronts
+  'profile.generate': [
+    ['unlimited', { country: 'DE', seed: 'parity' }],
+    ['unlimited', { swift_code: 'COBADEFFXXX', seed: 'parity' }],
+    ['pro', { age_min: 90, age_max: 20 }],
+    ['pro', { country: 'DE', bank_name: 'No Such Bank Anywhere' }],
+  ],
+  'profile.ai': [['unlimited', { country: 'FR', gender: 'male', seed: 'parity' }]],
 };
 
 /** JSON null and an absent proto3 optional field mean the same; so do an empty list and an absent repeated field. */

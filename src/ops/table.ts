@@ -23,6 +23,8 @@ import { usRoutingProfile } from './us-routing/profile.js';
 import { usRoutingQuote } from './us-routing/quote.js';
 import { usRoutingRun } from './us-routing/run.js';
 import { usRoutingTargets } from './us-routing/targets.js';
+import { profileAi } from './profiles/ai-profile.js';
+import { profileGenerate } from './profiles/profile.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -57,6 +59,9 @@ export const ops: readonly AnyOp[] = [
   usRoutingProfile,
   // account
   accountUsage,
+  // synthetic profiles
+  profileGenerate,
+  profileAi,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));

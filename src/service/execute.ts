@@ -7,6 +7,8 @@ import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js'
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
 import type { UsageReader } from '../accounts/usage-reader.js';
+import type { CreditKind } from '../accounts/plans.js';
+import type { ProfileProviderPort } from '../ops/framework/capabilities.js';
 import { requestKeyFor } from './request-key.js';
 import { usageHeaders } from './usage-headers.js';
 
@@ -39,6 +41,8 @@ export interface ServiceDeps {
   readonly poolThresholdRows: number;
   readonly validators: ReadonlyMap<string, InputValidator>;
   readonly now?: () => Date;
+  /** External profile provider for /ai-profile (IBANQA_AI_PROFILE_URL); null: built-in profiles only. */
+  readonly profileProvider?: ProfileProviderPort | null;
   /** Balances for GET /usage (main thread only). */
   readonly usage?: UsageReader;
 }
@@ -72,6 +76,8 @@ export interface Admission {
   readonly headers: Readonly<Record<string, string>>;
   /** Commit (with the debits actually used, if fewer than reserved) or refund. Exactly once; resolves when durable. */
   settle(succeeded: boolean, actual?: Debits): Promise<void>;
+  /** Remaining credits of a kind once this request commits (null: no cap or no key). */
+  remaining?(kind: CreditKind): Promise<number | null>;
 }
 
 /** A request that passed every check that needs no balance: what `pay` reserves against. */
@@ -111,7 +117,12 @@ export class Service {
   constructor(private readonly deps: ServiceDeps) {
     this.now = deps.now ?? (() => new Date());
     this.contexts = new ContextFactory(
-      { ...deps.data, watches: deps.state.watches, ...(deps.usage === undefined ? {} : { usage: deps.usage }) },
+      {
+        ...deps.data,
+        watches: deps.state.watches,
+        profileProvider: deps.profileProvider ?? null,
+        ...(deps.usage === undefined ? {} : { usage: deps.usage }),
+      },
       this.now,
       'main thread',
     );
@@ -137,6 +148,9 @@ export class Service {
         ? markReplayed(await claim.result)
         : await this.run(op, admission.input, admission.caller, admission.requestKey, 0, undefined, this.renderFor(op, format, options));
       if (claim?.kind === 'leader') await claim.complete(output, this.now());
+      if (op.remainingField !== undefined && output !== null && typeof output === 'object') {
+        (output as Record<string, unknown>)[op.remainingField.field] = (await admission.remaining?.(op.remainingField.kind)) ?? null;
+      }
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
       if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input as never, output, admission.caller);
       succeeded = true;
@@ -189,7 +203,7 @@ export class Service {
 
   /** Worker-side rendering only where the main thread needs no output object afterwards. */
   private renderFor(op: AnyOp, format: BodyFormat, options: ExecuteOptions): BodyFormat | undefined {
-    if (options.serialized !== true || op.usedCost !== undefined || op.idempotency !== undefined) return undefined;
+    if (options.serialized !== true || op.usedCost !== undefined || op.idempotency !== undefined || op.remainingField !== undefined) return undefined;
     return format;
   }
 
@@ -243,14 +257,15 @@ export class Service {
   private async pay(checked: Checked, debits: Debits): Promise<Admission> {
     const { op, input, caller, requestKey, account, ip, now } = checked;
     if (account === null) return this.admitKeyless(op, input, caller, requestKey, ip, now);
-    const reservation = await this.reserve(account, debits, now);
+    const reservation = await this.reserve(op, account, debits, now);
     // Filled once settled, so X-RateLimit-Remaining counts this request; the transport reads it after that.
     const headers: Record<string, string> = {};
     const settle = async (ok: boolean, actual?: Debits) => {
       await this.settle(reservation, ok, actual);
       Object.assign(headers, usageHeaders(account, await this.deps.state.meter.balance(account, now)));
     };
-    return { input, caller, requestKey, headers, settle };
+    const remaining = async (kind: CreditKind) => (await this.deps.state.meter.balance(account, this.now()))[kind].remaining;
+    return { input, caller, requestKey, headers, settle, remaining };
   }
 
   private async authenticate(op: AnyOp, apiKey: string | undefined, now: Date): Promise<Account | null> {
@@ -283,11 +298,11 @@ export class Service {
     return { input, caller, requestKey, headers, settle };
   }
 
-  private async reserve(account: Account, debits: Debits, now: Date): Promise<Reservation> {
+  private async reserve(op: AnyOp, account: Account, debits: Debits, now: Date): Promise<Reservation> {
     const outcome = await this.deps.state.meter.reserve(account, debits, now);
     if (outcome.ok) return outcome.reservation;
     throw new AppError(
-      'credits_exhausted',
+      op.exhaustedErrors?.[outcome.kind] ?? 'credits_exhausted',
       `${outcome.kind} allowance exhausted: this request needs ${outcome.needed}, ${outcome.remaining} left` +
         (outcome.resets_at === null ? ' (no reset on this plan)' : `, resets at ${outcome.resets_at}`),
       { credit_kind: outcome.kind, needed: outcome.needed, remaining: outcome.remaining },

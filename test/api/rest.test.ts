@@ -188,12 +188,14 @@ describe('POST /test-cases and /bulk-dataset', () => {
     assertErrorObject(await call(service.base, '/test-cases', { key: service.keys.pro, body: { country: 'ES', output: 'xml' } }), 400, 'invalid_argument');
   });
 
-  test('bulk dataset: paid only, plan caps, profiles not yet, JSON and CSV agree', async () => {
+  test('bulk dataset: paid only, plan caps, JSON and CSV agree', async () => {
     assertErrorObject(await call(service.base, '/bulk-dataset', { key: service.keys.free, body: { country: 'NL' } }), 402, 'bulk_dataset_requires_paid_access');
     const capped = await call(service.base, '/bulk-dataset', { key: service.keys.pass24h, body: { country: 'NL', quantity: 41 } });
     assertErrorObject(capped, 402, 'payment_required');
     assert.equal(capped.body.required_plan, 'starter');
-    assertErrorObject(await call(service.base, '/bulk-dataset', { key: service.keys.pro, body: { country: 'NL', include_profiles: true } }), 400, 'invalid_argument');
+    const withProfiles = await call(service.base, '/bulk-dataset', { key: service.keys.pro, body: { country: 'NL', quantity: 2, include_profiles: true } });
+    assert.equal(withProfiles.status, 200);
+    assert.equal(withProfiles.body.rows[0].profile.iban, withProfiles.body.rows[0].iban);
     const json = await call(service.base, '/bulk-dataset', { key: service.keys.pro, body: { country: 'NL', quantity: 25, seed: 'bulk' } });
     assert.equal(json.body.success, true);
     assert.equal(json.body.limit, 10_000);

@@ -25,6 +25,8 @@ export interface Capabilities {
   readonly watches: WatchStore;
   /** Balances of keys (GET /usage): the ledger lives on the main thread. */
   readonly usage: UsageReader;
+  /** The external profile provider of /ai-profile (network I/O, a circuit breaker): main thread; null when none is configured. */
+  readonly profileProvider: ProfileProviderPort | null;
 }
 
 export type Capability = keyof Capabilities;
@@ -46,6 +48,14 @@ export interface BaseContext {
 
 /** The context of an op that declared the capabilities N. */
 export type RunContext<N extends Capability = Capability> = BaseContext & Pick<Capabilities, N>;
+
+/** An external profile source (an OpenAI-compatible chat-completions endpoint); see src/ops/profiles/external/. */
+export interface ProfileProviderPort {
+  readonly name: string;
+  readonly model: string;
+  /** Resolves to the provider's raw JSON object for the prompt, or rejects with AppError('unavailable'). */
+  complete(prompt: string): Promise<unknown>;
+}
 
 /** Where an op may run: 'main' keeps it on the main thread; 'any' lets a large request go to the pool. */
 export type Placement = 'main' | 'any';

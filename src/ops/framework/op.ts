@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { IdempotencyRequest } from '../../ports/idempotency.js';
 import type { Debits } from '../../ports/credits.js';
+import type { CreditKind } from '../../accounts/plans.js';
 import type { ErrorCode } from '../../errors.js';
 import type { CallerView } from './caller.js';
 import type { Capability, Placement, RunContext } from './capabilities.js';
@@ -27,12 +28,16 @@ export interface GrpcBinding {
   readonly stream?: 'bidi' | 'server';
   /** How the op's output sits in the response message: as is, or a JSON array wrapped as `rows`. */
   readonly wrap: 'object' | 'rows';
+  /** Maps the request message to the op input where proto and JSON differ (JSON text fields); default: as is. */
+  readonly decode?: (message: Record<string, unknown>) => unknown;
 }
 
 /** CSV rendering of an output (test-cases, bulk datasets, exports): header order and row cells. */
 export interface CsvRendering<O> {
   readonly wanted: (input: unknown) => boolean;
   readonly headers: readonly string[];
+  /** Header row when it depends on the output (bulk datasets add profile columns); default: `headers`. */
+  readonly headersFor?: (output: O) => readonly string[];
   readonly rows: (output: O) => readonly (readonly (string | number | boolean | null)[])[];
 }
 
@@ -102,6 +107,13 @@ export interface Op<S extends TSchema = TSchema, O = unknown, N extends Capabili
   readonly csv?: CsvRendering<O>;
   /** Server-streamed ops: how many rows the request asks for, and the request for a slice of them. */
   readonly chunks?: Chunking<Static<S>>;
+  /**
+   * Error codes for credit kinds whose exhaustion is not the default 429 credits_exhausted
+   * (profiles: 403 generation_limit_reached, as the spec's error table says).
+   */
+  readonly exhaustedErrors?: Partial<Record<CreditKind, ErrorCode>>;
+  /** An output field set after the run to the caller's remaining credits of one kind (profile: generations_left). */
+  readonly remainingField?: { readonly kind: CreditKind; readonly field: string };
   /**
    * Idempotent ops (/us/routing/run, full /us/routing/profile): the record a keyed request claims.
    * The same key id + record key + fingerprint returns the saved output with `replayed: true` and debits

@@ -3,6 +3,8 @@ import { planOf, planIds, type PlanId } from '../../accounts/plans.js';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import { countryOrThrow } from '../framework/country.js';
+import { bulkProfileCells, bulkProfileColumns, bulkRowProfile, type BulkProfile } from '../profiles/bulk-profiles.js';
+import { referenceDay } from '../profiles/builtin.js';
 import { generateRow, type GeneratedRow } from './generated-row.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { countryField, datasetSeedField, outputField, strictObject } from '../framework/schemas.js';
@@ -13,11 +15,11 @@ export const bulkDatasetInput = strictObject({
   seed: Type.Optional(datasetSeedField),
   output: outputField,
   include_bank_details: Type.Boolean({ default: true }),
-  include_profiles: Type.Boolean({ default: false, description: 'Not available yet: true is answered with 400' }),
+  include_profiles: Type.Boolean({ default: false, description: 'Adds a synthetic person holding the row IBAN to every row (one profile credit per row)' }),
 });
 type BulkDatasetInput = Static<typeof bulkDatasetInput>;
 
-export type BulkRow = { index: number; iban_formatted: string } & GeneratedRow;
+export type BulkRow = { index: number; iban_formatted: string; profile?: BulkProfile } & GeneratedRow;
 
 /** Print format: groups of four separated by spaces (ISO 13616 paper format). */
 function printFormat(iban: string): string {
@@ -31,9 +33,6 @@ function smallestPlanAllowing(rows: number): PlanId | undefined {
 function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
   if (caller.plan === null || !caller.paid) {
     throw new AppError('bulk_dataset_requires_paid_access', 'Bulk datasets need a paid plan', { required_plan: 'pass24h', pricing_url: '/pricing' });
-  }
-  if (input.include_profiles) {
-    throw new AppError('invalid_argument', 'include_profiles is not available yet: synthetic profiles are not part of this release');
   }
   const cap = planOf(caller.plan).bulkRowCap ?? 0;
   if (input.quantity > cap) {
@@ -53,9 +52,13 @@ function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'request
     : null;
   const plan = { format, banks, target: null, seed: input.seed };
   const rows = new Array<BulkRow>(input.quantity);
+  const today = input.include_profiles ? referenceDay(context) : undefined;
   for (let offset = 0; offset < input.quantity; offset++) {
-    const row = generateRow(plan, context, context.rowStart + offset);
-    rows[offset] = { index: context.rowStart + offset, iban_formatted: printFormat(row.iban), ...row };
+    const index = context.rowStart + offset;
+    const row = generateRow(plan, context, index);
+    const bulkRow: BulkRow = { index, iban_formatted: printFormat(row.iban), ...row };
+    if (today !== undefined) bulkRow.profile = bulkRowProfile(format.code, row.iban, row.bank_code, index, context, today);
+    rows[offset] = bulkRow;
   }
   return rows;
 }
@@ -73,9 +76,11 @@ export const ibanBulkDataset = defineOp({
   summary: 'Bulk dataset of synthetic IBAN rows (JSON or CSV)',
   description:
     'Paid plans only (402 bulk_dataset_requires_paid_access). Row caps: 24h Pass 40, Starter 500, Pro/Business/Enterprise ' +
-    '10,000 (402 payment_required with required_plan above the cap). include_profiles=true is 400 until profiles exist. ' +
-    'Cost: quantity API credits, plus quantity BIC reveal and bank metadata credits with bank details. CSV columns: ' +
-    `${csvColumns.join(', ')}.`,
+    '10,000 (402 payment_required with required_plan above the cap). include_profiles=true adds `profile` (the ' +
+    '/profile personal-data shape, holding the row IBAN) to every row, and in CSV the columns ' +
+    `${bulkProfileColumns.join(', ')} after the others; it costs one profile credit per row (spent profile credits: ` +
+    '403 generation_limit_reached). Cost: quantity API credits, plus quantity BIC reveal and bank metadata credits with ' +
+    `bank details. CSV columns: ${csvColumns.join(', ')}.`,
   http: { method: 'POST', path: '/bulk-dataset', inputFrom: 'body' },
   grpc: { method: 'BulkDataset', wrap: 'object' },
   refusals: ['bulk_dataset_requires_paid_access'],
@@ -89,12 +94,15 @@ export const ibanBulkDataset = defineOp({
     rows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
   }),
   seedOf: (input) => input.seed,
+  // include_profiles is not a row parameter: the IBAN columns are the same with and without profiles.
   rowParameters: (input) => ({ country: countryOrThrow(input.country).code, banks: input.include_bank_details }),
   gate: gateBulk,
-  cost: (input) =>
-    input.include_bank_details
-      ? { api_calls: input.quantity, bic_reveals: input.quantity, bank_metadata: input.quantity }
-      : { api_calls: input.quantity },
+  cost: (input) => ({
+    api_calls: input.quantity,
+    ...(input.include_bank_details ? { bic_reveals: input.quantity, bank_metadata: input.quantity } : {}),
+    ...(input.include_profiles ? { profiles: input.quantity } : {}),
+  }),
+  exhaustedErrors: { profiles: 'generation_limit_reached' },
   rows: (input) => input.quantity,
   run: (input, context) => {
     const rows = bulkRows(input, context);
@@ -104,6 +112,10 @@ export const ibanBulkDataset = defineOp({
   csv: {
     wanted: (input) => (input as BulkDatasetInput).output === 'csv',
     headers: csvColumns,
-    rows: (output) => output.rows.map((row) => csvColumns.map((column) => (row as unknown as Record<string, unknown>)[column] as string | number | boolean | null ?? null)),
+    headersFor: (output) => (output.rows[0]?.profile === undefined ? csvColumns : [...csvColumns, ...bulkProfileColumns]),
+    rows: (output) => output.rows.map((row) => {
+      const cells = csvColumns.map((column) => (row as unknown as Record<string, unknown>)[column] as string | number | boolean | null ?? null);
+      return row.profile === undefined ? cells : [...cells, ...bulkProfileCells(row.profile)];
+    }),
   },
 });

@@ -1,38 +1,19 @@
 /**
- * Synthetic US person for /us/routing/profile. Everything here is drawn from small built-in lists and the
- * row generator; nothing identifies a real person. Deliberate choices so no value can be mistaken for real:
- * - email at example.com (reserved for documentation by RFC 2606);
- * - the SSN-like identifier exists only masked (***-**-NNNN): no full number is ever generated;
- * - street names are generic and the house number and ZIP are random: the address is labelled synthetic.
- * Cities are U.S. state capitals with their state (real places, used only as a plausible city).
+ * Synthetic US person for /us/routing/profile, from the profile engine with the US locale (the same engine as
+ * /profile). Deliberate choices so no value can be mistaken for real:
+ * - email at example.com/.net/.org (reserved for documentation by RFC 2606);
+ * - the SSN-like identifier is in a never-issued form (area 9xx, a non-ITIN group) and is shown only masked
+ *   (***-**-NNNN);
+ * - the street, city, state and ZIP come from faker's US locale and are labelled synthetic; a directory target
+ *   replaces city and state with the target's published ones.
  */
-import { rngBelow, rngDigits, rngPick, type Rng } from '../../domain/rng.js';
+import { profileLocaleOf } from '../../domain/profiles/countries.js';
+import { buildProfileRecord } from '../../domain/profiles/engine.js';
+import { fakerFor } from '../../domain/profiles/faker-cache.js';
+import type { Rng } from '../../domain/rng.js';
+import type { BankDirectory } from '../../registry/bank-directory.js';
 
-const givenNames: readonly string[] = [
-  'Alex', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Drew',
-  'Emma', 'Olivia', 'Liam', 'Noah', 'Sophia', 'Mason', 'Ava', 'Ethan', 'Mia', 'Lucas',
-];
-const familyNames: readonly string[] = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Thomas',
-  'Moore', 'Martin', 'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King', 'Wright', 'Scott',
-];
-const streetNames: readonly string[] = ['Maple', 'Oak', 'Cedar', 'Pine', 'Elm', 'Willow', 'Birch', 'Lake', 'Hill', 'Park', 'Sunset', 'River'];
-const streetTypes: readonly string[] = ['St', 'Ave', 'Rd', 'Ln', 'Dr', 'Ct', 'Way', 'Pl'];
-/** [capital, state]: U.S. state capitals. */
-const capitals: readonly (readonly [string, string])[] = [
-  ['Boston', 'MA'], ['Denver', 'CO'], ['Austin', 'TX'], ['Phoenix', 'AZ'], ['Columbus', 'OH'], ['Nashville', 'TN'],
-  ['Sacramento', 'CA'], ['Atlanta', 'GA'], ['Richmond', 'VA'], ['Madison', 'WI'], ['Albany', 'NY'], ['Raleigh', 'NC'],
-  ['Lansing', 'MI'], ['Harrisburg', 'PA'], ['Boise', 'ID'], ['Salem', 'OR'],
-];
-
-const houseNumberMax = 9_999;
-const birthYearFirst = 1950; // adults of working age at any date this service runs
-const birthYearSpan = 55;
-const monthsPerYear = 12;
-const daysInEveryMonth = 28; // days 1-28 exist in every month: no calendar arithmetic needed
-const zipDigits = 5;
 const ssnLastDigits = 4;
-const emailSuffixDigits = 4;
 
 export interface SyntheticPerson {
   readonly given_name: string;
@@ -46,26 +27,30 @@ export interface SyntheticPerson {
   readonly postal_code: string;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
+/** Adults of working age, as before the engine took over. */
+const ageMin = 21;
+const ageMax = 75;
+/**
+ * Ages are counted on this fixed day, not on the service clock: a seed must give the same person on every day
+ * (the stored profile replays for 24 hours, and a regenerated one afterwards is the same person), as the birth
+ * years drawn from a fixed range did before.
+ */
+const referenceDay = new Date(Date.UTC(2025, 0, 1));
 
-/** One person from `rng`; `place` (a directory target's city and state) replaces the list city when given. */
-export function syntheticPerson(rng: Rng, place?: { readonly city: string; readonly state: string }): SyntheticPerson {
-  const given = rngPick(rng, givenNames);
-  const family = rngPick(rng, familyNames);
-  const year = birthYearFirst + rngBelow(rng, birthYearSpan);
-  const birth = `${year}-${two(1 + rngBelow(rng, monthsPerYear))}-${two(1 + rngBelow(rng, daysInEveryMonth))}`;
-  const street = `${1 + rngBelow(rng, houseNumberMax)} ${rngPick(rng, streetNames)} ${rngPick(rng, streetTypes)}`;
-  const [listCity, listState] = rngPick(rng, capitals);
+/** One person from `rng`; `place` (a directory target's city and state) replaces the generated city and state. */
+export function syntheticPerson(rng: Rng, bank: BankDirectory, place?: { readonly city: string; readonly state: string }): SyntheticPerson {
+  const record = buildProfileRecord({ countryCode: 'US', gender: undefined, ageMin, ageMax, withoutIban: true }, rng, { bank, today: referenceDay });
+  const state = fakerFor(profileLocaleOf('US').chain, rng).location.state({ abbreviated: true });
   return {
-    given_name: given,
-    family_name: family,
-    date_of_birth: birth,
-    email: `${given}.${family}.${rngDigits(rng, emailSuffixDigits)}@example.com`.toLowerCase(),
-    ssn_like_last4: rngDigits(rng, ssnLastDigits),
-    street,
-    city: place?.city ?? listCity,
-    state: place?.state ?? listState,
-    postal_code: rngDigits(rng, zipDigits),
+    given_name: record.first_name,
+    family_name: record.last_name,
+    date_of_birth: record.date_of_birth,
+    email: record.email,
+    ssn_like_last4: (record.ssn ?? '').slice(-ssnLastDigits),
+    street: record.address.street,
+    city: place?.city ?? record.address.city,
+    state: place?.state ?? state,
+    postal_code: record.address.postal_code ?? '',
   };
 }
 

@@ -51,7 +51,7 @@ function profileClaim(input: ProfileInput, now: Date): IdempotencyRequest | unde
   return { key: `us_routing.profile|${digest}`, fingerprint: digest, expiresAt: new Date(now.getTime() + bounds.profileReplayMs), label: 'profile' };
 }
 
-function bankAccountOf(input: ProfileInput, context: RunContext<'routing' | 'requestKey'>, target: RoutingTarget | undefined) {
+function bankAccountOf(input: ProfileInput, context: RunContext<'routing' | 'requestKey' | 'bank'>, target: RoutingTarget | undefined) {
   const rng = rowRng(context.requestKey, 0, 1);
   const account = String(1 + rngBelow(rng, 9)) + rngDigits(rng, accountDigits - 1);
   const routingNumber = target?.routing_number ?? generateRoutingRow(rng, defaultGenerationPrefixes).routing_number;
@@ -64,10 +64,16 @@ function bankAccountOf(input: ProfileInput, context: RunContext<'routing' | 'req
   };
 }
 
-export function buildProfile(input: ProfileInput, context: RunContext<'routing' | 'requestKey'>) {
+/** The local part masked, the reserved domain kept. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${maskText(email.slice(0, at))}${email.slice(at)}`;
+}
+
+export function buildProfile(input: ProfileInput, context: RunContext<'routing' | 'requestKey' | 'bank'>) {
   const target = input.generation === undefined ? undefined : resolveTarget(directoryOf(context), input.generation.target_id, input.generation.source_sha256);
   const place = target?.city != null && target.state != null ? { city: target.city, state: target.state } : undefined;
-  const person = syntheticPerson(rowRng(context.requestKey, 0), place);
+  const person = syntheticPerson(rowRng(context.requestKey, 0), context.bank, place);
   const preview = input.preview_only;
   const hide = (text: string) => (preview ? maskText(text) : text);
   return {
@@ -80,7 +86,7 @@ export function buildProfile(input: ProfileInput, context: RunContext<'routing' 
       given_name: hide(person.given_name),
       family_name: hide(person.family_name),
       date_of_birth: preview ? `${person.date_of_birth.slice(0, 4)}-**-**` : person.date_of_birth,
-      email: preview ? `${maskText(person.email)}@example.com` : person.email,
+      email: preview ? maskEmail(person.email) : person.email,
       ssn_like: { masked: `***-**-${person.ssn_like_last4}`, synthetic: true },
     },
     address: {
@@ -100,17 +106,18 @@ export function buildProfile(input: ProfileInput, context: RunContext<'routing' 
 const text = Type.String();
 export const usRoutingProfile = defineOp({
   name: 'us_routing.profile',
-  needs: ['requestKey', 'routing'] as const,
+  needs: ['requestKey', 'routing', 'bank'] as const,
   runsOn: 'any',
   tag: 'US routing',
   summary: 'Synthetic US person with a bank account for test fixtures',
   description:
-    'A synthetic person (name from built-in lists, birth date, example.com email, SSN-like identifier shown only ' +
-    'masked), a synthetic street address, and a synthetic account number at a synthetic routing number (mode ' +
+    'A synthetic person from the profile engine with the US locale (name, birth date, RFC 2606 email, SSN-like ' +
+    'identifier in a never-issued form shown only masked), a synthetic street address, and a synthetic account number at a synthetic routing number (mode ' +
     'synthetic) or at the real routing number of a directory target (mode targeted: Pro or higher, 402 ' +
     'advanced_targeting_required otherwise; a stale source_sha256 is 409). preview_only: free, masked, same person as ' +
     'the full profile. Full: confirm_credit must be true (400 otherwise) and costs one profile credit; the same key, ' +
-    'mode, seed and target within 24 hours replays the stored profile (replayed: true) with no further debit.',
+    'mode, seed and target within 24 hours replays the stored profile (replayed: true) with no further debit. Spent ' +
+    'profile credits: 403 generation_limit_reached.',
   http: { method: 'POST', path: '/us/routing/profile', inputFrom: 'body' },
   grpc: { method: 'UsRoutingProfile', wrap: 'object' },
   refusals: ['advanced_targeting_required', 'conflict', 'not_found'],
@@ -146,6 +153,8 @@ export const usRoutingProfile = defineOp({
   gate: gateProfile,
   idempotency: profileClaim,
   cost: (input) => (input.preview_only ? {} : { profiles: 1 }),
+  // Spent profile credits: 403 generation_limit_reached, as for /profile (spec error table).
+  exhaustedErrors: { profiles: 'generation_limit_reached' },
   rows: () => 1,
   run: buildProfile,
 });

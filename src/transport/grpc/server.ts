@@ -40,8 +40,9 @@ function unary(deps: GrpcFrontDeps, op: AnyOp) {
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
     const requestId = requestIdOf(call.metadata);
     call.sendMetadata(requestIdMetadata(requestId));
+    const request = op.grpc.decode === undefined ? call.request : op.grpc.decode(call.request as Record<string, unknown>);
     deps.service
-      .execute(op, call.request, identityOf(call))
+      .execute(op, request, identityOf(call))
       .then(async (outcome) => {
         if (outcome.format === 'csv' && op.csv !== undefined) return { csv: await renderCsv(op.csv, outcome.output) };
         return op.grpc.wrap === 'rows' ? { rows: outcome.output } : outcome.output;

@@ -1,0 +1,163 @@
+import { countryFormatOf } from '../iban/countries.js';
+import { generateIban } from '../iban/generate.js';
+import { rngBelow, rngPick, type Rng } from '../rng.js';
+import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
+import { syntheticCard, type MaskedCard } from './cards.js';
+import { profileLocaleOf } from './countries.js';
+import { birthDateFor } from './dates.js';
+import { syntheticEmail } from './email.js';
+import { fakerFor } from './faker-cache.js';
+import { ssnSchemes, taxIdSchemes } from './national-ids/index.js';
+import { syntheticPhone, type PhoneRange } from './phones.js';
+import { postalFormats } from './postal-codes.js';
+
+export type Gender = 'female' | 'male';
+/** How the profile's bank relates to the registry: a registry bank, an IBAN whose bank the registry does not know, or none. */
+export type BankMatch = 'matched' | 'no_match' | 'synthetic';
+
+/** An account fixed before the person is drawn (a bulk row's IBAN, or the IBAN a request sent). */
+export interface GivenAccount {
+  readonly iban: string;
+  readonly bank: BankInfo | undefined;
+}
+
+export interface ProfileSpec {
+  readonly countryCode: string;
+  /** undefined: drawn at random. */
+  readonly gender: Gender | undefined;
+  readonly ageMin: number;
+  readonly ageMax: number;
+  readonly account?: GivenAccount;
+  /** Bank context resolved from the registry: the IBAN is generated at this bank. */
+  readonly bank?: BankInfo;
+  /** No IBAN at all (the US profile: its account is a routing number and an account number). */
+  readonly withoutIban?: boolean;
+}
+
+export interface ProfileEnv {
+  readonly bank: BankDirectory;
+  /** The reference date for ages and card expiry (a UTC day). */
+  readonly today: Date;
+}
+
+export interface ProfileBank {
+  readonly bank_code: string | null;
+  readonly bank_name: string | null;
+  readonly swift_bic: string | null;
+  readonly bank_city: string | null;
+  readonly bank_match: BankMatch;
+}
+
+/** Everything one synthetic person has; both response shapes and the bulk columns are views of it. */
+export interface ProfileRecord {
+  readonly synthetic: true;
+  readonly country_code: string;
+  readonly country: string;
+  readonly locale: string;
+  readonly locale_fallback: boolean;
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly gender: Gender;
+  readonly date_of_birth: string;
+  readonly age: number;
+  readonly email: string;
+  readonly phone: string | null;
+  readonly phone_range: PhoneRange | null;
+  readonly address: { readonly street: string; readonly postal_code: string | null; readonly city: string; readonly country: string };
+  readonly occupation: string;
+  readonly tax_id: string | null;
+  readonly tax_id_scheme: string | null;
+  readonly ssn: string | null;
+  readonly credit_card: MaskedCard;
+  readonly iban: string | null;
+  readonly bank: ProfileBank | null;
+}
+
+const usCountryName = 'United States';
+
+function accountFor(spec: ProfileSpec, rng: Rng, env: ProfileEnv): { iban: string; bank: ProfileBank } | null {
+  if (spec.withoutIban === true) return null;
+  if (spec.account !== undefined) return { iban: spec.account.iban, bank: bankView(spec.account.bank, true) };
+  const format = countryFormatOf(spec.countryCode);
+  if (format === undefined) return null;
+  const banks = banksFitting(env.bank.banksOf(spec.countryCode), format.bankCode.length, spec.countryCode);
+  const bank = spec.bank ?? (banks.length > 0 ? rngPick(rng, banks) : undefined);
+  const generated = generateIban(format, rng, bank === undefined ? {} : { bankCode: bank.bankCode }, env.bank);
+  return { iban: generated.iban, bank: bankView(bank, false) };
+}
+
+/**
+ * Registry banks a profile of this country may bank with: the code fits the IBAN's bank-code field (a source
+ * may list longer national codes), and the BIC, if any, is of the same country (French bank codes include
+ * Monaco's banks, whose BICs say MC).
+ */
+const fittingBanks = new WeakMap<readonly BankInfo[], readonly BankInfo[]>();
+function banksFitting(banks: readonly BankInfo[], length: number, countryCode: string): readonly BankInfo[] {
+  let fitting = fittingBanks.get(banks);
+  if (fitting === undefined) {
+    fitting = banks.filter((bank) => bank.bankCode.length === length && (bank.bic === null || bank.bic.slice(4, 6) === countryCode));
+    fittingBanks.set(banks, fitting);
+  }
+  return fitting;
+}
+
+/** A given IBAN whose bank the registry does not know is an explicit no-match; a generated one without registry banks is synthetic. */
+function bankView(bank: BankInfo | undefined, given: boolean): ProfileBank {
+  if (bank === undefined) return { bank_code: null, bank_name: null, swift_bic: null, bank_city: null, bank_match: given ? 'no_match' : 'synthetic' };
+  return { bank_code: bank.bankCode, bank_name: bank.name, swift_bic: bank.bic, bank_city: bank.city, bank_match: 'matched' };
+}
+
+function cityFor(spec: ProfileSpec, fallback: boolean, rng: Rng, env: ProfileEnv, fakerCity: () => string): string {
+  if (!fallback) return fakerCity();
+  const cities = env.bank.banksOf(spec.countryCode).map((bank) => bank.city).filter((city): city is string => city !== null && city !== '');
+  return cities.length > 0 ? rngPick(rng, cities) : fakerCity();
+}
+
+/**
+ * One synthetic person for a country. Pure: the same spec, rng state, registry and reference day give the
+ * same record. Draw order is fixed (changing it changes every seeded profile: pinned by a golden test).
+ */
+export function buildProfileRecord(spec: ProfileSpec, rng: Rng, env: ProfileEnv): ProfileRecord {
+  const locale = profileLocaleOf(spec.countryCode);
+  const faker = fakerFor(locale.chain, rng);
+  const gender: Gender = spec.gender ?? (rngBelow(rng, 2) === 0 ? 'female' : 'male');
+  const firstName = faker.person.firstName(gender);
+  const lastName = faker.person.lastName(gender);
+  const { dateOfBirth, age } = birthDateFor(rng, spec.ageMin, spec.ageMax, env.today);
+  const subject = { firstName, lastName, sex: gender, dateOfBirth };
+  const country = countryFormatOf(spec.countryCode)?.name ?? usCountryName;
+  const postal = postalFormats[spec.countryCode];
+  const street = faker.location.streetAddress(false);
+  const city = cityFor(spec, locale.fallback, rng, env, () => faker.location.city());
+  const phone = syntheticPhone(spec.countryCode, rng);
+  const taxScheme = taxIdSchemes[spec.countryCode];
+  const ssnScheme = ssnSchemes[spec.countryCode];
+  const account = accountFor(spec, rng, env);
+  return {
+    synthetic: true,
+    country_code: spec.countryCode,
+    country,
+    locale: locale.chain[0] ?? 'en',
+    locale_fallback: locale.fallback,
+    first_name: firstName,
+    last_name: lastName,
+    gender,
+    date_of_birth: dateOfBirth,
+    age,
+    email: syntheticEmail(firstName, lastName, faker, rng),
+    phone: phone?.number ?? null,
+    phone_range: phone?.range ?? null,
+    address: { street, postal_code: postal?.generate(rng) ?? null, city, country },
+    occupation: faker.person.jobTitle(),
+    tax_id: taxScheme?.generate(subject, rng) ?? null,
+    tax_id_scheme: taxScheme?.id ?? null,
+    ssn: ssnScheme?.generate(subject, rng) ?? null,
+    credit_card: publicCard(syntheticCard(rng, env.today.getUTCFullYear())),
+    iban: account?.iban ?? null,
+    bank: account?.bank ?? null,
+  };
+}
+
+function publicCard(card: ReturnType<typeof syntheticCard>): MaskedCard {
+  return { type: card.type, number: card.number, expiry: card.expiry, cvv: card.cvv };
+}

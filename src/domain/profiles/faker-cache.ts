@@ -1,0 +1,40 @@
+import { Faker, type Randomizer } from '@faker-js/faker';
+import type { Rng } from '../rng.js';
+import { localeDefinitions } from './countries.js';
+
+/**
+ * Faker draws from our own counter-based generator (src/domain/rng.ts) through faker's Randomizer port, so a
+ * profile is a pure function of (request key, row) like every other seeded row, and no per-profile seeding is
+ * needed: reseeding faker's Mersenne Twister costs 12-90 us per profile (measured, the higher figure on the busy
+ * machine), pointing the randomizer at the profile's rng costs nothing.
+ */
+class RowRandomizer implements Randomizer {
+  rng: Rng | undefined;
+
+  // Arrow properties: faker calls next() detached from the object.
+  readonly next = (): number => {
+    if (this.rng === undefined) throw new Error('profile faker used without a row rng');
+    return this.rng.nextU32() / 4_294_967_296;
+  };
+
+  /** Seeding goes through the row rng; faker's own seed() is never used. */
+  readonly seed = (): void => undefined;
+}
+
+/**
+ * One Faker per locale chain, built once per thread (building one merges the locale tables) and reused by every
+ * profile. Drawing is synchronous, so no other profile can interleave on the same instance.
+ */
+const cache = new Map<string, { faker: Faker; randomizer: RowRandomizer }>();
+
+export function fakerFor(chain: readonly string[], rng: Rng): Faker {
+  const key = chain.join('>');
+  let entry = cache.get(key);
+  if (entry === undefined) {
+    const randomizer = new RowRandomizer();
+    entry = { faker: new Faker({ locale: localeDefinitions(chain), randomizer }), randomizer };
+    cache.set(key, entry);
+  }
+  entry.randomizer.rng = rng;
+  return entry.faker;
+}
