@@ -30,6 +30,11 @@ export interface GrpcBinding {
   readonly wrap: 'object' | 'rows';
   /** Maps the request message to the op input where proto and JSON differ (JSON text fields); default: as is. */
   readonly decode?: (message: Record<string, unknown>) => unknown;
+  /**
+   * Free-form JSON fields (no fixed proto shape) travel as JSON text in a `<name>_json` field of the message;
+   * decode/toMessage do the conversion, and the contract check compares the fields under those names.
+   */
+  readonly jsonText?: readonly string[];
 }
 
 /** CSV rendering of an output (test-cases, bulk datasets, exports): header order and row cells. */

@@ -34,7 +34,7 @@ export const profileAi = defineOp({
     'circuit open after 3 consecutive failures (30 s): 503 unavailable, nothing debited. External answers are not ' +
     `reproducible even with a seed. ${shapeRule} ${profileRules}`,
   http: { method: 'POST', path: '/ai-profile', inputFrom: 'body' },
-  grpc: { method: 'AiProfile', wrap: 'object', decode: decodeProfileMessage },
+  grpc: { method: 'AiProfile', wrap: 'object', decode: decodeProfileMessage, jsonText: ['additional_info'] },
   access: 'key',
   input: profileInput,
   output: profileEnvelopeSchema,

@@ -14,7 +14,7 @@ export const profileGenerate = defineOp({
     'A synthetic person of one country from the built-in engine (faker locales per country; provider "builtin"), ' +
     `with a quality score. ${shapeRule} ${profileRules}`,
   http: { method: 'POST', path: '/profile', inputFrom: 'body' },
-  grpc: { method: 'Profile', wrap: 'object', decode: decodeProfileMessage },
+  grpc: { method: 'Profile', wrap: 'object', decode: decodeProfileMessage, jsonText: ['additional_info'] },
   access: 'key',
   input: profileInput,
   output: profileEnvelopeSchema,

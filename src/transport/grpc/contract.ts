@@ -2,7 +2,8 @@
  * The proto and the op table must say the same thing: start-up refuses to serve when they disagree.
  * Checked: every RPC has an op and every op an RPC; each request message has exactly the fields of the
  * op's input schema (path parameters included); each response message has every top-level field of
- * the op's output schema ('rows' for ops wrapped as rows, 'csv' for ops with a CSV rendering).
+ * the op's output schema ('rows' for ops wrapped as rows, 'csv' for ops with a CSV rendering, `<name>_json` for
+ * the fields an op carries as JSON text).
  * Nested messages are not compared field by field.
  */
 import type { AnyOp } from '../../ops/framework/op.js';
@@ -20,11 +21,12 @@ const propertiesOf = (schema: unknown): string[] => Object.keys((schema as { pro
 function opProblems(op: AnyOp, method: ServiceMethods[string]): string[] {
   const problems: string[] = [];
   const request = fieldsOf(method.requestType);
-  const input = propertiesOf(op.input);
+  const wire = (name: string) => (op.grpc.jsonText?.includes(name) === true ? `${name}_json` : name);
+  const input = propertiesOf(op.input).map(wire);
   for (const name of input) if (!request.has(name)) problems.push(`${op.grpc.method}: request lacks '${name}' of ${op.name}'s input`);
   for (const name of request) if (!input.includes(name)) problems.push(`${op.grpc.method}: request field '${name}' is not in ${op.name}'s input`);
   const response = fieldsOf(method.responseType);
-  const expected = op.grpc.wrap === 'rows' ? ['rows'] : propertiesOf(op.output);
+  const expected = op.grpc.wrap === 'rows' ? ['rows'] : propertiesOf(op.output).map(wire);
   const csvOnly = op.csv !== undefined && op.csv.wanted({});
   for (const name of csvOnly ? ['csv'] : expected) if (!response.has(name)) problems.push(`${op.grpc.method}: response lacks '${name}' of ${op.name}'s output`);
   if (op.csv !== undefined && !response.has('csv')) problems.push(`${op.grpc.method}: response lacks 'csv' (${op.name} renders CSV)`);
