@@ -13,6 +13,7 @@ import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import { RegistryStore } from './registry/store/registry-store.js';
 import { Service } from './service/execute.js';
+import { loadManifestKeys } from './signing/key-ring.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
 import { assertNativeUws, buildApp, listen } from './transport/http/server.js';
@@ -43,7 +44,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   assertNativeUws();
   const store = AccountStore.open(config.dataDir);
   const demoKeys = store.ensureDemoKeys(new Date());
-  const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir, usDirectoryFiles: config.usDirectoryFiles }));
+  const manifestKeys = loadManifestKeys({ dataDir: config.dataDir, keyFile: config.signingKeyFile, enabled: config.manifestSigning });
+  const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir, usDirectoryFiles: config.usDirectoryFiles, manifestKeys }));
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
   const meter = new Meter(store);
   const idempotency = IdempotencyStore.open(store);
@@ -59,6 +61,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     validators,
     routing,
     idempotency,
+    manifestKeys,
   });
   let ready = false;
   const httpOps = ops.filter(isHttpOp);

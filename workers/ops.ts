@@ -4,6 +4,7 @@ import { AppError, toErrorData } from '../src/errors.js';
 import { opsByName } from '../src/ops/table.js';
 import { renderBody } from '../src/render/body.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
+import type { ManifestKeys } from '../src/domain/manifest/signing.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
@@ -16,11 +17,27 @@ const routing = lazyRoutingDirectory(() => {
   return loadRoutingDirectory(settings.usDirectoryFiles, RegistryStore.open(settings.dataDir, { readOnly: true }));
 });
 
+// Loaded by the main thread at start and handed over as worker data; read on the first task that runs.
+let manifestKeysRead = false;
+let manifestKeys: ManifestKeys | undefined;
+function workerManifestKeys(): ManifestKeys | undefined {
+  if (!manifestKeysRead) {
+    manifestKeys = workerSettings().manifestKeys;
+    manifestKeysRead = true;
+  }
+  return manifestKeys;
+}
+
+function withManifestKeys(): { manifestKeys?: ManifestKeys } {
+  const keys = workerManifestKeys();
+  return keys === undefined ? {} : { manifestKeys: keys };
+}
+
 export default async function runTask(task: TaskRequest): Promise<TaskResult> {
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {
-    const value = op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0, routing });
+    const value = op.run(task.input as never, { requestKey: task.requestKey, caller: task.caller, bank, rowStart: task.rowStart ?? 0, routing, ...withManifestKeys() });
     if (task.render === undefined) return { ok: true, value };
     const { format, body } = await renderBody(op, value, task.render);
     return { ok: true, rendered: { format, body } };

@@ -22,6 +22,9 @@ import { usRoutingProfile } from './us-routing/profile.js';
 import { usRoutingQuote } from './us-routing/quote.js';
 import { usRoutingRun } from './us-routing/run.js';
 import { usRoutingTargets } from './us-routing/targets.js';
+import { manifestCompile } from './manifests/compile.js';
+import { manifestSchemaDocument } from './manifests/schema.js';
+import { manifestSpec } from './manifests/spec.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -54,6 +57,10 @@ export const ops: readonly AnyOp[] = [
   usRoutingLookup,
   usRoutingCheckList,
   usRoutingProfile,
+  // fixture manifests
+  manifestSpec,
+  manifestSchemaDocument,
+  manifestCompile,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));

@@ -4,6 +4,7 @@ import type { RequestKey } from '../../domain/rng.js';
 import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
 import type { RoutingDirectory } from '../../registry/routing-directory.js';
+import type { ManifestKeys } from '../../domain/manifest/signing.js';
 
 /** Who is calling, as plain data (it crosses the worker boundary with the task). */
 export interface CallerView {
@@ -20,6 +21,8 @@ export interface RunContext {
   readonly rowStart: number;
   /** US routing directory ; absent: none wired, the /us/routing ops treat it as not loaded. */
   readonly routing?: RoutingDirectory;
+  /** Fixture manifest signing keys; absent: manifests are hashed but not signed, no keys published. */
+  readonly manifestKeys?: ManifestKeys;
 }
 
 export type Debits = Partial<Record<CreditKind, number>>;
@@ -33,6 +36,8 @@ export interface HttpBinding {
   readonly path: string;
   /** Where the input comes from: the JSON body, or the query string (+ path parameters). */
   readonly inputFrom: 'body' | 'query';
+  /** Also served at the same path without the /api/v1 prefix (the spec writes /fixture-manifest/schema/1.0 so). */
+  readonly unprefixedAlias?: boolean;
 }
 
 export interface GrpcBinding {
@@ -41,6 +46,8 @@ export interface GrpcBinding {
   readonly stream?: 'bidi' | 'server';
   /** How the op's output sits in the response message: as is, or a JSON array wrapped as `rows`. */
   readonly wrap: 'object' | 'rows';
+  /** The response message built from the op's output, when it is not the output as is (e.g. exact JSON text). */
+  readonly toMessage?: (output: unknown) => unknown;
 }
 
 /** CSV rendering of an output (test-cases, bulk datasets, exports): header order and row cells. */

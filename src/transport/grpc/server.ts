@@ -43,6 +43,7 @@ function unary(deps: GrpcFrontDeps, op: AnyOp) {
       .execute(op, call.request, identityOf(call))
       .then(async (outcome) => {
         if (op.csv?.wanted(outcome.input)) return { csv: await renderCsv(op.csv, outcome.output) };
+        if (op.grpc.toMessage !== undefined) return op.grpc.toMessage(outcome.output);
         return op.grpc.wrap === 'rows' ? { rows: outcome.output } : outcome.output;
       })
       .then((response) => callback(null, response))
