@@ -5,8 +5,8 @@
  * so manifests signed before a rotation keep verifying against /fixture-manifest/spec.
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { generateSigningKey, keyIdOf, publishedKeyOf, rawPublicKeyOf, type PublishedKey } from '../domain/manifest/keys.js';
 import type { ManifestKeys } from '../domain/manifest/signing.js';
 
@@ -45,6 +45,7 @@ function readRing(path: string): KeyRing | undefined {
 
 /** Written to a temporary file with mode 0600 and renamed: a crash never leaves half a key ring. */
 function writeRing(path: string, ring: KeyRing): void {
+  mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(ring, null, 2)}\n`, { mode: 0o600 });
   chmodSync(temporary, 0o600);
