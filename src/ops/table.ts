@@ -25,6 +25,9 @@ import { usRoutingTargets } from './us-routing/targets.js';
 import { manifestCompile } from './manifests/compile.js';
 import { manifestSchemaDocument } from './manifests/schema.js';
 import { manifestSpec } from './manifests/spec.js';
+import { vopCatalog } from './vop/catalog.js';
+import { vopCompile } from './vop/compile.js';
+import { vopScore } from './vop/score.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -61,6 +64,10 @@ export const ops: readonly AnyOp[] = [
   manifestSpec,
   manifestSchemaDocument,
   manifestCompile,
+  // Verification of Payee name-matching benchmark
+  vopCatalog,
+  vopCompile,
+  vopScore,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));
