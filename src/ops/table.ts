@@ -28,6 +28,8 @@ import { manifestSpec } from './manifests/spec.js';
 import { vopCatalog } from './vop/catalog.js';
 import { vopCompile } from './vop/compile.js';
 import { vopScore } from './vop/score.js';
+import { scenarioCatalog } from './scenarios/catalog.js';
+import { scenarioCompile } from './scenarios/compile.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -68,6 +70,9 @@ export const ops: readonly AnyOp[] = [
   vopCatalog,
   vopCompile,
   vopScore,
+  // payment scenarios
+  scenarioCatalog,
+  scenarioCompile,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));
