@@ -19,7 +19,11 @@ export const manifestSpec = defineOp({
   summary: 'Manifest schema, verification rules and the deployment\'s public signing keys',
   description: 'The JSON Schema of service-fixture-manifest/1.0, the verification rules in prose and as numbered steps, and every public key this deployment has signed with. No key, no credits.',
   http: { method: 'GET', path: '/fixture-manifest/spec', inputFrom: 'query' },
-  grpc: { method: 'FixtureManifestSpec', wrap: 'object', toMessage: (output) => ({ ...(output as object), schema_json: JSON.stringify((output as { schema: unknown }).schema) }) },
+  grpc: { method: 'FixtureManifestSpec', wrap: 'object', toMessage: (output) => {
+      const { schema, ...rest } = output as { schema: unknown };
+      return { ...rest, schema_json: JSON.stringify(schema) };
+    },
+  },
   access: 'none',
   input: strictObject({}),
   output: Type.Object({
