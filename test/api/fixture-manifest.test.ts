@@ -213,6 +213,36 @@ describe('fixture manifests across a restart', () => {
     }
   });
 
+  it('signs in the worker pool exactly as inline, and with an operator key from IBANQA_SIGNING_KEY_FILE', async () => {
+    const { generateSigningKey } = await import('../../src/domain/manifest/keys.js');
+    const inline = await startTestService();
+    const operatorKey = join(inline.dataDir, 'operator.pem');
+    const operator = generateSigningKey();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(operatorKey, operator.privateKeyPem, { mode: 0o600 });
+    const a = await call(inline.base, '/fixture-manifest/compile', { key: inline.keys.pro, body: request });
+    const dataDir = inline.dataDir;
+    await inline.stop();
+    const pooled = await startTestService({ dataDir, env: { IBANQA_POOL_THRESHOLD_ROWS: '1' } });
+    try {
+      const b = await call(pooled.base, '/fixture-manifest/compile', { key: inline.keys.pro, body: request });
+      assert.equal(b.status, 200, b.text);
+      assert.equal(JSON.stringify(b.body.manifest), JSON.stringify(a.body.manifest));
+    } finally {
+      await pooled.stop();
+    }
+    const withOperator = await startTestService({ dataDir, env: { IBANQA_SIGNING_KEY_FILE: operatorKey } });
+    try {
+      const c = await call(withOperator.base, '/fixture-manifest/compile', { key: inline.keys.pro, body: request });
+      assert.equal(c.body.manifest.signature.key_id, operator.keyId);
+      const keys = (await call(withOperator.base, '/fixture-manifest/spec')).body.public_keys as { key_id: string; status: string; public_key: string }[];
+      assert.deepEqual(keys.map((k) => [k.key_id, k.status]), [[a.body.manifest.signature.key_id, 'retired'], [operator.keyId, 'active']]);
+      assert.ok(independentlyVerifies(JSON.stringify(c.body.manifest), keys[1]!.public_key));
+    } finally {
+      await withOperator.dispose();
+    }
+  });
+
   it('compiles unsigned manifests when signing is off', async () => {
     const service = await startTestService({ env: { IBANQA_MANIFEST_SIGNING: 'off' } });
     try {

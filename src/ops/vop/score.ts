@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { compileMatrix, matrixRow, rowIndexOf, type MatrixRow } from '../../domain/names/matrix.js';
 import { scoreRows, type ScoredRow } from '../../domain/names/score.js';
+import { perturbations } from '../../domain/names/perturbations.js';
 import { vopLabels, type VopLabel } from '../../domain/names/labels.js';
 import { AppError } from '../../errors.js';
 import { artifactLimits } from '../../limits.js';
@@ -49,7 +50,8 @@ function fromRows(key: RequestKey, rows: NonNullable<ScoreInput['rows']>): Score
   const seen = new Set<string>();
   return rows.map((submitted) => {
     const index = rowIndexOf(submitted.row_id);
-    if (index === undefined || index >= artifactLimits.vopRowsMax * 13) throw bad(`row_id ${submitted.row_id} is not a row id of the matrix`);
+    // compileMatrix reads at most limit x perturbations.length rows: no compiled row lies beyond that.
+    if (index === undefined || index >= artifactLimits.vopRowsMax * perturbations.length) throw bad(`row_id ${submitted.row_id} is not a row id of the matrix`);
     if (seen.has(submitted.row_id)) throw bad(`row_id ${submitted.row_id} is submitted twice`);
     seen.add(submitted.row_id);
     const row: MatrixRow = matrixRow(key, index);
