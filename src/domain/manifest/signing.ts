@@ -12,8 +12,6 @@ export interface ManifestKeys {
   readonly published: readonly PublishedKey[];
 }
 
-export const unsignedKeys: ManifestKeys = Object.freeze({ signingKeyPem: null, published: Object.freeze([]) });
-
 /** Adds artifact_sha256, then the signature over everything but the signature (format rules 2 and 3). */
 export function sealManifest(body: ManifestBody, signingKeyPem: string | null): Manifest {
   const hashed: Manifest = { ...body, artifact_sha256: sha256Hex(jcsBytes(body)) };
