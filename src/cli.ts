@@ -110,4 +110,8 @@ keys
 import { registerRegistryCommands } from './cli-registry.js';
 registerRegistryCommands(program);
 
+// fixture manifest commands
+import { registerManifestCommands } from './cli-manifest.js';
+registerManifestCommands(program);
+
 await program.parseAsync(process.argv);

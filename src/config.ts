@@ -23,6 +23,10 @@ export interface Config {
   readonly usDirectoryFiles: readonly DirectoryFile[];
   /** External OpenAI-compatible provider for /ai-profile (IBANQA_AI_PROFILE_URL, _MODEL, _KEY, _TIMEOUT_MS); null: built-in only. */
   readonly aiProfile: ExternalProviderSettings | null;
+  /** IBANQA_SIGNING_KEY_FILE: an operator's Ed25519 private key (PKCS#8 PEM) that signs fixture manifests. */
+  readonly signingKeyFile: string | null;
+  /** IBANQA_MANIFEST_SIGNING=off turns manifest signing off (default on, with a key created in the data directory). */
+  readonly manifestSigning: boolean;
 }
 
 export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
@@ -52,6 +56,12 @@ function positiveIntFrom(name: string, raw: string | undefined, fallback: number
     throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${JSON.stringify(raw)}`);
   }
   return value;
+}
+
+function onOffFrom(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new RangeError(`${name} must be on or off, got ${JSON.stringify(raw)}`);
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const;
@@ -112,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     trustProxy: env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true',
     usDirectoryFiles: Object.freeze(parseDirectoryFilesSetting(env[usDirectoryFilesEnv] ?? '')),
     aiProfile: aiProfileFrom(env),
+    signingKeyFile: env.IBANQA_SIGNING_KEY_FILE === undefined || env.IBANQA_SIGNING_KEY_FILE === '' ? null : resolve(env.IBANQA_SIGNING_KEY_FILE),
+    manifestSigning: onOffFrom('IBANQA_MANIFEST_SIGNING', env.IBANQA_MANIFEST_SIGNING),
   };
   return Object.freeze(config);
 }

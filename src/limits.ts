@@ -91,3 +91,35 @@ export const profileLimits = {
 } as const;
 
 assert(profileLimits.ageFloor <= profileLimits.ageMinDefault && profileLimits.ageMaxDefault <= profileLimits.ageCeiling, 'defaults inside the age bounds');
+// ---- Fixture manifests, payment scenarios and the VoP name-matching benchmark ----
+export const artifactLimits = {
+  /** Spec "Bounds": a fixture manifest holds 1 to 500 fixtures. */
+  manifestFixturesMax: 500,
+  /** fixture_id, seed and registry_snapshot: identifiers a harness pins; 128 fits a UUID, a path-like name or a hash. */
+  manifestIdCharsMax: 128,
+  /** A fixture's IBAN text: the longest IBAN is 34 characters; 64 leaves room for spaces and matches POST /validate. */
+  manifestIbanCharsMax: 64,
+  /** Client-declared sources and schema references: a manifest names a handful; 50 keeps a body well under the cap. */
+  manifestReferencesMax: 50,
+  /** Text of one client-declared source or schema field (licence text, URL): 512 characters. */
+  manifestReferenceCharsMax: 512,
+  /** expected_outcomes: labels such as "valid" or a test id; 100 labels of 64 characters. */
+  manifestOutcomesMax: 100,
+  manifestOutcomeCharsMax: 64,
+  /** Payment scenario seed and bank_target: as the other seeds and targeting strings. */
+  scenarioSeedCharsMax: 80,
+  scenarioTargetCharsMax: 120,
+  /** Amount as decimal text: 18 integer digits and the currency's decimals are far beyond any scheme maximum. */
+  scenarioAmountCharsMax: 24,
+  /** VoP benchmark rows per compile: the default matrix (every base name x every perturbation) fits. */
+  vopRowsMax: 1_000,
+  vopRowsDefault: 200,
+  vopSeedCharsMax: 80,
+  /** Labels submitted for scoring: one per row of the largest matrix. */
+  vopScoreLabelsMax: 1_000,
+  /** A submitted name in a scored row: VoP names are Max140Text in the EPC API. */
+  vopNameCharsMax: 140,
+} as const;
+
+assert(artifactLimits.manifestFixturesMax * (artifactLimits.manifestIbanCharsMax + 120) < limits.httpJsonBodyBytesMax, 'a full manifest request fits the JSON body cap');
+assert(artifactLimits.vopScoreLabelsMax >= artifactLimits.vopRowsMax, 'every row of a compiled matrix can be scored');

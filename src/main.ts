@@ -16,6 +16,7 @@ import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import { RegistryStore } from './registry/store/registry-store.js';
 import { OpenAiCompatibleProvider } from './ops/profiles/external/openai-compatible.js';
 import { Service } from './service/execute.js';
+import { loadManifestKeys } from './signing/key-ring.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
 import { assertNativeUws, buildApp, listen } from './transport/http/server.js';
@@ -47,7 +48,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const store = AccountStore.open(config.dataDir);
   const demoKeys = store.ensureDemoKeys(new Date());
   const state = lmdbPorts(store);
-  const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir, usDirectoryFiles: config.usDirectoryFiles }));
+  const manifestKeys = loadManifestKeys({ dataDir: config.dataDir, keyFile: config.signingKeyFile, enabled: config.manifestSigning });
+  const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir, usDirectoryFiles: config.usDirectoryFiles, manifestKeys }));
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
   // The bank directory first: on an empty registry it imports the embedded default.
   const bank = loadBankDirectory(config.dataDir, (outcome) => reportEmbedded(logger, outcome));
@@ -64,6 +66,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     validators,
     usage: ledgerUsageReader(store, state.meter, () => new Date()),
     profileProvider: config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
+    manifestKeys: manifestKeys ?? null,
   });
   let ready = false;
   const httpOps = ops.filter(isHttpOp);

@@ -4,6 +4,7 @@ import { AppError, toErrorData } from '../src/errors.js';
 import { opsByName } from '../src/ops/table.js';
 import { renderBody } from '../src/render/body.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
+import type { ManifestKeys } from '../src/domain/manifest/signing.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
@@ -19,6 +20,7 @@ const contexts = new ContextFactory(
   {
     bank,
     routing,
+    manifestKeys: workerManifestKeys() ?? null,
     get registry() {
       return registry();
     },
@@ -33,6 +35,17 @@ function assertRegistryVersion(expected: number): void {
   if (version !== expected) {
     throw new AppError('unavailable', `The registry changed while this request was dispatched (version ${expected} -> ${version}); retry it`);
   }
+}
+
+// Loaded by the main thread at start and handed over as worker data; read on the first task that runs.
+let manifestKeysRead = false;
+let manifestKeys: ManifestKeys | undefined;
+function workerManifestKeys(): ManifestKeys | undefined {
+  if (!manifestKeysRead) {
+    manifestKeys = workerSettings().manifestKeys;
+    manifestKeysRead = true;
+  }
+  return manifestKeys;
 }
 
 export default async function runTask(task: TaskRequest): Promise<TaskResult> {

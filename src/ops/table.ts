@@ -25,6 +25,14 @@ import { usRoutingRun } from './us-routing/run.js';
 import { usRoutingTargets } from './us-routing/targets.js';
 import { profileAi } from './profiles/ai-profile.js';
 import { profileGenerate } from './profiles/profile.js';
+import { manifestCompile } from './manifests/compile.js';
+import { manifestSchemaDocument } from './manifests/schema.js';
+import { manifestSpec } from './manifests/spec.js';
+import { vopCatalog } from './vop/catalog.js';
+import { vopCompile } from './vop/compile.js';
+import { vopScore } from './vop/score.js';
+import { scenarioCatalog } from './scenarios/catalog.js';
+import { scenarioCompile } from './scenarios/compile.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -62,6 +70,17 @@ export const ops: readonly AnyOp[] = [
   // synthetic profiles
   profileGenerate,
   profileAi,
+  // fixture manifests
+  manifestSpec,
+  manifestSchemaDocument,
+  manifestCompile,
+  // Verification of Payee name-matching benchmark
+  vopCatalog,
+  vopCompile,
+  vopScore,
+  // payment scenarios
+  scenarioCatalog,
+  scenarioCompile,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));

@@ -25,7 +25,7 @@ export function createPool(options: PoolOptions): Piscina {
     maxQueue: options.threads * options.threads,
     concurrentTasksPerWorker: 1,
     idleTimeout: 60 * 60 * 1000,
-    workerData: { dataDir: options.dataDir, usDirectoryFiles: options.usDirectoryFiles } satisfies WorkerSettings,
+    workerData: { dataDir: options.dataDir, usDirectoryFiles: options.usDirectoryFiles, ...(options.manifestKeys === undefined ? {} : { manifestKeys: options.manifestKeys }) } satisfies WorkerSettings,
   });
 }
 

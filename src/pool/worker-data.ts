@@ -4,11 +4,14 @@
  * validated.
  */
 import { workerData } from 'node:worker_threads';
+import type { ManifestKeys } from '../domain/manifest/signing.js';
 import type { DirectoryFile } from '../registry/routing-directory-loader.js';
 
 export interface WorkerSettings {
   readonly dataDir: string;
   readonly usDirectoryFiles: readonly DirectoryFile[];
+  /** Manifest signing keys loaded by the main thread (a worker never creates or reads the key ring). */
+  readonly manifestKeys?: ManifestKeys;
 }
 
 /** The settings of this pool worker; a thread started without them is a bug. */
@@ -17,5 +20,5 @@ export function workerSettings(): WorkerSettings {
   if (typeof settings?.dataDir !== 'string' || !Array.isArray(settings.usDirectoryFiles)) {
     throw new Error('pool workers need { dataDir, usDirectoryFiles } as workerData (src/pool/pool.ts)');
   }
-  return { dataDir: settings.dataDir, usDirectoryFiles: settings.usDirectoryFiles };
+  return { dataDir: settings.dataDir, usDirectoryFiles: settings.usDirectoryFiles, ...(settings.manifestKeys === undefined ? {} : { manifestKeys: settings.manifestKeys }) };
 }

@@ -9,6 +9,7 @@ import { ContextFactory } from './context.js';
 import type { UsageReader } from '../accounts/usage-reader.js';
 import type { CreditKind } from '../accounts/plans.js';
 import type { ProfileProviderPort } from '../ops/framework/capabilities.js';
+import type { ManifestKeys } from '../domain/manifest/signing.js';
 import { requestKeyFor } from './request-key.js';
 import { usageHeaders } from './usage-headers.js';
 
@@ -43,6 +44,8 @@ export interface ServiceDeps {
   readonly now?: () => Date;
   /** External profile provider for /ai-profile (IBANQA_AI_PROFILE_URL); null: built-in profiles only. */
   readonly profileProvider?: ProfileProviderPort | null;
+  /** Fixture manifest signing keys (the /fixture-manifest ops); null: manifests are hashed, not signed. */
+  readonly manifestKeys?: ManifestKeys | null;
   /** Balances for GET /usage (main thread only). */
   readonly usage?: UsageReader;
 }
@@ -121,6 +124,7 @@ export class Service {
         ...deps.data,
         watches: deps.state.watches,
         profileProvider: deps.profileProvider ?? null,
+        manifestKeys: deps.manifestKeys ?? null,
         ...(deps.usage === undefined ? {} : { usage: deps.usage }),
       },
       this.now,

@@ -10,6 +10,7 @@ import type { RoutingDirectory } from '../../registry/routing-directory.js';
 import type { WatchStore } from '../../ports/watches.js';
 import type { UsageReader } from '../../accounts/usage-reader.js';
 import type { CallerView } from './caller.js';
+import type { ManifestKeys } from '../../domain/manifest/signing.js';
 
 export interface Capabilities {
   /** Per request: the key every random draw derives from (the seed's, or fresh bytes when unseeded). Ops that
@@ -27,6 +28,8 @@ export interface Capabilities {
   readonly usage: UsageReader;
   /** The external profile provider of /ai-profile (network I/O, a circuit breaker): main thread; null when none is configured. */
   readonly profileProvider: ProfileProviderPort | null;
+  /** Fixture manifest signing keys (every thread gets them from the main thread); null: signing is off. */
+  readonly manifestKeys: ManifestKeys | null;
 }
 
 export type Capability = keyof Capabilities;
@@ -35,7 +38,7 @@ export type Capability = keyof Capabilities;
  * Capabilities a pool worker has: read-only views of data every thread can open. An op that needs
  * anything else must run on the main thread (Op.runsOn 'main').
  */
-export const poolCapabilities: ReadonlySet<Capability> = new Set<Capability>(['requestKey', 'bank', 'routing', 'registry']);
+export const poolCapabilities: ReadonlySet<Capability> = new Set<Capability>(['requestKey', 'bank', 'routing', 'registry', 'manifestKeys']);
 
 /** What every op gets, whatever it declares. */
 export interface BaseContext {

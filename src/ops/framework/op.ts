@@ -20,6 +20,8 @@ export interface HttpBinding {
   readonly path: string;
   /** Where the input comes from: the JSON body, or the query string (+ path parameters). */
   readonly inputFrom: 'body' | 'query';
+  /** Also served at the same path without the /api/v1 prefix (the spec writes /fixture-manifest/schema/1.0 so). */
+  readonly unprefixedAlias?: boolean;
 }
 
 export interface GrpcBinding {
@@ -35,6 +37,8 @@ export interface GrpcBinding {
    * decode/toMessage do the conversion, and the contract check compares the fields under those names.
    */
   readonly jsonText?: readonly string[];
+  /** The response message built from the op's output, when it is not the output as is (e.g. exact JSON text). */
+  readonly toMessage?: (output: unknown) => unknown;
 }
 
 /** CSV rendering of an output (test-cases, bulk datasets, exports): header order and row cells. */

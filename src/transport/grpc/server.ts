@@ -45,6 +45,7 @@ function unary(deps: GrpcFrontDeps, op: AnyOp) {
       .execute(op, request, identityOf(call))
       .then(async (outcome) => {
         if (outcome.format === 'csv' && op.csv !== undefined) return { csv: await renderCsv(op.csv, outcome.output) };
+        if (op.grpc.toMessage !== undefined) return op.grpc.toMessage(outcome.output);
         return op.grpc.wrap === 'rows' ? { rows: outcome.output } : outcome.output;
       })
       .then((response) => callback(null, response))

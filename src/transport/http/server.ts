@@ -116,10 +116,17 @@ function routeOp(app: TemplatedApp, deps: HttpFrontDeps, op: HttpOp): void {
     const parts = readCallParts(op, res, req, deps.trustProxy);
     void handleOp(deps, op, exchange, parts);
   };
-  const pattern = `${apiPrefix}${op.http.path}`;
-  if (op.http.method === 'GET') app.get(pattern, handler);
-  else if (op.http.method === 'POST') app.post(pattern, handler);
-  else app.del(pattern, handler);
+  for (const pattern of patternsOf(op)) {
+    if (op.http.method === 'GET') app.get(pattern, handler);
+    else if (op.http.method === 'POST') app.post(pattern, handler);
+    else app.del(pattern, handler);
+  }
+}
+
+/** The op's route under /api/v1, and the same path without the prefix when the op declares that alias. */
+export function patternsOf(op: HttpOp): string[] {
+  const prefixed = `${apiPrefix}${op.http.path}`;
+  return op.http.unprefixedAlias === true ? [prefixed, op.http.path] : [prefixed];
 }
 
 function staticJson(app: TemplatedApp, path: string, body: () => { status: string; json: unknown }): void {
@@ -152,7 +159,7 @@ export function buildApp(deps: HttpFrontDeps): TemplatedApp {
   const record = (pattern: string, method: string) => routedPaths.set(pattern, [...(routedPaths.get(pattern) ?? []), method]);
   for (const op of deps.ops) {
     routeOp(app, deps, op);
-    record(`${apiPrefix}${op.http.path}`, op.http.method);
+    for (const pattern of patternsOf(op)) record(pattern, op.http.method);
   }
   staticJson(app, `${apiPrefix}/openapi.json`, () => ({ status: '200 OK', json: deps.openapi() }));
   staticJson(app, '/healthz', () => ({ status: '200 OK', json: { status: 'ok' } }));

@@ -64,6 +64,10 @@ export function buildOpenApi(ops: readonly HttpOp[]): Record<string, unknown> {
   for (const op of ops) {
     const path = `/api/v1${op.http.path.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op) };
+    if (op.http.unprefixedAlias === true) {
+      const alias = op.http.path.replace(/:(\w+)/g, '{$1}');
+      paths[alias] = { ...(paths[alias] ?? {}), [op.http.method.toLowerCase()]: { ...operationOf(op), operationId: `${op.name}.unprefixed` } };
+    }
   }
   return {
     openapi: '3.1.0',
