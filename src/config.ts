@@ -19,6 +19,12 @@ export interface Config {
   readonly trustProxy: boolean;
   /** IBANQA_US_DIRECTORY_FILES="fedach:<path>,fedwire:<path>": FedACH/Fedwire files that win over the registry's snapshots. */
   readonly usDirectoryFiles: readonly DirectoryFile[];
+  /** IBANQA_STATEMENT_RETENTION_SECONDS: how long a statement review (upload, record, report) is kept; default 24 hours. */
+  readonly statementRetentionSeconds: number;
+  /** IBANQA_STATEMENT_REGION: where this instance stores uploads, as the operator declares it (shown in `retention.region`). */
+  readonly statementRegion: string;
+  /** IBANQA_STATEMENT_KEY: 64 hex characters (AES-256 key for uploads at rest); null: a key file in the data directory. */
+  readonly statementKeyHex: string | null;
 }
 
 export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
@@ -59,6 +65,17 @@ function logLevelFrom(raw: string | undefined): Config['logLevel'] {
   return level;
 }
 
+/** Statement retention default: 24 hours, long enough to poll a review after a day's batch, short for financial documents. */
+export const defaultStatementRetentionSeconds = 24 * 60 * 60;
+/** At most 30 days: a review tool is not an archive. */
+const statementRetentionSecondsMax = 30 * 24 * 60 * 60;
+
+function statementKeyFrom(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^[0-9a-fA-F]{64}$/.test(raw)) throw new RangeError('IBANQA_STATEMENT_KEY must be 64 hexadecimal characters (a 256-bit key)');
+  return raw.toLowerCase();
+}
+
 /** Worker threads: a fixed pool sized to the machine, at most 16 (beyond that LMDB readers and memory dominate). */
 const poolThreadsMax = 16;
 
@@ -83,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     logLevel: logLevelFrom(env.IBANQA_LOG_LEVEL),
     trustProxy: env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true',
     usDirectoryFiles: Object.freeze(parseDirectoryFilesSetting(env[usDirectoryFilesEnv] ?? '')),
+    statementRetentionSeconds: positiveIntFrom('IBANQA_STATEMENT_RETENTION_SECONDS', env.IBANQA_STATEMENT_RETENTION_SECONDS, defaultStatementRetentionSeconds, statementRetentionSecondsMax),
+    statementRegion: env.IBANQA_STATEMENT_REGION === undefined || env.IBANQA_STATEMENT_REGION === '' ? 'not declared (set IBANQA_STATEMENT_REGION)' : env.IBANQA_STATEMENT_REGION,
+    statementKeyHex: statementKeyFrom(env.IBANQA_STATEMENT_KEY),
   };
   return Object.freeze(config);
 }

@@ -13,6 +13,8 @@ import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import { RegistryStore } from './registry/store/registry-store.js';
 import { Service } from './service/execute.js';
+import { openStatementReviews } from './statements/open.js';
+import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
 import { assertNativeUws, buildApp, listen } from './transport/http/server.js';
@@ -25,6 +27,7 @@ export interface RunningService {
   readonly demoKeys: readonly CreatedKey[];
   readonly store: AccountStore;
   readonly meter: Meter;
+  readonly statements: StatementReviews;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const idempotency = IdempotencyStore.open(store);
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
   const routing = loadRoutingDirectory(config.usDirectoryFiles, RegistryStore.open(config.dataDir));
+  const statements = openStatementReviews({ config, accounts: store, meter, runner, logger });
   const service = new Service({
     authenticator: store,
     meter,
@@ -59,7 +63,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     validators,
     routing,
     idempotency,
+    statements,
   });
+  await statements.start();
   let ready = false;
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
@@ -74,10 +80,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     demoKeys,
     store,
     meter,
+    statements,
     async close() {
       ready = false;
       http.close();
       await grpc.close();
+      await statements.close();
       await runner.close();
       await idempotency.flush();
       await store.close();

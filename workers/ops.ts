@@ -3,7 +3,8 @@
 import { AppError, toErrorData } from '../src/errors.js';
 import { opsByName } from '../src/ops/table.js';
 import { renderBody } from '../src/render/body.js';
-import type { TaskRequest, TaskResult } from '../src/pool/task.js';
+import type { StatementTask, StatementTaskResult, TaskRequest, TaskResult } from '../src/pool/task.js';
+import { analyzeUpload } from '../src/statements/analyze-upload.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
@@ -16,7 +17,8 @@ const routing = lazyRoutingDirectory(() => {
   return loadRoutingDirectory(settings.usDirectoryFiles, RegistryStore.open(settings.dataDir, { readOnly: true }));
 });
 
-export default async function runTask(task: TaskRequest): Promise<TaskResult> {
+export default async function runTask(task: TaskRequest | StatementTask): Promise<TaskResult | StatementTaskResult> {
+  if ('kind' in task) return analyzeUpload(task, bank);
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {

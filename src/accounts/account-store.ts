@@ -25,7 +25,7 @@ export const MAX_LABEL_LENGTH = 120;
  */
 const MAX_ID_ATTEMPTS = 3;
 
-export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency';
+export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency' | 'statement_reviews';
 
 /** The authenticated caller, as the request path sees it. */
 export interface Account {
@@ -155,6 +155,12 @@ export class AccountStore {
     assert(account !== undefined, 'an authenticated key has an account');
     assertActive(account, now);
     return account;
+  }
+
+  /** The account of a key id, or undefined when unknown or revoked (statement reviews look up their uploader). */
+  accountById(id: string): Account | undefined {
+    const record = this.keys.get(id);
+    return record === undefined || record.revoked_at !== null ? undefined : accountOf(record);
   }
 
   listKeys(): KeyInfo[] {

@@ -143,6 +143,26 @@ export class Meter {
     this.settle(reservation);
   }
 
+  /**
+   * Gives back credits already committed (a statement review that failed for the service's reason, after its
+   * upload was accepted and paid). Works on the period the credits were taken in, in memory or in LMDB,
+   * and never takes usage below zero.
+   */
+  refundCommitted(charge: Reservation): void {
+    checkDebits(charge.debits);
+    const held = this.accounts.get(charge.account_id);
+    const bucket = [held?.current, held?.previous].find((candidate): candidate is Bucket => candidate?.period.start.toISOString() === charge.period_start);
+    if (bucket !== undefined) {
+      for (const kind of creditKinds) bucket.used[kind] = Math.max(0, bucket.used[kind] - (charge.debits[kind] ?? 0));
+      this.persist(bucket);
+      return;
+    }
+    const usageKey = `${charge.account_id}|${charge.period_start}`;
+    const stored: UsageRecord = { ...(this.db.get(usageKey) ?? {}) };
+    for (const kind of creditKinds) stored[kind] = Math.max(0, (stored[kind] ?? 0) - (charge.debits[kind] ?? 0));
+    this.store.putCoalesced(this.db, usageKey, () => stored);
+  }
+
   balance(account: Account, now: Date): Balance {
     const bucket = this.bucketFor(account, now);
     const limits = planOf(account.plan).allowances;

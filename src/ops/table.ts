@@ -22,6 +22,8 @@ import { usRoutingProfile } from './us-routing/profile.js';
 import { usRoutingQuote } from './us-routing/quote.js';
 import { usRoutingRun } from './us-routing/run.js';
 import { usRoutingTargets } from './us-routing/targets.js';
+import { statementAnalyze } from './statements/analyze.js';
+import { statementReview, statementReviewDelete } from './statements/review.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -54,6 +56,10 @@ export const ops: readonly AnyOp[] = [
   usRoutingLookup,
   usRoutingCheckList,
   usRoutingProfile,
+  // statement review
+  statementAnalyze,
+  statementReview,
+  statementReviewDelete,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));

@@ -4,7 +4,7 @@ import type { AnyOp, CallerView } from '../ops/framework/op.js';
 import type { RequestKey } from '../domain/rng.js';
 import type { Runner } from '../service/execute.js';
 import { RenderedBody, type BodyFormat } from '../render/body.js';
-import type { TaskRequest, TaskResult } from './task.js';
+import type { StatementTask, StatementTaskResult, TaskRequest, TaskResult } from './task.js';
 import type { WorkerSettings } from './worker-data.js';
 
 export interface PoolOptions extends WorkerSettings {
@@ -54,6 +54,11 @@ export class PoolRunner implements Runner {
     }
     if (!result.ok) throw fromErrorData(result.error);
     return 'rendered' in result ? new RenderedBody(result.rendered.format, result.rendered.body) : result.value;
+  }
+
+  /** A statement analysis, stopped by `signal` (the time bound): piscina then ends the worker thread, OCR and all. */
+  runStatementAnalysis(task: StatementTask, signal: AbortSignal): Promise<StatementTaskResult> {
+    return this.pool.run(task, { signal }) as Promise<StatementTaskResult>;
   }
 
   close(): Promise<void> {

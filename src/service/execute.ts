@@ -7,6 +7,7 @@ import type { AnyOp, CallerView, Debits, RunContext } from '../ops/framework/op.
 import type { BodyFormat } from '../render/body.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';
+import type { StatementReviews } from '../statements/reviews.js';
 import type { Authenticator, CreditMeter, KeylessLimiter, Reservation } from './ports.js';
 import { requestKeyFor } from './request-key.js';
 
@@ -33,6 +34,8 @@ export interface ServiceDeps {
   readonly routing?: RoutingDirectory;
   /** Saved results of idempotent ops (Op.idempotency); without it they are not replay-protected. */
   readonly idempotency?: IdempotencyStore;
+  /** Statement reviews for the /statement-validator ops. */
+  readonly statements?: StatementReviews;
 }
 
 export interface CallIdentity {
@@ -153,7 +156,11 @@ export class Service {
     if (totalRows >= this.deps.poolThresholdRows) {
       return this.deps.runner.runInPool(op, input, caller, requestKey, rowStart, render);
     }
-    const context: RunContext = { requestKey, caller, bank: this.deps.bank, rowStart, ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }) };
+    const context: RunContext = {
+      requestKey, caller, bank: this.deps.bank, rowStart,
+      ...(this.deps.routing === undefined ? {} : { routing: this.deps.routing }),
+      ...(this.deps.statements === undefined ? {} : { statements: this.deps.statements }),
+    };
     return op.run(input as never, context);
   }
 

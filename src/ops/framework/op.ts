@@ -4,6 +4,7 @@ import type { RequestKey } from '../../domain/rng.js';
 import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
 import type { RoutingDirectory } from '../../registry/routing-directory.js';
+import type { StatementReviews } from '../../statements/reviews.js';
 
 /** Who is calling, as plain data (it crosses the worker boundary with the task). */
 export interface CallerView {
@@ -20,6 +21,8 @@ export interface RunContext {
   readonly rowStart: number;
   /** US routing directory ; absent: none wired, the /us/routing ops treat it as not loaded. */
   readonly routing?: RoutingDirectory;
+  /** Statement reviews (uploads, review records, the analysis queue); absent: the statement ops are unavailable. */
+  readonly statements?: StatementReviews;
 }
 
 export type Debits = Partial<Record<CreditKind, number>>;
@@ -31,14 +34,18 @@ export interface HttpBinding {
   readonly method: 'GET' | 'POST' | 'DELETE';
   /** Relative to /api/v1; `:name` segments are path parameters merged into the input. */
   readonly path: string;
-  /** Where the input comes from: the JSON body, or the query string (+ path parameters). */
-  readonly inputFrom: 'body' | 'query';
+  /** Where the input comes from: the JSON body, the query string (+ path parameters), or a multipart/form-data
+   *  upload (transport/http/multipart.ts: text fields by name, file parts as `files`). */
+  readonly inputFrom: 'body' | 'query' | 'multipart';
+  /** Further paths that behave exactly like `path` (spec aliases). */
+  readonly aliasPaths?: readonly string[];
 }
 
 export interface GrpcBinding {
   readonly method: string;           // RPC name in ibanqa.v1.IbanQa
-  /** Streaming RPCs: 'bidi' runs the op once per inbound message; 'server' runs it per outbound chunk. */
-  readonly stream?: 'bidi' | 'server';
+  /** Streaming RPCs: 'bidi' runs the op once per inbound message; 'server' runs it per outbound chunk;
+   *  'client' collects an upload from inbound chunks and runs the op once (transport/grpc/upload-stream.ts). */
+  readonly stream?: 'bidi' | 'server' | 'client';
   /** How the op's output sits in the response message: as is, or a JSON array wrapped as `rows`. */
   readonly wrap: 'object' | 'rows';
 }
@@ -64,9 +71,13 @@ export interface Op<S extends TSchema = TSchema, O = unknown> {
   readonly grpc: GrpcBinding;
   readonly access: Access;
   readonly input: S;
+  /** The form fields of a multipart op as the OpenAPI document shows them (the input holds the parsed parts). */
+  readonly multipartSchema?: TSchema;
   readonly output: TSchema;
   /** Status of a successful HTTP answer. */
   readonly successStatus?: 200 | 201 | 202;
+  /** When the status depends on the output (a review poll: 202 while running, 200 when done); wins over successStatus. */
+  readonly successStatusOf?: (output: Awaited<O>) => 200 | 202;
   /** The seed that makes the output deterministic, if the request carries one. */
   readonly seedOf?: (input: Static<S>) => string | undefined;
   /**

@@ -55,6 +55,7 @@ function operationOf(op: HttpOp): Record<string, unknown> {
     security: op.access === 'none' ? [] : op.access === 'key_optional' ? [{}, { ApiKey: [] }] : [{ ApiKey: [] }],
     parameters: parametersOf(op),
     ...(op.http.inputFrom === 'body' ? { requestBody: { required: true, content: { 'application/json': { schema: plain(op.input) } } } } : {}),
+    ...(op.http.inputFrom === 'multipart' ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: plain(op.multipartSchema ?? op.input) } } } } : {}),
     responses: {
       [success]: { description: 'Success', headers: { 'X-Request-ID': { schema: { type: 'string' } } }, content },
       ...errorResponses(),
@@ -66,8 +67,10 @@ function operationOf(op: HttpOp): Record<string, unknown> {
 export function buildOpenApi(ops: readonly HttpOp[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ops) {
-    const path = `/api/v1${op.http.path.replace(/:(\w+)/g, '{$1}')}`;
-    paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op) };
+    for (const route of [op.http.path, ...(op.http.aliasPaths ?? [])]) {
+      const path = `/api/v1${route.replace(/:(\w+)/g, '{$1}')}`;
+      paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op) };
+    }
   }
   return {
     openapi: '3.1.0',
