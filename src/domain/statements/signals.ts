@@ -42,7 +42,7 @@ export const signalCatalogue = {
   ROUTING_NUMBER_INVALID: { kind: 'risk', severity: 'high', meaning: 'The US routing number fails the ABA prefix or checksum.', recommendation: 'Verify the routing number with the bank.' },
   // file structure and metadata
   NO_EDITOR_METADATA: { kind: 'positive', severity: 'info', meaning: 'Neither producer nor creator names a consumer editing or conversion tool.' },
-  EDITING_TOOL_PRODUCER: { kind: 'risk', severity: 'medium', meaning: 'The PDF producer or creator names an editing or conversion tool rather than a bank\'s statement generator.', recommendation: 'Ask for the statement as downloaded from online banking.' },
+  EDITING_TOOL_PRODUCER: { kind: 'risk', severity: 'high', meaning: 'The PDF producer or creator names an editing or conversion tool rather than a bank\'s statement generator.', recommendation: 'Ask for the statement as downloaded from online banking.' },
   SINGLE_REVISION: { kind: 'positive', severity: 'info', meaning: 'The PDF was written once: no incremental updates, not modified after creation.' },
   INCREMENTAL_UPDATES: { kind: 'risk', severity: 'medium', meaning: 'The PDF carries incremental updates (more than one end-of-file section): content was added or replaced after the first save.', recommendation: 'Compare the revisions; banks rarely update a statement after issuing it.' },
   MODIFIED_AFTER_CREATION: { kind: 'risk', severity: 'medium', meaning: 'The modification date is later than the creation date.', recommendation: 'Ask what changed after the statement was produced.' },

@@ -52,7 +52,10 @@ export async function extractImage(bytes: Uint8Array, kind: StatementFileKind): 
   try {
     metadata = await input().metadata();
   } catch (thrown) {
-    throw new AnalysisFailure('unreadable_document', `the image could not be decoded (${thrown instanceof Error ? thrown.message : 'error'})`);
+    const message = thrown instanceof Error ? thrown.message : 'error';
+    // sharp refuses from the header alone when the declared size is past limitInputPixels.
+    if (/pixel limit/i.test(message)) throw new AnalysisFailure('image_too_large', `the image declares more than ${limits.statementImagePixelsMax} pixels`);
+    throw new AnalysisFailure('unreadable_document', `the image could not be decoded (${message})`);
   }
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;

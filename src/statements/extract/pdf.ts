@@ -58,7 +58,7 @@ function linesOf(pageNumber: number, items: readonly Item[]): TextLine[] {
 async function open(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     // A copy: pdf.js detaches the buffer it is given.
-    return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false });
+    return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 });
   } catch (thrown) {
     const name = (thrown as { name?: string }).name;
     if (name === 'PasswordException') throw new AnalysisFailure('encrypted_document', 'the PDF needs a password to open');
