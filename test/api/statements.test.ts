@@ -83,8 +83,8 @@ describe('statement review over REST', () => {
     const missing = new FormData();
     missing.append('expected_bank', 'x');
     const twice = new FormData();
-    twice.append('statement_file', new Blob([pdf]), 'a.pdf');
-    twice.append('statement_file', new Blob([pdf]), 'b.pdf');
+    twice.append('statement_file', new Blob([new Uint8Array(pdf)]), 'a.pdf');
+    twice.append('statement_file', new Blob([new Uint8Array(pdf)]), 'b.pdf');
     const cases: [string, Promise<{ status: number; body: any }>][] = [
       ['statement_file_missing', postForm(service.base, missing, { key })],
       ['statement_file_duplicate', postForm(service.base, twice, { key })],

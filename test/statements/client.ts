@@ -10,7 +10,7 @@ export interface UploadOptions {
 /** A real multipart upload through undici's FormData. */
 export async function upload(base: string, bytes: Uint8Array | null, options: UploadOptions = {}): Promise<JsonReply> {
   const form = new FormData();
-  if (bytes !== null) form.append('statement_file', new Blob([bytes]), options.filename ?? 'statement.pdf');
+  if (bytes !== null) form.append('statement_file', new Blob([new Uint8Array(bytes)]), options.filename ?? 'statement.pdf');
   if (options.expectedBank !== undefined) form.append('expected_bank', options.expectedBank);
   return postForm(base, form, options);
 }
