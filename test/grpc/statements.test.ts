@@ -7,7 +7,8 @@ import { after, before, test } from 'node:test';
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { statementPaths } from '../../src/statements/open.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { call, startTestService, type TestService } from '../helpers/service.js';
+import { upload } from '../statements/client.js';
 import { statementPdf } from '../statements/corpus.js';
 import { germanSpec } from '../statements/samples.js';
 
@@ -80,6 +81,30 @@ test('AnalyzeStatement streams an upload, GetStatementReview returns the report,
   assert.equal(deleted.response.deleted, true);
   assert.ok(!existsSync(file));
   assert.equal((await unary(client, 'GetStatementReview', { review_id: id }, keyMetadata(service.keys.pro))).error?.code, status.NOT_FOUND);
+});
+
+/** JSON null and an absent proto3 optional field mean the same; so do an empty list and an absent repeated field. */
+function normalize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(value)) {
+      if (entry === null || entry === undefined || (Array.isArray(entry) && entry.length === 0)) continue;
+      out[key] = normalize(entry);
+    }
+    return out;
+  }
+  return value;
+}
+
+test('a completed review reads the same over REST and gRPC, field for field', async () => {
+  const accepted = await upload(service.base, await statementPdf({ ...germanSpec, producer: 'iLovePDF' }), { key: service.keys.pro, expectedBank: 'Deutsche Kreditbank' });
+  const id = accepted.body.review_id as string;
+  const viaGrpc = await settled(id, service.keys.pro);
+  const viaRest = await call(service.base, `/statement-validator/review/${id}`, { key: service.keys.pro });
+  assert.equal(viaRest.status, 200);
+  assert.ok(viaRest.body.risk_signals.length >= 2);
+  assert.deepEqual(normalize(viaGrpc), normalize(viaRest.body));
 });
 
 test('the upload rules hold over gRPC with the same error codes', async () => {
