@@ -43,12 +43,14 @@ function parametersOf(op: HttpOp): unknown[] {
   return parameters;
 }
 
-function operationOf(op: HttpOp): Record<string, unknown> {
+function operationOf(op: HttpOp, alias: boolean): Record<string, unknown> {
   const success = String(op.successStatus ?? 200);
   const content: Record<string, unknown> = { 'application/json': { schema: plain(op.output) } };
+  // An op whose status follows its output (a review poll) answers 202 and 200 with the same body.
+  const alsoAccepted = op.successStatusOf === undefined ? {} : { '202': { description: 'Accepted: still running', content } };
   if (op.csv !== undefined) content['text/csv'] = { schema: { type: 'string', description: `Columns: ${op.csv.headers.join(', ')}` } };
   return {
-    operationId: op.name,
+    operationId: alias ? `${op.name}.alias` : op.name,
     summary: op.summary,
     description: `${op.description}\n\ngRPC: ibanqa.v1.IbanQa/${op.grpc.method}.`,
     tags: [op.tag],
@@ -58,6 +60,7 @@ function operationOf(op: HttpOp): Record<string, unknown> {
     ...(op.http.inputFrom === 'multipart' ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: plain(op.multipartSchema ?? op.input) } } } } : {}),
     responses: {
       [success]: { description: 'Success', headers: { 'X-Request-ID': { schema: { type: 'string' } } }, content },
+      ...alsoAccepted,
       ...errorResponses(),
     },
   };
@@ -69,7 +72,7 @@ export function buildOpenApi(ops: readonly HttpOp[]): Record<string, unknown> {
   for (const op of ops) {
     for (const route of [op.http.path, ...(op.http.aliasPaths ?? [])]) {
       const path = `/api/v1${route.replace(/:(\w+)/g, '{$1}')}`;
-      paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op) };
+      paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op, route !== op.http.path) };
     }
   }
   return {
