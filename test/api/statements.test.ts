@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { statementPaths } from '../../src/statements/open.js';
@@ -101,6 +102,40 @@ describe('statement review over REST', () => {
       assert.ok(typeof reply.body.request_id === 'string');
     }
     assert.equal(statementsUsed(service, 'pro'), before);
+  });
+
+  it('an oversize chunked upload is refused at the cap and not read to its end', async () => {
+    const url = new URL(`${service.base}/statement-validator/analyze`);
+    const boundary = 'cap-test';
+    const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="statement_file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`);
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    const outcome = await new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
+      let written = 0;
+      let answered = false;
+      const request = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-api-key': service.keys.pro, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } },
+        (response) => {
+          answered = true;
+          let body = '';
+          response.on('data', (part: Buffer) => (body += part.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body, written }));
+        },
+      );
+      request.on('error', (error) => (answered ? undefined : reject(error)));
+      request.write(head);
+      const pump = () => {
+        // Offer up to 64 MB; the server must answer long before.
+        while (!answered && written < 64 * 1024 * 1024) {
+          written += chunk.length;
+          if (!request.write(chunk)) return void request.once('drain', pump);
+        }
+        request.end();
+      };
+      pump();
+    });
+    assert.equal(outcome.status, 400);
+    assert.equal(JSON.parse(outcome.body).error, 'statement_file_too_large');
+    assert.ok(outcome.written < 32 * 1024 * 1024, `the client could push ${outcome.written} bytes`);
   });
 
   it('without a key 401; the free plan\'s one statement, then 429', async () => {
