@@ -18,7 +18,7 @@ const routing = lazyRoutingDirectory(() => {
 });
 
 export default async function runTask(task: TaskRequest | StatementTask): Promise<TaskResult | StatementTaskResult> {
-  if ('kind' in task) return analyzeUpload(task, bank);
+  if ('kind' in task) return analyzeUpload(task, bank, routing);
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {

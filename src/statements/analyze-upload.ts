@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { StatementTask, StatementTaskResult } from '../pool/task.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
+import type { RoutingDirectory } from '../registry/routing-directory.js';
 import { extractDocument } from './extract/index.js';
 import { AnalysisFailure } from './failure.js';
 import { buildReport } from './report.js';
@@ -10,7 +11,7 @@ import { decryptUpload } from './upload-cipher.js';
  * One analysis as a pool worker runs it: read and decrypt the upload, extract, check, report.
  * Document-caused failures come back as data; anything else throws (a bug: the review fails as analysis_error).
  */
-export async function analyzeUpload(task: StatementTask, bank: BankDirectory): Promise<StatementTaskResult> {
+export async function analyzeUpload(task: StatementTask, bank: BankDirectory, routing?: RoutingDirectory): Promise<StatementTaskResult> {
   let bytes: Buffer;
   try {
     bytes = decryptUpload(Buffer.from(task.key), task.reviewId, readFileSync(task.uploadPath));
@@ -25,6 +26,7 @@ export async function analyzeUpload(task: StatementTask, bank: BankDirectory): P
       caller: { keyId: null, plan: null, paid: task.callerPaid },
       expectedBank: task.expectedBank,
       expectedBankSlug: task.expectedBankSlug,
+      ...(routing === undefined ? {} : { routing }),
     });
     return { ok: true, report };
   } catch (thrown) {

@@ -10,6 +10,7 @@ import { limits } from '../limits.js';
 import type { CallerView } from '../ops/framework/op.js';
 import { validationRow, type ValidationRow } from '../ops/iban/validate.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
+import type { RoutingDirectory } from '../registry/routing-directory.js';
 
 export interface StatementReport {
   readonly score: number;
@@ -32,6 +33,8 @@ export interface ReportContext {
   readonly caller: CallerView;
   readonly expectedBank: string | null;
   readonly expectedBankSlug: string | null;
+  /** The FedACH/Fedwire directory, when the instance has one: routing checks then say whether it lists the number. */
+  readonly routing?: RoutingDirectory;
 }
 
 const money = (found: Found<number> | null) => (found === null ? null : formatMinor(found.value));
@@ -65,11 +68,21 @@ function extractedFields(fields: StatementFields): Record<string, unknown> {
   };
 }
 
-function domesticChecks(fields: StatementFields): Record<string, unknown>[] {
+/** not_loaded: no directory on this instance; found / not_found: whether any loaded source lists the number. */
+function directoryPresence(routing: RoutingDirectory | undefined, routingNumber: string): { directory: string; directory_names: string[] } {
+  if (routing === undefined || routing.sources().length === 0) return { directory: 'not_loaded', directory_names: [] };
+  const observations = routing.byRoutingNumber(routingNumber);
+  return { directory: observations.length > 0 ? 'found' : 'not_found', directory_names: [...new Set(observations.map((seen) => seen.name).filter((name): name is string => name !== null))] };
+}
+
+function domesticChecks(fields: StatementFields, routing: RoutingDirectory | undefined): Record<string, unknown>[] {
   const checks: Record<string, unknown>[] = [];
   if (fields.routingNumber !== null) {
     const verdict = checkRoutingNumber(fields.routingNumber.value);
-    checks.push({ type: 'routing_number', value: verdict.input, valid: verdict.valid, error: verdict.error, prefix_kind: verdict.prefix?.kind ?? null, expected_check_digit: verdict.expected_check_digit });
+    checks.push({
+      type: 'routing_number', value: verdict.input, valid: verdict.valid, error: verdict.error, prefix_kind: verdict.prefix?.kind ?? null,
+      expected_check_digit: verdict.expected_check_digit, ...(verdict.valid ? directoryPresence(routing, verdict.input) : { directory: 'not_checked', directory_names: [] }),
+    });
   }
   if (fields.accountNumber !== null) {
     const digits = fields.accountNumber.value;
@@ -122,7 +135,7 @@ export function buildReport(facts: DocumentFacts, context: ReportContext): State
     },
     extracted_fields: extractedFields(fields),
     iban_checks: ibanChecks(outcome.ibans, context),
-    domestic_account_checks: domesticChecks(fields),
+    domestic_account_checks: domesticChecks(fields, context.routing),
     positive_signals: sorted.positive,
     risk_signals: sorted.risk,
     inconsistencies: sorted.inconsistencies,

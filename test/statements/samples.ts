@@ -1,8 +1,8 @@
 /**
  * The corpus documents with their expected verdicts. Account holders are fictional; bank names and BICs are
  * printed only where an independent source states them for the IBAN's bank code (bankdata-germany for
- * Germany, the BIC's own institution prefix for the Netherlands and the United Kingdom); the US bank is
- * marked fictional and its routing number is checksum-valid by the test's own ABA computation.
+ * Germany, the BIC's own institution prefix for the Netherlands and the United Kingdom); the US statement names
+ * no bank, and its routing number (prefix 80, traveler's cheques) is checksum-valid by the test's own ABA computation.
  */
 import { bankDataByIBAN } from 'bankdata-germany';
 import { appendIncrementalUpdate, bombPng, encryptedPdf, headerLines, statementPdf, statementPng, textPdf, type Row, type StatementSpec } from './corpus.js';
@@ -73,11 +73,11 @@ export const britishSpec: StatementSpec = {
   ],
 };
 
-export const usRouting = abaWithCheckDigit('01100001');
+export const usRouting = abaWithCheckDigit('80000000');
 
 export const americanSpec: StatementSpec = {
   holder: 'Jordan Sample',
-  bankName: 'Fictional Test Bank (synthetic)',
+  bankName: 'none (synthetic test document)',
   routing: usRouting,
   account: '000123456789',
   period: '05/01/2025 - 05/31/2025',

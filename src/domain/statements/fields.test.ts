@@ -38,9 +38,9 @@ test('labels, period, balances and transaction rows', () => {
 });
 
 test('US statements read slashed dates month first and find routing and account numbers', () => {
-  const fields = readFields(lines(['Routing number: 011000015', 'Account number: 0001 2345 6789', 'Statement period: 05/01/2025 - 05/31/2025']), 100);
+  const fields = readFields(lines(['Routing number: 800000006', 'Account number: 0001 2345 6789', 'Statement period: 05/01/2025 - 05/31/2025']), 100);
   assert.equal(fields.monthFirst, true);
-  assert.equal(fields.routingNumber?.value, '011000015');
+  assert.equal(fields.routingNumber?.value, '800000006');
   assert.equal(fields.accountNumber?.value, '000123456789');
   assert.deepEqual(fields.period?.value, { start: '2025-05-01', end: '2025-05-31' });
 });
