@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { statementPaths } from '../../src/statements/open.js';
@@ -107,34 +107,34 @@ describe('statement review over REST', () => {
   it('an oversize chunked upload is refused at the cap and not read to its end', async () => {
     const url = new URL(`${service.base}/statement-validator/analyze`);
     const boundary = 'cap-test';
-    const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="statement_file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`);
-    const chunk = Buffer.alloc(64 * 1024, 0x41);
-    const outcome = await new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
+    // A raw socket: the answer is read even when the server closes while we are still writing (EPIPE).
+    const head = Buffer.from(
+      `POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\nx-api-key: ${service.keys.pro}\r\n` +
+        `content-type: multipart/form-data; boundary=${boundary}\r\ntransfer-encoding: chunked\r\n\r\n`,
+    );
+    const part = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="statement_file"; filename="big.pdf"\r\n\r\n%PDF-1.7\n`);
+    const chunkOf = (bytes: Buffer) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+    const filler = chunkOf(Buffer.alloc(64 * 1024, 0x41));
+    const outcome = await new Promise<{ answer: string; written: number }>((resolve) => {
       let written = 0;
-      let answered = false;
-      const request = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-api-key': service.keys.pro, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } },
-        (response) => {
-          answered = true;
-          let body = '';
-          response.on('data', (part: Buffer) => (body += part.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body, written }));
-        },
-      );
-      request.on('error', (error) => (answered ? undefined : reject(error)));
-      request.write(head);
+      let answer = '';
+      const socket = connect({ host: url.hostname, port: Number(url.port) });
+      socket.on('data', (data: Buffer) => (answer += data.toString('latin1')));
+      socket.on('error', () => undefined); // EPIPE / ECONNRESET once the server has answered and closed
+      socket.on('close', () => resolve({ answer, written }));
+      socket.write(Buffer.concat([head, chunkOf(part)]));
       const pump = () => {
-        // Offer up to 64 MB; the server must answer long before.
-        while (!answered && written < 64 * 1024 * 1024) {
-          written += chunk.length;
-          if (!request.write(chunk)) return void request.once('drain', pump);
+        // Offer up to 64 MB; the server must answer and close long before.
+        while (answer === '' && !socket.destroyed && written < 64 * 1024 * 1024) {
+          written += filler.length;
+          if (!socket.write(filler)) return void socket.once('drain', pump);
         }
-        request.end();
+        if (!socket.destroyed) socket.end();
       };
-      pump();
+      socket.once('connect', pump);
     });
-    assert.equal(outcome.status, 400);
-    assert.equal(JSON.parse(outcome.body).error, 'statement_file_too_large');
+    assert.match(outcome.answer, /^HTTP\/1\.1 400 /);
+    assert.match(outcome.answer, /"error":"statement_file_too_large"/);
     assert.ok(outcome.written < 32 * 1024 * 1024, `the client could push ${outcome.written} bytes`);
   });
 
