@@ -73,7 +73,16 @@ async function validateLatency(port: number, key: string, untilDone: () => boole
   return latencyOf(samples);
 }
 
+/** Two rounds, each on a fresh service: on this shared VM one round alone can be off by 2x either way. */
+const rounds = 2;
+
 export async function runStatementsBench(log: (line: string) => void) {
+  const results = [];
+  for (let index = 0; index < rounds; index++) results.push(await runRound(log));
+  return results;
+}
+
+async function runRound(log: (line: string) => void) {
   const loadAverageAtStart = loadavg().map((value) => round(value, 2));
   const service = await startIbanqa();
   const base = `http://127.0.0.1:${service.httpPort}/api/v1`;
@@ -91,7 +100,8 @@ export async function runStatementsBench(log: (line: string) => void) {
     const ids = await Promise.all(Array.from({ length: burstUploads }, () => uploadOne(base, key, pdf)));
     const acceptMs = performance.now() - burstStarted;
     let finished = 0;
-    const waiting = Promise.all(ids.map((id) => report(base, key, id, 250).then(() => (finished += 1))));
+    // Polled once a second, as a client waiting on a queue would; faster polling is load of its own on the main thread.
+    const waiting = Promise.all(ids.map((id) => report(base, key, id, 1_000).then(() => (finished += 1))));
     const during = await validateLatency(service.httpPort, key, () => finished === burstUploads, 500);
     await waiting;
     const burstMs = performance.now() - burstStarted;
@@ -110,27 +120,36 @@ export async function runStatementsBench(log: (line: string) => void) {
 
 type StatementsResult = Awaited<ReturnType<typeof runStatementsBench>>;
 
-export function statementsSection(result: StatementsResult, measuredAt: string): string {
+export function statementsSection(results: StatementsResult, measuredAt: string): string {
   const met = (value: number, target: number) => (value < target ? 'met' : '**NOT met**');
-  const { twoPagePdf: pdf, onePageImage: image, burst } = result;
+  const targets = results[0]?.targets ?? { pdfP50Ms: 0, imageP50Ms: 0, validateP99Ms: 0 };
+  const documents = results.flatMap((result, index) => {
+    const { twoPagePdf: pdf, onePageImage: image } = result;
+    return [
+      `| ${index + 1} | ${result.loadAverageAtStart.join(' / ')} | two-page text PDF (${pdf.bytes} B, 20 rows) | ${pdf.runs} | ${pdf.serverP50Ms} | ${pdf.serverP90Ms} | ${pdf.clientP50Ms} | < ${targets.pdfP50Ms} | ${met(pdf.serverP50Ms, targets.pdfP50Ms)} |`,
+      `| ${index + 1} | ${result.loadAverageAtStart.join(' / ')} | one-page image, OCR (${image.bytes} B PNG) | ${image.runs} | ${image.serverP50Ms} | ${image.serverP90Ms} | ${image.clientP50Ms} | < ${targets.imageP50Ms} | ${met(image.serverP50Ms, targets.imageP50Ms)} |`,
+    ];
+  });
+  const bursts = results.map(({ burst }, index) =>
+    `| ${index + 1} | ${burst.acceptMs} | ${burst.allAnalysedMs} | ${burst.validateBefore.requests} | ${burst.validateBefore.p50Ms} | ${burst.validateBefore.p99Ms} | ` +
+      `${burst.validateDuring.requests} | ${burst.validateDuring.p50Ms} | ${burst.validateDuring.p99Ms} | < ${targets.validateP99Ms} | ${met(burst.validateDuring.p99Ms, targets.validateP99Ms)} |`);
   return [
     '## Statement review (bench/statements.bench.ts)',
     '',
-    `Measured ${measuredAt}; load average at start ${result.loadAverageAtStart.join(' / ')} (shared 2-vCPU VM, other engineers' work running). ` +
-      'The service runs as its own process with two pool threads; uploads and polls come from this process (fetch), the latency client is the bench\'s sequential keep-alive client.',
+    `Measured ${measuredAt}, ${results.length} rounds, each on a fresh service process with two pool threads (shared 2-vCPU VM: other engineers' ` +
+      'test suites were running, load average as shown, so single figures swing by 2x). Uploads and polls come from the bench process (fetch); ' +
+      'the latency client is the bench\'s sequential keep-alive client (bench/lib/latency-client.ts). Analysis time is the server\'s completed_at - created_at.',
     '',
-    '| document | runs | analysis p50 ms (server) | p90 | upload to report p50 ms (client) | p90 | target p50 | status |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    `| two-page text PDF (${pdf.bytes} B, 20 rows) | ${pdf.runs} | ${pdf.serverP50Ms} | ${pdf.serverP90Ms} | ${pdf.clientP50Ms} | ${pdf.clientP90Ms} | < ${result.targets.pdfP50Ms} | ${met(pdf.serverP50Ms, result.targets.pdfP50Ms)} |`,
-    `| one-page image, OCR (${image.bytes} B PNG) | ${image.runs} | ${image.serverP50Ms} | ${image.serverP90Ms} | ${image.clientP50Ms} | ${image.clientP90Ms} | < ${result.targets.imageP50Ms} | ${met(image.serverP50Ms, result.targets.imageP50Ms)} |`,
+    '| round | load avg 1/5/15 | document | runs | analysis p50 ms | p90 | upload to report p50 ms (client) | target p50 | status |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...documents,
     '',
-    `Burst: ${burst.uploads} two-page PDF uploads sent at once were all accepted (202) in ${burst.acceptMs} ms and analysed in ${burst.allAnalysedMs} ms ` +
-      '(one analysis at a time in the pool, limits.statementAnalysesConcurrent).',
+    `Burst: ${results[0]?.burst.uploads ?? 0} two-page PDF uploads sent at once (all answered 202), analysed one at a time (limits.statementAnalysesConcurrent), ` +
+      'polled once a second; meanwhile one client loops POST /validate with 10 IBANs.',
     '',
-    '| POST /validate, 10 IBANs, one sequential client | requests | p50 ms | p99 ms | max share over 1 ms | target p99 | status |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    `| before the burst | ${burst.validateBefore.requests} | ${burst.validateBefore.p50Ms} | ${burst.validateBefore.p99Ms} | ${burst.validateBefore.over1MsShare} | | |`,
-    `| during the burst | ${burst.validateDuring.requests} | ${burst.validateDuring.p50Ms} | ${burst.validateDuring.p99Ms} | ${burst.validateDuring.over1MsShare} | < ${result.targets.validateP99Ms} | ${met(burst.validateDuring.p99Ms, result.targets.validateP99Ms)} |`,
+    '| round | burst accepted ms | all analysed ms | validate alone: requests | p50 ms | p99 ms | during the burst: requests | p50 ms | p99 ms | target p99 | status |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...bursts,
   ].join('\n');
 }
 
