@@ -27,6 +27,8 @@ export interface StatementReviewsDeps {
   readonly retentionSeconds: number;
   readonly region: string;
   readonly logger: Logger;
+  /** Wall-time bound of one analysis; default limits.statementAnalysisMsMax (tests shorten it). */
+  readonly analysisMsMax?: number;
 }
 
 export interface AcceptRequest {
@@ -224,7 +226,8 @@ export class StatementReviews {
     if (record === undefined || record.status !== 'pending_analysis') return;
     await this.deps.store.put({ ...record, step: 'analyzing' });
     const started = performance.now();
-    const timeout = setTimeout(() => controller.abort(new Error('timeout')), limits.statementAnalysisMsMax);
+    const analysisMsMax = this.deps.analysisMsMax ?? limits.statementAnalysisMsMax;
+    const timeout = setTimeout(() => controller.abort(new Error('timeout')), analysisMsMax);
     let outcome: { report: StatementReport } | { reason: FailureReason; detail: string };
     try {
       const result = await this.deps.analyze(
@@ -244,7 +247,7 @@ export class StatementReviews {
     } catch (thrown) {
       const timedOut = controller.signal.aborted && !this.removed.has(reviewId);
       if (!timedOut && !this.removed.has(reviewId)) this.deps.logger.error({ err: thrown, reviewId }, 'statement analysis failed');
-      outcome = timedOut ? { reason: 'analysis_timeout', detail: `stopped after ${limits.statementAnalysisMsMax} ms` } : { reason: 'analysis_error', detail: 'internal error' };
+      outcome = timedOut ? { reason: 'analysis_timeout', detail: `stopped after ${analysisMsMax} ms` } : { reason: 'analysis_error', detail: 'internal error' };
     } finally {
       clearTimeout(timeout);
     }
