@@ -27,6 +27,12 @@ export interface Config {
   readonly signingKeyFile: string | null;
   /** IBANQA_MANIFEST_SIGNING=off turns manifest signing off (default on, with a key created in the data directory). */
   readonly manifestSigning: boolean;
+  /** IBANQA_STATEMENT_RETENTION_SECONDS: how long a statement review (upload, record, report) is kept; default 24 hours. */
+  readonly statementRetentionSeconds: number;
+  /** IBANQA_STATEMENT_REGION: where this instance stores uploads, as the operator declares it (shown in `retention.region`). */
+  readonly statementRegion: string;
+  /** IBANQA_STATEMENT_KEY: 64 hex characters (AES-256 key for uploads at rest); null: a key file in the data directory. */
+  readonly statementKeyHex: string | null;
 }
 
 export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
@@ -71,6 +77,17 @@ function logLevelFrom(raw: string | undefined): Config['logLevel'] {
   const level = logLevels.find((candidate) => candidate === raw);
   if (level === undefined) throw new RangeError(`IBANQA_LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   return level;
+}
+
+/** Statement retention default: 24 hours, long enough to poll a review after a day's batch, short for financial documents. */
+export const defaultStatementRetentionSeconds = 24 * 60 * 60;
+/** At most 30 days: a review tool is not an archive. */
+const statementRetentionSecondsMax = 30 * 24 * 60 * 60;
+
+function statementKeyFrom(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^[0-9a-fA-F]{64}$/.test(raw)) throw new RangeError('IBANQA_STATEMENT_KEY must be 64 hexadecimal characters (a 256-bit key)');
+  return raw.toLowerCase();
 }
 
 /** Worker threads: a fixed pool sized to the machine, at most 16 (beyond that LMDB readers and memory dominate). */
@@ -124,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     aiProfile: aiProfileFrom(env),
     signingKeyFile: env.IBANQA_SIGNING_KEY_FILE === undefined || env.IBANQA_SIGNING_KEY_FILE === '' ? null : resolve(env.IBANQA_SIGNING_KEY_FILE),
     manifestSigning: onOffFrom('IBANQA_MANIFEST_SIGNING', env.IBANQA_MANIFEST_SIGNING),
+    statementRetentionSeconds: positiveIntFrom('IBANQA_STATEMENT_RETENTION_SECONDS', env.IBANQA_STATEMENT_RETENTION_SECONDS, defaultStatementRetentionSeconds, statementRetentionSecondsMax),
+    statementRegion: env.IBANQA_STATEMENT_REGION === undefined || env.IBANQA_STATEMENT_REGION === '' ? 'not declared (set IBANQA_STATEMENT_REGION)' : env.IBANQA_STATEMENT_REGION,
+    statementKeyHex: statementKeyFrom(env.IBANQA_STATEMENT_KEY),
   };
   return Object.freeze(config);
 }

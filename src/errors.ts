@@ -23,6 +23,13 @@ export const errorCodes = [
   'overloaded',
   'unavailable',
   'internal',
+  // statement upload (spec: 400 for a bad uploaded file, each case with its own code)
+  'statement_file_missing',
+  'statement_file_duplicate',
+  'statement_file_empty',
+  'statement_file_too_large',
+  'statement_file_unsupported_type',
+  'multipart_malformed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

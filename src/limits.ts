@@ -49,6 +49,43 @@ export const limits = {
   /** ValidateStream: inbound batches read ahead while earlier ones run (in order). 8 batches of at most
    *  1,000 IBANs (~200 KB) keep the pipeline full without letting a fast client fill server memory. */
   streamMessagesQueuedMax: 8,
+
+  // ---- Statement review ----
+  /** Spec "Bounds": a statement upload is at most 8 MB (8 x 1024 x 1024 bytes); reading stops at the cap. */
+  statementFileBytesMax: 8 * 1024 * 1024,
+  /** Multipart overhead around the file (boundaries, part headers, the two text fields) allowed on top of the
+   *  file cap before the body is refused as oversize without being read further. */
+  statementMultipartOverheadBytesMax: 64 * 1024,
+  /** expected_bank / expected_bank_slug: a bank name, as the targeting and search bounds (120). */
+  statementExpectedBankCharsMax: 120,
+  /** Multipart parts per upload: one file and the two optional fields, with room for clients that send extra
+   *  empty fields; more parts than this is not an upload of this API. */
+  statementMultipartPartsMax: 8,
+  /** PDF pages analysed: a monthly statement is a few pages; 50 covers a busy business account and bounds the
+   *  text extraction of one review to about 0.5 s (bench/RESULTS.md). A longer file fails as too_many_pages. */
+  statementPdfPagesMax: 50,
+  /** Image pixels: an A4 page scanned at 600 dpi is 4,961 x 7,016 = 34.8 MP; 40 MP admits it and refuses a
+   *  decompression bomb before a byte of it is decoded (sharp limitInputPixels). */
+  statementImagePixelsMax: 40_000_000,
+  /** Images are normalised to at most this width before OCR: tesseract reads body text well at 1,600 to 2,500 px
+   *  page width, and its time grows with the pixel count. */
+  statementOcrWidthMax: 2_400,
+  /** Wall time of one analysis in the pool; past it the worker is stopped and the review fails as
+   *  analysis_timeout (refunded). An image page takes about 1 to 3 s here, a text PDF well under 1 s. */
+  statementAnalysisMsMax: 60_000,
+  /** Analyses running in the pool at once: one, so a burst of uploads queues on the main thread and the other
+   *  pool thread stays free for the rest of the API (bench/statements.bench.ts). */
+  statementAnalysesConcurrent: 1,
+  /** Reviews waiting for analysis; beyond it an upload is answered 503 overloaded (nothing debited). */
+  statementQueueMax: 1_000,
+  /** Extracted transactions kept in a report: a long statement still yields a bounded report. */
+  statementTransactionsMax: 2_000,
+  /** Signals of one kind listed per report (each with its evidence); the count says how many there were. */
+  statementSignalsPerCodeMax: 20,
+  /** Evidence text quoted from the document, per signal: enough to find the line, no more. */
+  statementEvidenceCharsMax: 160,
+  /** Reviews expired per sweep step: bounded work per tick; the sweeper repeats until none are left. */
+  statementSweepBatch: 100,
 } as const;
 
 assert(limits.keylessIbansPerRequestMax <= limits.validateIbansMax, 'keyless cap within the keyed cap');
@@ -123,3 +160,4 @@ export const artifactLimits = {
 
 assert(artifactLimits.manifestFixturesMax * (artifactLimits.manifestIbanCharsMax + 120) < limits.httpJsonBodyBytesMax, 'a full manifest request fits the JSON body cap');
 assert(artifactLimits.vopScoreLabelsMax >= artifactLimits.vopRowsMax, 'every row of a compiled matrix can be scored');
+assert(limits.statementAnalysesConcurrent >= 1, 'at least one analysis runs');

@@ -17,6 +17,8 @@ import { RegistryStore } from './registry/store/registry-store.js';
 import { OpenAiCompatibleProvider } from './ops/profiles/external/openai-compatible.js';
 import { Service } from './service/execute.js';
 import { loadManifestKeys } from './signing/key-ring.js';
+import { openStatementReviews } from './statements/open.js';
+import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
 import { assertNativeUws, buildApp, listen } from './transport/http/server.js';
@@ -29,6 +31,7 @@ export interface RunningService {
   readonly demoKeys: readonly CreatedKey[];
   readonly store: AccountStore;
   readonly meter: Meter;
+  readonly statements: StatementReviews;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   if (moved > 0) logger.info({ watches: moved }, 'registry watches moved to the accounts store');
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
+  const statements = openStatementReviews({ config, accounts: store, meter: state.ledger, runner, logger });
   const service = new Service({
     state,
     data: { bank, routing, registry },
@@ -67,7 +71,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     usage: ledgerUsageReader(store, state.meter, () => new Date()),
     profileProvider: config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
     manifestKeys: manifestKeys ?? null,
+    statements,
   });
+  await statements.start();
   let ready = false;
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
@@ -82,12 +88,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     demoKeys,
     store,
     meter: state.ledger,
+    statements,
     async close() {
       ready = false;
       http.close();
       // Every write first: a stop killed while the slow parts below drain must not lose acknowledged state.
       await state.flush();
       await grpc.close();
+      await statements.close();
       await runner.close();
       await state.flush();
       await store.close();

@@ -5,6 +5,8 @@ import { opsByName } from '../src/ops/table.js';
 import { renderBody } from '../src/render/body.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
 import type { ManifestKeys } from '../src/domain/manifest/signing.js';
+import type { StatementTask, StatementTaskResult } from '../src/pool/task.js';
+import { analyzeUpload } from '../src/statements/analyze-upload.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
@@ -48,7 +50,8 @@ function workerManifestKeys(): ManifestKeys | undefined {
   return manifestKeys;
 }
 
-export default async function runTask(task: TaskRequest): Promise<TaskResult> {
+export default async function runTask(task: TaskRequest | StatementTask): Promise<TaskResult | StatementTaskResult> {
+  if ('kind' in task) return analyzeUpload(task, bank, routing);
   const op = opsByName.get(task.op);
   if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
   try {

@@ -19,7 +19,7 @@ const ENV_DIR = 'accounts';
 /** keys, usage and keyless, plus headroom so a later sub-database needs no migration of this setting. */
 const MAX_DBS = 8;
 
-export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency' | 'watches';
+export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency' | 'watches' | 'statement_reviews';
 
 export type { Account } from '../ports/accounts.js';
 export { MAX_LABEL_LENGTH, type CreatedKey } from './key-records.js';

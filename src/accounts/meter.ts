@@ -119,6 +119,25 @@ export class Meter {
     this.settle(reservation);
   }
 
+  /**
+   * Gives back credits already committed (a statement review that failed for the service's reason, after its
+   * upload was accepted and paid). Works on the period the credits were taken in, in memory or in LMDB,
+   * and never takes usage below zero.
+   */
+  refundCommitted(charge: Reservation): Promise<void> {
+    checkDebits(charge.debits);
+    const held = this.accounts.get(charge.account_id);
+    const bucket = [held?.current, held?.previous].find((candidate): candidate is Bucket => candidate?.period.start.toISOString() === charge.period_start);
+    if (bucket !== undefined) {
+      for (const kind of creditKinds) bucket.used[kind] = Math.max(0, bucket.used[kind] - (charge.debits[kind] ?? 0));
+      return this.persist(bucket);
+    }
+    const usageKey = `${charge.account_id}|${charge.period_start}`;
+    const stored: UsageRecord = { ...(this.db.get(usageKey) ?? {}) };
+    for (const kind of creditKinds) stored[kind] = Math.max(0, (stored[kind] ?? 0) - (charge.debits[kind] ?? 0));
+    return this.db.put(usageKey, stored).then(() => undefined);
+  }
+
   balance(account: Account, now: Date): Balance {
     const bucket = this.bucketFor(account, now);
     const limits = planOf(account.plan).allowances;

@@ -33,6 +33,8 @@ import { vopCompile } from './vop/compile.js';
 import { vopScore } from './vop/score.js';
 import { scenarioCatalog } from './scenarios/catalog.js';
 import { scenarioCompile } from './scenarios/compile.js';
+import { statementAnalyze } from './statements/analyze.js';
+import { statementReview, statementReviewDelete } from './statements/review.js';
 
 /** Every operation of the service. Routes, RPCs, OpenAPI, metering and workers are all built from this list. */
 export const ops: readonly AnyOp[] = [
@@ -81,6 +83,10 @@ export const ops: readonly AnyOp[] = [
   // payment scenarios
   scenarioCatalog,
   scenarioCompile,
+  // statement review
+  statementAnalyze,
+  statementReview,
+  statementReviewDelete,
 ] as unknown as readonly AnyOp[];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));

@@ -2,7 +2,7 @@ import { Piscina } from 'piscina';
 import { AppError, fromErrorData } from '../errors.js';
 import type { PoolTask, Runner } from '../service/execute.js';
 import { RenderedBody } from '../render/body.js';
-import type { TaskRequest, TaskResult } from './task.js';
+import type { StatementTask, StatementTaskResult, TaskRequest, TaskResult } from './task.js';
 import type { WorkerSettings } from './worker-data.js';
 
 export interface PoolOptions extends WorkerSettings {
@@ -46,6 +46,11 @@ export class PoolRunner implements Runner {
     const result = (await this.pool.run(task)) as TaskResult;
     if (!result.ok) throw fromErrorData(result.error);
     return 'rendered' in result ? new RenderedBody(result.rendered.format, result.rendered.body) : result.value;
+  }
+
+  /** A statement analysis, stopped by `signal` (the time bound): piscina then ends the worker thread, OCR and all. */
+  runStatementAnalysis(task: StatementTask, signal: AbortSignal): Promise<StatementTaskResult> {
+    return this.pool.run(task, { signal }) as Promise<StatementTaskResult>;
   }
 
   close(): Promise<void> {

@@ -23,3 +23,20 @@ export type TaskResult =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: true; readonly rendered: { readonly format: BodyFormat; readonly body: string } }
   | { readonly ok: false; readonly error: ErrorData };
+
+/** A statement analysis: the worker reads and decrypts the stored upload itself, so the bytes never cross threads. */
+export interface StatementTask {
+  readonly kind: 'statement-analysis';
+  readonly reviewId: string;
+  readonly uploadPath: string;
+  readonly key: Uint8Array;
+  readonly expectedBank: string | null;
+  readonly expectedBankSlug: string | null;
+  readonly callerPaid: boolean;
+  /** The review's clock, as ISO text (period and metadata dates are judged against it). */
+  readonly now: string;
+}
+
+export type StatementTaskResult =
+  | { readonly ok: true; readonly report: unknown }
+  | { readonly ok: false; readonly reason: string; readonly detail: string };

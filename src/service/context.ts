@@ -8,7 +8,7 @@ import type { Capabilities, Capability, RunContext } from '../ops/framework/capa
 import type { CallerView } from '../ops/framework/caller.js';
 import type { AnyOp } from '../ops/framework/op.js';
 
-const allCapabilities: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches', 'usage', 'profileProvider', 'manifestKeys'];
+const allCapabilities: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches', 'usage', 'profileProvider', 'manifestKeys', 'statements'];
 /** Capabilities that come with each request rather than with the thread. */
 const perRequest: ReadonlySet<Capability> = new Set<Capability>(['requestKey']);
 

@@ -10,6 +10,7 @@ import type { UsageReader } from '../accounts/usage-reader.js';
 import type { CreditKind } from '../accounts/plans.js';
 import type { ProfileProviderPort } from '../ops/framework/capabilities.js';
 import type { ManifestKeys } from '../domain/manifest/signing.js';
+import type { StatementReviews } from '../statements/reviews.js';
 import { requestKeyFor } from './request-key.js';
 import { usageHeaders } from './usage-headers.js';
 
@@ -46,6 +47,8 @@ export interface ServiceDeps {
   readonly profileProvider?: ProfileProviderPort | null;
   /** Fixture manifest signing keys (the /fixture-manifest ops); null: manifests are hashed, not signed. */
   readonly manifestKeys?: ManifestKeys | null;
+  /** The statement review workflow (uploads, reviews, the analysis queue): main thread only. */
+  readonly statements?: StatementReviews;
   /** Balances for GET /usage (main thread only). */
   readonly usage?: UsageReader;
 }
@@ -125,6 +128,7 @@ export class Service {
         watches: deps.state.watches,
         profileProvider: deps.profileProvider ?? null,
         manifestKeys: deps.manifestKeys ?? null,
+        ...(deps.statements === undefined ? {} : { statements: deps.statements }),
         ...(deps.usage === undefined ? {} : { usage: deps.usage }),
       },
       this.now,

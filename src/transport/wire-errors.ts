@@ -25,6 +25,12 @@ const wireErrorOf = {
   overloaded: 'overloaded',
   unavailable: 'unavailable',
   internal: 'internal',
+  statement_file_missing: 'statement_file_missing',
+  statement_file_duplicate: 'statement_file_duplicate',
+  statement_file_empty: 'statement_file_empty',
+  statement_file_too_large: 'statement_file_too_large',
+  statement_file_unsupported_type: 'statement_file_unsupported_type',
+  multipart_malformed: 'multipart_malformed',
 } as const satisfies Record<ErrorCode, string>;
 
 /** Credit kinds other than API calls name themselves ("Export limit reached"), per spec §Errors 429. */

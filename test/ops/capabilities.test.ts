@@ -11,7 +11,7 @@ import { ops } from '../../src/ops/table.js';
 import { ContextFactory } from '../../src/service/context.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
 
-const known: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches', 'usage', 'profileProvider', 'manifestKeys'];
+const known: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches', 'usage', 'profileProvider', 'manifestKeys', 'statements'];
 const opsDir = fileURLToPath(new URL('../../src/ops/', import.meta.url));
 
 function sourceFiles(dir: string): string[] {

@@ -10,6 +10,7 @@ import type { RoutingDirectory } from '../../registry/routing-directory.js';
 import type { WatchStore } from '../../ports/watches.js';
 import type { UsageReader } from '../../accounts/usage-reader.js';
 import type { CallerView } from './caller.js';
+import type { StatementReviews } from '../../statements/reviews.js';
 import type { ManifestKeys } from '../../domain/manifest/signing.js';
 
 export interface Capabilities {
@@ -28,6 +29,8 @@ export interface Capabilities {
   readonly usage: UsageReader;
   /** The external profile provider of /ai-profile (network I/O, a circuit breaker): main thread; null when none is configured. */
   readonly profileProvider: ProfileProviderPort | null;
+  /** The statement review workflow (uploads, review records, the analysis queue): main thread only. */
+  readonly statements: StatementReviews;
   /** Fixture manifest signing keys (every thread gets them from the main thread); null: signing is off. */
   readonly manifestKeys: ManifestKeys | null;
 }

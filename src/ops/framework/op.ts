@@ -18,16 +18,18 @@ export interface HttpBinding {
   readonly method: 'GET' | 'POST' | 'DELETE';
   /** Relative to /api/v1; `:name` segments are path parameters merged into the input. */
   readonly path: string;
-  /** Where the input comes from: the JSON body, or the query string (+ path parameters). */
-  readonly inputFrom: 'body' | 'query';
-  /** Also served at the same path without the /api/v1 prefix (the spec writes /fixture-manifest/schema/1.0 so). */
+  readonly inputFrom: 'body' | 'query' | 'multipart';
+  /** Also served without the /api/v1 prefix (the spec writes some paths that way). */
   readonly unprefixedAlias?: boolean;
+  /** Further paths (relative to /api/v1) that serve the same op. */
+  readonly aliasPaths?: readonly string[];
 }
 
 export interface GrpcBinding {
   readonly method: string;           // RPC name in ibanqa.v1.IbanQa
-  /** Streaming RPCs: 'bidi' runs the op once per inbound message; 'server' runs it per outbound chunk. */
-  readonly stream?: 'bidi' | 'server';
+  /** Streaming RPCs: 'bidi' runs the op once per inbound message; 'server' runs it per outbound chunk;
+   *  'client' collects an upload from inbound chunks and runs the op once (transport/grpc/upload-stream.ts). */
+  readonly stream?: 'bidi' | 'server' | 'client';
   /** How the op's output sits in the response message: as is, or a JSON array wrapped as `rows`. */
   readonly wrap: 'object' | 'rows';
   /** Maps the request message to the op input where proto and JSON differ (JSON text fields); default: as is. */
@@ -73,9 +75,13 @@ export interface Op<S extends TSchema = TSchema, O = unknown, N extends Capabili
   readonly grpc: GrpcBinding;
   readonly access: Access;
   readonly input: S;
+  /** The form fields of a multipart op as the OpenAPI document shows them (the input holds the parsed parts). */
+  readonly multipartSchema?: TSchema;
   readonly output: TSchema;
   /** Status of a successful HTTP answer. */
   readonly successStatus?: 200 | 201 | 202;
+  /** When the status depends on the output (a review poll: 202 while running, 200 when done); wins over successStatus. */
+  readonly successStatusOf?: (output: Awaited<O>) => 200 | 202;
   /** The seed that makes the output deterministic, if the request carries one. */
   readonly seedOf?: (input: Static<S>) => string | undefined;
   /**

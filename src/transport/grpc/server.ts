@@ -17,6 +17,7 @@ import { renderCsv } from '../../render/csv.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';
 import { assertContract, type ServiceMethods } from './contract.js';
 import { loadIbanQaPackage } from './proto.js';
+import { uploadStream } from './upload-stream.js';
 
 export interface GrpcFrontDeps {
   readonly service: Service;
@@ -113,7 +114,11 @@ function serverStream(deps: GrpcFrontDeps, op: AnyOp) {
 function implementationOf(deps: GrpcFrontDeps): UntypedServiceImplementation {
   const implementation: UntypedServiceImplementation = {};
   for (const op of deps.ops) {
-    const handler = op.grpc.stream === 'bidi' ? bidi(deps, op) : op.grpc.stream === 'server' ? serverStream(deps, op) : unary(deps, op);
+    const handler =
+      op.grpc.stream === 'bidi' ? bidi(deps, op)
+      : op.grpc.stream === 'server' ? serverStream(deps, op)
+      : op.grpc.stream === 'client' ? uploadStream(deps, op)
+      : unary(deps, op);
     implementation[op.grpc.method] = handler as UntypedServiceImplementation[string];
   }
   return implementation;

@@ -22,4 +22,10 @@ export const grpcStatusOf = {
   overloaded: status.UNAVAILABLE,
   unavailable: status.UNAVAILABLE,
   internal: status.INTERNAL,
+  statement_file_missing: status.INVALID_ARGUMENT,
+  statement_file_duplicate: status.INVALID_ARGUMENT,
+  statement_file_empty: status.INVALID_ARGUMENT,
+  statement_file_too_large: status.INVALID_ARGUMENT,
+  statement_file_unsupported_type: status.INVALID_ARGUMENT,
+  multipart_malformed: status.INVALID_ARGUMENT,
 } as const satisfies Record<ErrorCode, status>;

@@ -10,6 +10,8 @@ export interface Exchange {
   aborted: boolean;
   /** Set while a body is being read: settles the read when the client goes away, so nothing waits forever. */
   onAbort?: () => void;
+  /** Close the connection after the answer (an upload refused mid-body is not read to its end). */
+  closeConnection?: boolean;
 }
 
 export const jsonType = 'application/json';
@@ -29,7 +31,7 @@ export function send(
     exchange.res.writeHeader('content-type', contentType);
     exchange.res.writeHeader('x-request-id', exchange.requestId);
     for (const name in headers) exchange.res.writeHeader(name, headers[name] as string);
-    exchange.res.end(body);
+    exchange.res.end(body, exchange.closeConnection === true);
   });
 }
 

@@ -6,6 +6,7 @@ import { limits } from '../../limits.js';
 import type { HttpOp } from '../../ops/framework/op.js';
 import type { Service } from '../../service/execute.js';
 import { readBody, parseJsonBody } from './body.js';
+import { readMultipart } from './multipart.js';
 import { requestIdFrom } from './request-id.js';
 import { renderBody, RenderedBody } from '../../render/body.js';
 import { csvType, jsonType, send, sendError, type Exchange } from './respond.js';
@@ -53,6 +54,7 @@ interface CallParts {
   readonly query: string;
   readonly params: Record<string, string>;
   readonly contentLength: number | null;
+  readonly contentType: string;
 }
 
 /** Everything a handler needs from `req` must be read synchronously: uWS invalidates it after return. */
@@ -69,6 +71,7 @@ function readCallParts(op: HttpOp, res: HttpResponse, req: HttpRequest, trustPro
     query: req.getQuery() ?? '',
     params,
     contentLength: length === '' ? null : Number(length),
+    contentType: op.http.inputFrom === 'multipart' ? req.getHeader('content-type') : '',
   };
 }
 
@@ -80,6 +83,10 @@ function queryInput(query: string, params: Record<string, string>): Record<strin
 
 async function rawInputOf(op: HttpOp, exchange: Exchange, parts: CallParts): Promise<unknown> {
   if (op.http.inputFrom === 'query') return queryInput(parts.query, parts.params);
+  if (op.http.inputFrom === 'multipart') {
+    const { fields, files } = await readMultipart(exchange, parts.contentType, parts.contentLength);
+    return { ...fields, files, ...parts.params };
+  }
   const body = await readBody(exchange, parts.contentLength, limits.httpJsonBodyBytesMax);
   const parsed = parseJsonBody(body);
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
@@ -93,7 +100,8 @@ async function handleOp(deps: HttpFrontDeps, op: HttpOp, exchange: Exchange, par
   try {
     const raw = await rawInputOf(op, exchange, parts);
     const outcome = await deps.service.execute(op, raw, { apiKey: parts.apiKey, ip: parts.ip }, { serialized: true });
-    status = op.successStatus === undefined ? '200 OK' : `${op.successStatus} ${op.successStatus === 201 ? 'Created' : 'Accepted'}`;
+    const code = op.successStatusOf?.(outcome.output as never) ?? op.successStatus;
+    status = code === undefined ? '200 OK' : `${code} ${code === 200 ? 'OK' : code === 201 ? 'Created' : 'Accepted'}`;
     const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, outcome.format);
     send(exchange, status, rendered.format === 'csv' ? csvType : jsonType, rendered.body, outcome.headers);
   } catch (thrown) {
@@ -125,8 +133,8 @@ function routeOp(app: TemplatedApp, deps: HttpFrontDeps, op: HttpOp): void {
 
 /** The op's route under /api/v1, and the same path without the prefix when the op declares that alias. */
 export function patternsOf(op: HttpOp): string[] {
-  const prefixed = `${apiPrefix}${op.http.path}`;
-  return op.http.unprefixedAlias === true ? [prefixed, op.http.path] : [prefixed];
+  const prefixed = [op.http.path, ...(op.http.aliasPaths ?? [])].map((path) => `${apiPrefix}${path}`);
+  return op.http.unprefixedAlias === true ? [...prefixed, op.http.path] : prefixed;
 }
 
 function staticJson(app: TemplatedApp, path: string, body: () => { status: string; json: unknown }): void {

@@ -19,6 +19,12 @@ export const httpStatusOf = {
   credits_exhausted: '429 Too Many Requests',
   rate_limited: '429 Too Many Requests',
   internal: '500 Internal Server Error',
+  statement_file_missing: '400 Bad Request',
+  statement_file_duplicate: '400 Bad Request',
+  statement_file_empty: '400 Bad Request',
+  statement_file_too_large: '400 Bad Request',
+  statement_file_unsupported_type: '400 Bad Request',
+  multipart_malformed: '400 Bad Request',
   overloaded: '503 Service Unavailable',
   unavailable: '503 Service Unavailable',
 } as const satisfies Record<ErrorCode, string>;

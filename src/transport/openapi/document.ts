@@ -39,20 +39,24 @@ function parametersOf(op: HttpOp): unknown[] {
   return parameters;
 }
 
-function operationOf(op: HttpOp): Record<string, unknown> {
+function operationOf(op: HttpOp, alias: boolean): Record<string, unknown> {
   const success = String(op.successStatus ?? 200);
   const content: Record<string, unknown> = { 'application/json': { schema: plain(op.output) } };
+  // An op whose status follows its output (a review poll) answers 202 and 200 with the same body.
+  const alsoAccepted = op.successStatusOf === undefined ? {} : { '202': { description: 'Accepted: still running', content } };
   if (op.csv !== undefined) content['text/csv'] = { schema: { type: 'string', description: `Columns: ${op.csv.headers.join(', ')}` } };
   return {
-    operationId: op.name,
+    operationId: alias ? `${op.name}.alias` : op.name,
     summary: op.summary,
     description: `${op.description}\n\ngRPC: ibanqa.v1.IbanQa/${op.grpc.method}.`,
     tags: [op.tag],
     security: op.access === 'none' ? [] : op.access === 'key_optional' ? [{}, { ApiKey: [] }] : [{ ApiKey: [] }],
     parameters: parametersOf(op),
     ...(op.http.inputFrom === 'body' ? { requestBody: { required: true, content: { 'application/json': { schema: plain(op.input) } } } } : {}),
+    ...(op.http.inputFrom === 'multipart' ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: plain(op.multipartSchema ?? op.input) } } } } : {}),
     responses: {
       [success]: { description: 'Success', headers: { 'X-Request-ID': { schema: { type: 'string' } } }, content },
+      ...alsoAccepted,
       ...errorResponses(op),
     },
   };
@@ -62,11 +66,13 @@ function operationOf(op: HttpOp): Record<string, unknown> {
 export function buildOpenApi(ops: readonly HttpOp[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ops) {
-    const path = `/api/v1${op.http.path.replace(/:(\w+)/g, '{$1}')}`;
-    paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op) };
+    for (const route of [op.http.path, ...(op.http.aliasPaths ?? [])]) {
+      const path = `/api/v1${route.replace(/:(\w+)/g, '{$1}')}`;
+      paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op, route !== op.http.path) };
+    }
     if (op.http.unprefixedAlias === true) {
       const alias = op.http.path.replace(/:(\w+)/g, '{$1}');
-      paths[alias] = { ...(paths[alias] ?? {}), [op.http.method.toLowerCase()]: { ...operationOf(op), operationId: `${op.name}.unprefixed` } };
+      paths[alias] = { ...(paths[alias] ?? {}), [op.http.method.toLowerCase()]: { ...operationOf(op, true), operationId: `${op.name}.unprefixed` } };
     }
   }
   return {

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Account } from '../accounts/account-store.js';
+import type { KindBalance, Reservation } from '../accounts/meter.js';
+import { periodOf } from '../accounts/periods.js';
+import { mediaTypeOf, sniffStatementFile } from '../domain/statements/file-type.js';
+import { AppError } from '../errors.js';
+import { limits } from '../limits.js';
+import type { StatementTask, StatementTaskResult } from '../pool/task.js';
+import { failureReasons, type FailureReason } from './failure.js';
+import type { StatementReport } from './report.js';
+import type { ReviewCharge, ReviewRecord, ReviewStore } from './review-store.js';
+import type { UploadFiles } from './upload-files.js';
+
+/** The credits a statement upload takes: one of the plan's statement quota (src/accounts/plans.ts). */
+export const statementDebits = { statements: 1 } as const;
+
+export interface StatementReviewsDeps {
+  readonly store: ReviewStore;
+  readonly files: UploadFiles;
+  readonly key: Buffer;
+  readonly keySource: 'configured' | 'data_directory';
+  readonly analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>;
+  readonly accounts: { accountById(id: string): Account | null };
+  readonly meter: { balance(account: Account, now: Date): Record<'statements', KindBalance>; refundCommitted(charge: Reservation): void };
+  readonly now: () => Date;
+  readonly retentionSeconds: number;
+  readonly region: string;
+  readonly logger: Logger;
+  /** Wall-time bound of one analysis; default limits.statementAnalysisMsMax (tests shorten it). */
+  readonly analysisMsMax?: number;
+}
+
+export interface AcceptRequest {
+  readonly keyId: string;
+  readonly paid: boolean;
+  readonly bytes: Uint8Array;
+  readonly expectedBank: string | null;
+  readonly expectedBankSlug: string | null;
+}
+
+const stepMessages = {
+  queued: 'The statement is queued for analysis; poll GET /api/v1/statement-validator/review/{review_id}.',
+  analyzing: 'The statement is being analysed; poll again shortly.',
+  done: 'The analysis is complete.',
+} as const;
+
+/**
+ * The statement review workflow: accept (store encrypted, record, queue), analyse in the worker pool one
+ * at a time, answer polls, delete on request or at expiry. Upload bytes and extracted text never reach the
+ * logger: log lines carry review ids, reasons and timings only.
+ */
+export class StatementReviews {
+  private readonly queue: string[] = [];
+  private readonly running = new Map<string, AbortController>();
+  /** Reviews removed while their analysis ran: the result is dropped, never written back. */
+  private readonly removed = new Set<string>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private closed = false;
+  private idle: Promise<void> = Promise.resolve();
+  private settleIdle: () => void = () => undefined;
+
+  constructor(private readonly deps: StatementReviewsDeps) {}
+
+  /** Removes orphan files, resumes reviews a restart interrupted, sweeps, and starts the periodic sweeper. */
+  async start(): Promise<void> {
+    const known = new Set(await this.deps.store.ids());
+    for (const id of this.deps.files.list()) if (!known.has(id)) this.deps.files.remove(id);
+    const pending = await this.deps.store.pending();
+    for (const record of pending) this.queue.push(record.review_id);
+    if (pending.length > 0) this.deps.logger.info({ reviews: pending.length }, 'statement reviews: resuming analyses interrupted by a restart');
+    await this.sweep();
+    const interval = Math.min(60_000, Math.max(250, (this.deps.retentionSeconds * 1000) / 4));
+    this.sweeper = setInterval(() => void this.sweep().catch((error: unknown) => this.deps.logger.error({ err: error }, 'statement sweep failed')), interval);
+    this.sweeper.unref();
+    this.pump();
+  }
+
+  async accept(request: AcceptRequest): Promise<Record<string, unknown>> {
+    if (this.queue.length >= limits.statementQueueMax) throw new AppError('overloaded', 'Too many statements are waiting for analysis; retry shortly');
+    const kind = sniffStatementFile(request.bytes);
+    if (kind === null) throw new AppError('statement_file_unsupported_type', 'statement_file is not a PDF, PNG, JPEG or WEBP file');
+    const account = this.deps.accounts.accountById(request.keyId);
+    if (account === null) throw new AppError('unauthenticated', 'Invalid API key');
+    const now = this.deps.now();
+    const reviewId = randomBytes(16).toString('hex'); // 128 random bits: unguessable, and the only handle on a review
+    const charge: ReviewCharge = { account_id: account.id, period_start: periodOf(account, now).start.toISOString(), debits: statementDebits };
+    const record: ReviewRecord = {
+      review_id: reviewId,
+      key_id: request.keyId,
+      status: 'pending_analysis',
+      step: 'queued',
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + this.deps.retentionSeconds * 1000).toISOString(),
+      media_type: mediaTypeOf[kind],
+      size_bytes: request.bytes.byteLength,
+      expected_bank: request.expectedBank,
+      expected_bank_slug: request.expectedBankSlug,
+      caller_paid: request.paid,
+      charge,
+      report: null,
+      failure: null,
+      completed_at: null,
+    };
+    try {
+      this.deps.files.write(reviewId, request.bytes);
+      await this.deps.store.put(record);
+    } catch (thrown) {
+      this.deps.files.remove(reviewId);
+      throw thrown;
+    }
+    this.queue.push(reviewId);
+    // After this call returns the request commits its credit; the analysis starts on a later turn of the loop.
+    setImmediate(() => this.pump());
+    const balance = this.deps.meter.balance(account, now).statements;
+    return {
+      ...this.viewOf(record),
+      quota: { limit: balance.limit, left: balance.remaining, unlimited: balance.limit === null },
+    };
+  }
+
+  /** The review as its owner sees it; another key's review is indistinguishable from a missing one. */
+  async view(keyId: string, reviewId: string): Promise<Record<string, unknown>> {
+    return this.viewOf(await this.owned(keyId, reviewId));
+  }
+
+  async remove(keyId: string, reviewId: string): Promise<Record<string, unknown>> {
+    const record = await this.owned(keyId, reviewId);
+    await this.erase(record.review_id);
+    return { success: true, review_id: record.review_id, deleted: true, deleted_artifacts: ['encrypted_upload', 'review_record', 'report'] };
+  }
+
+  /** Deletes every review past its expiry, in bounded batches. Returns how many went. */
+  async sweep(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await this.deps.store.expired(this.deps.now(), limits.statementSweepBatch);
+      for (const record of batch) await this.erase(record.review_id);
+      removed += batch.length;
+      if (batch.length < limits.statementSweepBatch) return removed;
+    }
+  }
+
+  /** Stops the sweeper and waits for the running analysis; queued reviews stay pending and resume on the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweeper !== undefined) clearInterval(this.sweeper);
+    await this.idle;
+  }
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  private async owned(keyId: string, reviewId: string): Promise<ReviewRecord> {
+    const record = await this.deps.store.get(reviewId);
+    if (record === undefined || record.key_id !== keyId) throw new AppError('not_found', 'Review not found');
+    return record;
+  }
+
+  private async erase(reviewId: string): Promise<void> {
+    const running = this.running.get(reviewId);
+    if (running !== undefined) {
+      this.removed.add(reviewId);
+      running.abort();
+    }
+    const index = this.queue.indexOf(reviewId);
+    if (index >= 0) this.queue.splice(index, 1);
+    this.deps.files.remove(reviewId);
+    await this.deps.store.delete(reviewId);
+  }
+
+  private retentionOf(record: ReviewRecord): Record<string, unknown> {
+    return {
+      expires_at: record.expires_at,
+      retention_seconds: this.deps.retentionSeconds,
+      processor: 'This self-hosted ibanqa instance; the file is analysed locally (unpdf, sharp, tesseract.js) and sent to no third party',
+      region: this.deps.region,
+      encryption: {
+        upload_at_rest: 'AES-256-GCM, one random nonce per file',
+        key: this.deps.keySource === 'configured' ? 'configured (IBANQA_STATEMENT_KEY)' : 'key file in the data directory (statements/upload.key)',
+        review_record_and_report: 'stored unencrypted in the service\'s LMDB database',
+        in_transit: 'whatever the deployment provides; the service itself listens on plain HTTP and gRPC',
+      },
+      deletion: 'DELETE /api/v1/statement-validator/review/{review_id} removes the upload and every artifact at once; otherwise they are removed at expires_at',
+    };
+  }
+
+  private viewOf(record: ReviewRecord): Record<string, unknown> {
+    const base = {
+      success: record.status !== 'analysis_failed',
+      status: record.status,
+      review_id: record.review_id,
+      review_step: record.step,
+      review_message: record.failure?.message ?? stepMessages[record.step],
+      created_at: record.created_at,
+      completed_at: record.completed_at,
+      media_type: record.media_type,
+      size_bytes: record.size_bytes,
+      retention: this.retentionOf(record),
+    };
+    if (record.status === 'completed' && record.report !== null) return { ...base, ...record.report };
+    if (record.status === 'analysis_failed' && record.failure !== null) return { ...base, failure: record.failure };
+    return base;
+  }
+
+  private pump(): void {
+    while (!this.closed && this.running.size < limits.statementAnalysesConcurrent && this.queue.length > 0) {
+      const reviewId = this.queue.shift() as string;
+      const controller = new AbortController();
+      this.running.set(reviewId, controller);
+      if (this.running.size === 1) this.idle = new Promise((resolve) => (this.settleIdle = resolve));
+      void this.analyse(reviewId, controller)
+        .catch((error: unknown) => this.deps.logger.error({ err: error, reviewId }, 'statement review could not be recorded'))
+        .finally(() => {
+          this.running.delete(reviewId);
+          this.removed.delete(reviewId);
+          if (this.running.size === 0) this.settleIdle();
+          this.pump();
+        });
+    }
+  }
+
+  private async analyse(reviewId: string, controller: AbortController): Promise<void> {
+    const record = await this.deps.store.get(reviewId);
+    if (record === undefined || record.status !== 'pending_analysis') return;
+    await this.deps.store.put({ ...record, step: 'analyzing' });
+    const started = performance.now();
+    const analysisMsMax = this.deps.analysisMsMax ?? limits.statementAnalysisMsMax;
+    const timeout = setTimeout(() => controller.abort(new Error('timeout')), analysisMsMax);
+    let outcome: { report: StatementReport } | { reason: FailureReason; detail: string };
+    try {
+      const result = await this.deps.analyze(
+        {
+          kind: 'statement-analysis',
+          reviewId,
+          uploadPath: this.deps.files.pathOf(reviewId),
+          key: this.deps.key,
+          expectedBank: record.expected_bank,
+          expectedBankSlug: record.expected_bank_slug,
+          callerPaid: record.caller_paid,
+          now: this.deps.now().toISOString(),
+        },
+        controller.signal,
+      );
+      outcome = result.ok ? { report: result.report as StatementReport } : { reason: result.reason as FailureReason, detail: result.detail };
+    } catch (thrown) {
+      const timedOut = controller.signal.aborted && !this.removed.has(reviewId);
+      if (!timedOut && !this.removed.has(reviewId)) this.deps.logger.error({ err: thrown, reviewId }, 'statement analysis failed');
+      outcome = timedOut ? { reason: 'analysis_timeout', detail: `stopped after ${analysisMsMax} ms` } : { reason: 'analysis_error', detail: 'internal error' };
+    } finally {
+      clearTimeout(timeout);
+    }
+    if (this.removed.has(reviewId) || (await this.deps.store.get(reviewId)) === undefined) return;
+    const completedAt = this.deps.now().toISOString();
+    if ('report' in outcome) {
+      await this.deps.store.put({ ...record, status: 'completed', step: 'done', report: outcome.report, completed_at: completedAt });
+    } else {
+      const refunded = failureReasons[outcome.reason].refunded && record.charge !== null;
+      if (refunded && record.charge !== null) void this.deps.meter.refundCommitted({ ...record.charge, debits: record.charge.debits });
+      const failure = { reason: outcome.reason, message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`, refunded };
+      await this.deps.store.put({ ...record, status: 'analysis_failed', step: 'done', failure, completed_at: completedAt });
+    }
+    this.deps.logger.info({ reviewId, ms: Math.round(performance.now() - started), outcome: 'report' in outcome ? 'completed' : outcome.reason }, 'statement review analysed');
+  }
+}
