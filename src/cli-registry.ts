@@ -176,7 +176,7 @@ export function registerRegistryCommands(program: Command): void {
     .description('Import one publisher file as a new snapshot of its source (atomic; change events against the previous snapshot)')
     .requiredOption('--source <id>', 'bundesbank-blz, oenb-sepa, six-bankenstamm, nbb-bank-codes, gleif-lei, gleif-rr, fedach, fedwire')
     .requiredOption('--file <path>', 'the file as published')
-    .option('--snapshot-date <YYYY-MM-DD>', "the publisher's date for the data (the Bundesbank file carries none)")
+    .option('--snapshot-date <YYYY-MM-DD>', "the publisher's date for the data; required where neither the file nor the publisher's file name carries one (Bundesbank blz-aktuell, GLEIF JSON renamed, schwifty)")
     .option('--delta', 'the file holds only new or changed records (GLEIF delta publications)')
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option('--json', 'print the import summary as JSON')
