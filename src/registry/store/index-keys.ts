@@ -94,7 +94,11 @@ export interface IndexEntries {
   readonly token: string[];
 }
 
+const NO_ENTRIES: IndexEntries = { bic11: [], bic8: [], lei: [], code: [], codeValue: [], ibanCode: [], token: [] };
+
 export function indexEntriesOf(record: RegistryRecord): IndexEntries {
+  // A placeholder row names no bank: nothing may find it by code, name or IBAN (its record key still reaches it).
+  if (record.record_type === 'unassigned') return NO_ENTRIES;
   const codes = record.domestic_codes;
   return {
     bic11: record.bic === null ? [] : [bic11Of(record.bic)],
