@@ -249,8 +249,9 @@ describe('registry watchlists', () => {
 
   test('migration fixture: the published successor, same synthetic account on both sides, deterministic', async () => {
     const key = service.keys.pro;
-    // Fixture record 900003: BLZ 99999902, deletion flag 1, successor 99999901 (all synthetic).
-    const watch = (await post('/registry/watchlists', key, { source_id: 'bundesbank-blz', record_key: '900003' })).body.watch;
+    // Fixture record 900003: BLZ 99999902, deletion flag 1, successor 99999901 (all synthetic). Watched by its bank code.
+    const watch = (await post('/registry/watchlists', key, { source_id: 'bundesbank-blz', record_key: '99999902' })).body.watch;
+    assert.equal(watch.match_status, 'matched');
     const fixture = await get(`/registry/watchlists/${watch.watch_id}/migration-fixture`, key);
     assert.equal(fixture.status, 200, fixture.text);
     assert.equal(fixture.body.basis, 'successor');
@@ -266,10 +267,16 @@ describe('registry watchlists', () => {
 
 describe('GET /registry/time-machine', () => {
   test('Enterprise only; the current record, its published history and source-published upcoming dates', async () => {
-    assertError(await get('/registry/time-machine?source_id=bundesbank-blz&record_key=900003', service.keys.business), 403, 'permission_denied');
+    assertError(await get('/registry/time-machine?source_id=bundesbank-blz&record_key=99999902', service.keys.business), 403, 'permission_denied');
     const key = service.keys.enterprise;
-    const reply = await get('/registry/time-machine?source_id=bundesbank-blz&record_key=900003', key);
+    const reply = await get('/registry/time-machine?source_id=bundesbank-blz&record_key=99999902', key);
     assert.equal(reply.status, 200, reply.text);
+    assert.equal(reply.body.record_key, '99999902');
+    // The bank code with its country names the same main record; the branch is reached by bank code and record number.
+    assert.equal((await get('/registry/time-machine?source_id=bundesbank-blz&record_key=DE:99999902', key)).body.record_id, reply.body.record_id);
+    const branch = await get('/registry/time-machine?source_id=bundesbank-blz&record_key=99999901-900002', key);
+    assert.equal(branch.body.match_status, 'matched');
+    assert.equal(branch.body.current.record_type, 'branch');
     assert.equal(reply.body.match_status, 'matched');
     assert.ok(reply.body.registry.fingerprint && Number.isInteger(reply.body.registry.version));
     const kinds = reply.body.upcoming.map((u: any) => u.kind).sort();

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import type { RegistryStore } from '../../registry/store/registry-store.js';
 import type { Watch } from '../../registry/store/types.js';
+import { canonicalRecordKey } from '../../registry/store/record-keys.js';
 import { createWatch, deleteWatch, findWatch, listWatches, WATCHES_PER_KEY_MAX } from '../../registry/store/watchlists.js';
 import { envelopeOf, envelopeSchemas, registryOf, type Envelope } from './common.js';
 import { knownSourceOrThrow, sourceIdField } from './changes.js';
@@ -84,7 +85,7 @@ export const watchlistList = defineOp({
 
 const createInput = strictObject({
   source_id: sourceIdField,
-  record_key: Type.String({ minLength: 1, maxLength: registryLimits.recordKeyCharsMax, description: 'The record\'s key within the source (record_key of a registry record)' }),
+  record_key: Type.String({ minLength: 1, maxLength: registryLimits.recordKeyCharsMax, description: 'The record\'s key within the source, or the key people know: Bundesbank bank code (main record), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number' }),
 });
 
 export const watchlistCreate = defineOp({
@@ -104,7 +105,8 @@ export const watchlistCreate = defineOp({
   run: (input: Static<typeof createInput>, context): WatchOutput => {
     const registry = registryOf(context.bank);
     knownSourceOrThrow(registry, input.source_id);
-    const watch = createWatch(registry, keyIdOf(context.caller), input.source_id, input.record_key, new Date());
+    const recordKey = canonicalRecordKey(registry, input.source_id, input.record_key);
+    const watch = createWatch(registry, keyIdOf(context.caller), input.source_id, recordKey, new Date());
     return { ...envelopeOf(registry, 1), watch: watchView(registry, watch) };
   },
 });
