@@ -17,7 +17,7 @@ let service: TestService;
 before(async () => {
   service = await startTestService();
   const registry = RegistryStore.open(service.dataDir);
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2024-01-01' });
+  importFile(registry, { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-05' });
   importFile(registry, { sourceId: 'oenb-sepa', bytes: readFixture('oenb-synthetic.csv'), fileName: 'oenb-synthetic.csv' });
   registry.import(syntheticGleifEntities(), { fileName: 'synthetic-lei.json' });
   registry.import(parseGleifRr(readFixture('gleif-rr-synthetic.json'), { snapshotDate: '2024-02-01' }), { fileName: 'gleif-rr-synthetic.json' });
@@ -327,10 +327,10 @@ describe('cached record views', () => {
     // The next file renames the bank (same field width) under a later snapshot date.
     const renamed = Buffer.from(Buffer.from(readFixture('bundesbank-synthetic-latin1.txt')).toString('latin1').replace('999999011Synthetische Testbank Köln', '999999011Synthetische Testbank Bonn'), 'latin1');
     const registry = RegistryStore.open(service.dataDir);
-    importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2024-03-01' });
+    importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-02' });
     const after = await lookup();
     assert.equal(after.legal_name, 'Synthetische Testbank Bonn');
-    assert.equal(after.source.snapshot_date, '2024-03-01');
+    assert.equal(after.source.snapshot_date, '2026-03-02');
     assert.notEqual(after.source.snapshot_id, before.source.snapshot_id);
     assert.notEqual(after.source.row_sha256, before.source.row_sha256);
   });

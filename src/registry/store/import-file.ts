@@ -8,12 +8,15 @@ import { basename } from 'node:path';
 import { AppError } from '../../errors.js';
 import { isoFromCompact } from '../importers/common.js';
 import { parseBundesbank } from '../importers/bundesbank.js';
+import { parseBundesbankTable } from '../importers/bundesbank-table.js';
+import { isGzip } from '../importers/compact-table.js';
 import { parseFedach } from '../importers/fedach.js';
 import { parseFedwire } from '../importers/fedwire.js';
 import { parseGleifLei } from '../importers/gleif-lei.js';
 import { parseGleifRr } from '../importers/gleif-rr.js';
 import { parseNbb } from '../importers/nbb.js';
 import { parseOenb } from '../importers/oenb.js';
+import { parseSchwifty } from '../importers/schwifty.js';
 import { parseSix } from '../importers/six.js';
 import type { ParsedSnapshot } from '../record.js';
 import { sha256Hex } from './identity.js';
@@ -30,7 +33,8 @@ const date = (snapshotDate: string | undefined) => (snapshotDate === undefined ?
  * dates), else from the publisher's own file name (see dateFromFileName); without any, the import is refused.
  */
 export const sourceParsers: Readonly<Record<string, Parser>> = {
-  'bundesbank-blz': (bytes, snapshotDate) => parseBundesbank(bytes, date(snapshotDate)),
+  'bundesbank-blz': (bytes, snapshotDate) =>
+    isCompactBundesbank(bytes) ? parseBundesbankTable(bytes, snapshotDate ?? null) : parseBundesbank(bytes, date(snapshotDate)),
   'oenb-sepa': (bytes) => parseOenb(bytes),
   'six-bankenstamm': (bytes, snapshotDate) => parseSix(bytes, date(snapshotDate)),
   'nbb-bank-codes': (bytes) => parseNbb(bytes),
@@ -38,7 +42,13 @@ export const sourceParsers: Readonly<Record<string, Parser>> = {
   'gleif-rr': (bytes, snapshotDate) => parseGleifRr(bytes, date(snapshotDate)),
   fedach: (bytes, snapshotDate) => parseFedach(bytes, date(snapshotDate)),
   fedwire: (bytes, snapshotDate) => parseFedwire(bytes, date(snapshotDate)),
+  schwifty: (bytes, snapshotDate) => parseSchwifty(bytes, date(snapshotDate)),
 };
+
+/** The compact table shipped in data/ (gzip, or its header line) rather than the Bundesbank's fixed-width file. */
+function isCompactBundesbank(bytes: Uint8Array): boolean {
+  return isGzip(bytes) || new TextDecoder().decode(bytes.subarray(0, 'blz\tmerkmal'.length)) === 'blz\tmerkmal';
+}
 
 export const importableSources = Object.keys(sourceParsers);
 
