@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import { countryOrThrow } from '../framework/country.js';
 import { generateRow, type GeneratedRow } from './generated-row.js';
+import { realBanksOf } from './generate.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { countryField, datasetSeedField, outputField, strictObject } from '../framework/schemas.js';
 
@@ -48,10 +49,7 @@ function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
 
 function bulkRows(input: BulkDatasetInput, context: RunContext): BulkRow[] {
   const format = countryOrThrow(input.country);
-  const banks = input.include_bank_details
-    ? context.bank.banksOf(format.code)
-    : null;
-  const plan = { format, banks, target: null, seed: input.seed };
+  const plan = { format, ...realBanksOf(format.code, context, input.include_bank_details), target: null, seed: input.seed };
   const rows = new Array<BulkRow>(input.quantity);
   for (let offset = 0; offset < input.quantity; offset++) {
     const row = generateRow(plan, context, context.rowStart + offset);

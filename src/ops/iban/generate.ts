@@ -29,12 +29,18 @@ export function generatePlan(input: GenerateInput, context: RunContext): RowPlan
   const targeting = targetingOf(input);
   if (targeting !== undefined) {
     const target = matchTarget(targeting, format.code, context.bank);
-    return { format, banks: target.banks, target, seed: input.seed };
+    return { format, banks: target.banks, revealBank: true, target, seed: input.seed };
   }
-  const banks = input.include_bank_details
-    ? context.bank.banksOf(format.code)
-    : null;
-  return { format, banks, target: null, seed: input.seed };
+  return { format, ...realBanksOf(format.code, context, input.include_bank_details), target: null, seed: input.seed };
+}
+
+/**
+ * Real bank codes by default: wherever the registry knows a country's banks, rows use them (the account stays
+ * synthetic); the bank is revealed only when asked. Asked for and unknown: synthetic codes, bank_match no_match.
+ */
+export function realBanksOf(countryCode: string, context: RunContext, reveal: boolean): Pick<RowPlan, 'banks' | 'revealBank'> {
+  const banks = context.bank.generationBanksOf(countryCode);
+  return { banks: banks.length > 0 || reveal ? banks : null, revealBank: reveal };
 }
 
 /** Spec metering: quantity API credits; BIC reveal and bank metadata credits per row when bank data is revealed. */
