@@ -162,3 +162,25 @@ describe('generateIban: given bank and branch codes', () => {
     );
   });
 });
+
+describe('generateIban: structurally plausible synthetic codes', () => {
+  it("'c' positions follow the registry example: digits where it has a digit, letters in a lettered bank code", () => {
+    const key = requestKeyOf('generate-test', 'plausible');
+    for (const format of countryFormats) {
+      const example = format.example.slice(4);
+      const kinds = format.parts.flatMap((part) => Array.from({ length: part.length }, () => part.kind));
+      for (let row = 0; row < 200; row++) {
+        const bban = generateIban(format, rowRng(key, row), {}, context).bban;
+        kinds.forEach((kind, position) => {
+          // National completion may rewrite check positions; only draws at 'c' positions where the example is a digit are pinned.
+          if (kind === 'c' && /\d/.test(example.charAt(position))) assert.match(bban.charAt(position), /\d/, `${format.code} position ${position + 1}: ${bban}`);
+        });
+      }
+    }
+    for (const code of ['PK', 'PS', 'TR']) {
+      const format = formatOf(code);
+      for (let row = 0; row < 500; row++) assert.match(generateIban(format, rowRng(key, row), {}, context).accountNumber, /^\d+$/, code);
+    }
+    for (let row = 0; row < 500; row++) assert.match(generateIban(formatOf('DO'), rowRng(key, row), {}, context).bankCode, /^[A-Z]{4}$/);
+  });
+});
