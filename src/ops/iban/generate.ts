@@ -13,7 +13,7 @@ export const generateInput = strictObject({
   country: countryField,
   quantity: Type.Integer({ minimum: 1, maximum: limits.generateQuantityMax, default: 1 }),
   seed: Type.Optional(Type.String({ minLength: 1, maxLength: limits.generateSeedCharsMax, description: 'Makes output reproducible' })),
-  include_bank_details: Type.Boolean({ default: false, description: 'Use real bank codes from the registry with their published BIC, name and city' }),
+  include_bank_details: Type.Boolean({ default: false, description: "Reveal the bank's published BIC, name and city (bank codes are real by default wherever the registry knows the country's banks)" }),
   targeting: Type.Optional(targetingSchema),
   ...targetingAliasSchemas,
 });
