@@ -29,9 +29,11 @@ import { readResult, round, writeResult } from './lib/results.js';
 
 export const registryTargets = { lookupP99Ms: 1, searchP99Ms: 10, scaleGrowthMax: 1.5 } as const;
 const sharedSources = new URL('../../shared/registry-sources/', import.meta.url);
-/** Shared files in publisher order: [source, path, snapshot date or undefined, delta]. */
+/**
+ * Shared files in publisher order: [source, path, snapshot date or undefined, delta]. The Bundesbank release of
+ * 2025-06-09 is left out: the embedded Bundesbank table (2025-09-08) already outdates it.
+ */
 const sharedFiles: readonly [string, string, string | undefined, boolean][] = [
-  ['bundesbank-blz', 'bundesbank-blz/2025-06-09/bundesbank.txt', '2025-06-09', false],
   ['bundesbank-blz', 'bundesbank-blz/2025-09-08/bundesbank.txt', '2025-09-08', false],
   ['oenb-sepa', 'oenb-sepa-verzeichnis/2025-09-15/at.csv', undefined, false],
   ['oenb-sepa', 'oenb-sepa-verzeichnis/2025-09-22/at.csv', undefined, false],

@@ -39,13 +39,14 @@ after(() => {
 describe('ibanqa registry import | sources | diff', () => {
   it('imports a file over the embedded default, lists sources, and rejects a malformed file with its line number', async () => {
     const dataDir = tempDir();
-    const imported = await runCli(['registry', 'import', '--source', 'bundesbank-blz', '--file', fixture, '--snapshot-date', '2024-01-01', '--data-dir', dataDir, '--json']);
+    const imported = await runCli(['registry', 'import', '--source', 'bundesbank-blz', '--file', fixture, '--snapshot-date', '2026-01-05', '--data-dir', dataDir, '--json']);
     assert.equal(imported.code, 0, imported.stderr);
     const summary = JSON.parse(imported.stdout);
     assert.equal(summary.row_count, 3);
-    assert.equal(summary.previous_snapshot_id, null);
+    // The fixture supersedes the embedded Bundesbank table (a snapshot of the same source), so it has a predecessor.
+    assert.notEqual(summary.previous_snapshot_id, null);
     const sources = JSON.parse((await runCli(['registry', 'sources', '--data-dir', dataDir, '--json'])).stdout);
-    assert.deepEqual(sources.sources.map((s: { source_id: string }) => s.source_id).sort(), ['bankdata-germany', 'bundesbank-blz', 'iban-to-bic']);
+    assert.deepEqual(sources.sources.map((s: { source_id: string }) => s.source_id).sort(), ['bankdata-germany', 'bundesbank-blz', 'iban-to-bic', 'schwifty']);
     const bad = await runCli(['registry', 'import', '--source', 'bundesbank-blz', '--file', wrongFormat, '--data-dir', dataDir]);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /line 1:/);
@@ -56,13 +57,18 @@ describe('ibanqa registry import | sources | diff', () => {
   it('diffs the current Bundesbank snapshot against its predecessor', { skip: needsShared }, async () => {
     const dataDir = tempDir();
     for (const date of ['2025-06-09', '2025-09-08']) {
-      const result = await runCli(['registry', 'import', '--source', 'bundesbank-blz', '--file', join(sharedSources, `bundesbank-blz/${date}/bundesbank.txt`), '--snapshot-date', date, '--data-dir', dataDir]);
+      // --no-embedded: the embedded Bundesbank table (2025-09-08) would outdate the June release.
+      const result = await runCli(['registry', 'import', '--source', 'bundesbank-blz', '--file', join(sharedSources, `bundesbank-blz/${date}/bundesbank.txt`), '--snapshot-date', date, '--data-dir', dataDir, '--no-embedded']);
       assert.equal(result.code, 0, result.stderr);
     }
     const diff = JSON.parse((await runCli(['registry', 'diff', '--source', 'bundesbank-blz', '--data-dir', dataDir, '--json'])).stdout);
     assert.deepEqual([diff.added, diff.removed, diff.modified], [15, 84, 59]);
     const byDate = JSON.parse((await runCli(['registry', 'diff', '--source', 'bundesbank-blz', '--from', '2025-06-09', '--to', '2025-09-08', '--data-dir', dataDir, '--json'])).stdout);
     assert.deepEqual(byDate, diff);
+    // The listing names bank codes (main records), not the Bundesbank's record numbers.
+    const listed = await runCli(['registry', 'diff', '--source', 'bundesbank-blz', '--limit', '100', '--data-dir', dataDir]);
+    assert.match(listed.stdout, /^~ 10050000 name: Landesbank Berlin - Berliner Sparkasse -> BSK 1818 - Berliner Sparkasse/m);
+    assert.match(listed.stdout, /^\+ 21050055 /m);
   });
 });
 

@@ -22,12 +22,15 @@ const DIFF_LIST_DEFAULT = 20;
 type Write = (line: string) => void;
 const out: Write = (line) => process.stdout.write(`${line}\n`);
 
-/** Write commands lay the embedded default down first (as the service's first start would): publisher files then override it. */
-function withRegistry<T>(dataDir: string | undefined, use: (store: RegistryStore) => T | Promise<T>, writes = false): Promise<void> {
+/**
+ * Write commands lay the embedded default down first (as the service's first start would): publisher files then
+ * override it. `writes: 'bare'` skips it, for a data directory that studies older publisher files on their own.
+ */
+function withRegistry<T>(dataDir: string | undefined, use: (store: RegistryStore) => T | Promise<T>, writes: boolean | 'bare' = false): Promise<void> {
   const config = loadConfig(process.env, dataDir === undefined ? {} : { dataDir });
   const store = RegistryStore.open(config.dataDir);
   return Promise.resolve()
-    .then(() => (writes ? ensureEmbeddedDefault(store) : []))
+    .then(() => (writes === true ? ensureEmbeddedDefault(store) : []))
     .then(() => use(store))
     .then(
       () => undefined,
@@ -70,6 +73,8 @@ interface ImportOptions {
   file: string;
   snapshotDate?: string;
   delta?: boolean;
+  /** commander's --no-embedded: false skips laying down the embedded default. */
+  embedded?: boolean;
   dataDir?: string;
   json?: boolean;
 }
@@ -88,7 +93,7 @@ function runImport(options: ImportOptions): Promise<void> {
     } finally {
       progress.stop();
     }
-  }, true);
+  }, options.embedded === false ? 'bare' : true);
 }
 
 function runSources(options: { dataDir?: string; json?: boolean }): Promise<void> {
@@ -174,10 +179,11 @@ export function registerRegistryCommands(program: Command): void {
   registry
     .command('import')
     .description('Import one publisher file as a new snapshot of its source (atomic; change events against the previous snapshot)')
-    .requiredOption('--source <id>', 'bundesbank-blz, oenb-sepa, six-bankenstamm, nbb-bank-codes, gleif-lei, gleif-rr, fedach, fedwire')
+    .requiredOption('--source <id>', 'bundesbank-blz, oenb-sepa, six-bankenstamm, nbb-bank-codes, gleif-lei, gleif-rr, fedach, fedwire, schwifty')
     .requiredOption('--file <path>', 'the file as published')
-    .option('--snapshot-date <YYYY-MM-DD>', "the publisher's date for the data (the Bundesbank file carries none)")
+    .option('--snapshot-date <YYYY-MM-DD>', "the publisher's date for the data; required where neither the file nor the publisher's file name carries one (Bundesbank blz-aktuell, GLEIF JSON renamed, schwifty)")
     .option('--delta', 'the file holds only new or changed records (GLEIF delta publications)')
+    .option('--no-embedded', 'do not lay down the embedded default first (a data directory for studying older publisher files, which the embedded tables would otherwise outdate)')
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option('--json', 'print the import summary as JSON')
     .action((options: ImportOptions) => runImport(options));

@@ -27,6 +27,11 @@ export interface BankDirectory extends NationalContext {
   bankCodesOf(countryCode: string): readonly string[];
   /** The banks of those codes, same order; cached per country, so a request never rebuilds the list. */
   banksOf(countryCode: string): readonly BankInfo[];
+  /**
+   * The banks generation draws real bank codes from (see generation-banks.ts): those whose national check the
+   * engine can complete, with a city where the country has any; same order as banksOf, cached per country.
+   */
+  generationBanksOf(countryCode: string): readonly BankInfo[];
   /** Banks of a country matching every given filter (exact BIC11/BIC8, name contains, city equals). */
   banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[];
   /** Identifies the data behind a response (registry.fingerprint in responses). */

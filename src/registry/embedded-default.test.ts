@@ -3,9 +3,15 @@ import { describe, it } from 'node:test';
 import { bankDataByBLZ } from 'bankdata-germany';
 import { loadEmbeddedDefault } from './embedded-default.js';
 
-const [current, next, ibanToBic] = loadEmbeddedDefault();
+const [bundesbank, schwifty, current, next, ibanToBic] = loadEmbeddedDefault();
 
 describe('loadEmbeddedDefault', () => {
+  it('puts the shipped tables first: the Bundesbank table, then schwifty', () => {
+    assert.deepEqual([bundesbank?.source_id, bundesbank?.snapshot_date, bundesbank?.source.publisher], ['bundesbank-blz', '2025-09-08', 'Deutsche Bundesbank']);
+    assert.deepEqual([schwifty?.source_id, schwifty?.snapshot_date], ['schwifty', '2026-07-23']);
+    assert.match(schwifty?.source.license ?? '', /^MIT, Copyright \(c\) 2021 Martin Domke/);
+  });
+
   it('records the package, version and licence of each snapshot', () => {
     assert.deepEqual(
       [current, next, ibanToBic].map((s) => [s?.source_id, s?.source.version, s?.source.license]),

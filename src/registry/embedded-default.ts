@@ -1,5 +1,7 @@
 /**
- * The offline default registry, built only from data that ships inside two npm dependencies:
+ * The offline default registry, built only from data that ships with the project: the compact tables in data/
+ * (a Bundesbank table with cities and check methods, a schwifty table of about 45 countries; see
+ * embedded-tables.ts), then two npm dependencies:
  * - bankdata-germany (MIT OR MPL-2.0): Bundesbank-derived BLZ -> [name, BIC?], a current data set and a
  *   "next" delta (upsert/remove) valid from a published date;
  * - iban-to-bic (MIT): national bank code -> BIC for AT, BE, DE, ES, FR, LU, NL (no names).
@@ -8,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { embeddedManifest, embeddedTableSnapshots } from './embedded-tables.js';
 import type { ParsedSnapshot, RegistryRecord, SourceInfo } from './record.js';
 import { makeRecord, normalizeBic } from './importers/common.js';
 
@@ -48,16 +51,20 @@ function ibanToBicRoot(): string {
   return dirname(require.resolve('iban-to-bic/package.json'));
 }
 
-/** The installed package version per embedded source (package.json only: cheap enough for every start). */
+/** The installed version per embedded source (manifest and package.json only: cheap enough for every start). */
 export function embeddedVersions(): Record<string, string> {
+  const manifest = embeddedManifest();
   return {
+    'bundesbank-blz': manifest['bundesbank-blz'].version,
+    schwifty: manifest.schwifty.version,
     'bankdata-germany': readJson<PackageJson>(join(bankdataGermanyRoot(), 'package.json')).version,
     'iban-to-bic': readJson<PackageJson>(join(ibanToBicRoot(), 'package.json')).version,
   };
 }
 
+/** In import order, which is also the rank among embedded sources: the first imported speaks for a bank code. */
 export function loadEmbeddedDefault(): ParsedSnapshot[] {
-  return [...bankdataGermanySnapshots(), ibanToBicSnapshot()];
+  return [...embeddedTableSnapshots(), ...bankdataGermanySnapshots(), ibanToBicSnapshot()];
 }
 
 /**

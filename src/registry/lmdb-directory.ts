@@ -6,6 +6,7 @@
  * (the CLI) does.
  */
 import { bankMatchesFilter, type BankDirectory, type BankFilter, type BankInfo } from './bank-directory.js';
+import { generationCandidates } from './generation-banks.js';
 import type { RegistryStore } from './store/registry-store.js';
 import type { StoredRecord, StoredSource } from './store/types.js';
 
@@ -26,6 +27,8 @@ interface CountryBanks {
   readonly banks: ReadonlyMap<string, BankInfo>;
   /** The banks of `codes`, same order. */
   readonly list: readonly BankInfo[];
+  /** The generation candidates among them, same order. */
+  readonly candidates: readonly BankInfo[];
 }
 
 const typeRank: Readonly<Record<string, number>> = { bank: 0, bank_code_range: 0, branch: 1 };
@@ -60,6 +63,10 @@ export class LmdbDirectory implements BankDirectory {
 
   banksOf(countryCode: string): readonly BankInfo[] {
     return this.country(countryCode).list;
+  }
+
+  generationBanksOf(countryCode: string): readonly BankInfo[] {
+    return this.country(countryCode).candidates;
   }
 
   accountCheckMethod(countryCode: string, bankCode: string): string | undefined {
@@ -131,7 +138,8 @@ export class LmdbDirectory implements BankDirectory {
       banks.set(code, this.merge(code, records));
     }
     const codes = [...banks.keys()].sort();
-    return { codes, banks, list: codes.map((code) => banks.get(code) as BankInfo) };
+    const list = codes.map((code) => banks.get(code) as BankInfo);
+    return { codes, banks, list, candidates: generationCandidates(countryCode, list) };
   }
 
   /** The first record by source rank speaks; later ones only fill what it leaves empty. */
@@ -231,6 +239,10 @@ export class LazyLmdbDirectory implements BankDirectory {
 
   banksOf(countryCode: string): readonly BankInfo[] {
     return this.directory.banksOf(countryCode);
+  }
+
+  generationBanksOf(countryCode: string): readonly BankInfo[] {
+    return this.directory.generationBanksOf(countryCode);
   }
 
   accountCheckMethod(countryCode: string, bankCode: string): string | undefined {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { bankMatchesFilter, type BankDirectory, type BankInfo } from './bank-directory.js';
+import { generationCandidates } from './generation-banks.js';
 import type { ParsedSnapshot, RegistryRecord } from './record.js';
 
 /** Record types that name a bank behind a national bank code. */
@@ -77,6 +78,7 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     banksByCountry.set(countryCode, codes.map((code) => ofCountry.get(code) as BankInfo));
   }
   const lookup = (countryCode: string, bankCode: string): BankInfo | undefined => byCountry.get(countryCode)?.get(bankCode);
+  const candidatesByCountry = new Map([...banksByCountry].map(([countryCode, list]) => [countryCode, generationCandidates(countryCode, list)]));
   const fingerprint = fingerprintOf(snapshots);
 
   return {
@@ -86,6 +88,7 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     bankOf: lookup,
     bankCodesOf: (countryCode) => codesByCountry.get(countryCode) ?? [],
     banksOf: (countryCode) => banksByCountry.get(countryCode) ?? [],
+    generationBanksOf: (countryCode) => candidatesByCountry.get(countryCode) ?? [],
     accountCheckMethod: (countryCode, bankCode) => lookup(countryCode, bankCode)?.accountCheckMethod ?? undefined,
     banksMatching(countryCode, filter, limit) {
       const found: BankInfo[] = [];

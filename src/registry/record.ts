@@ -37,7 +37,8 @@ export interface RegistryAddress {
   readonly region: string | null;
 }
 
-export type RecordType = 'bank' | 'branch' | 'legal_entity' | 'relationship' | 'routing_number' | 'bank_code_range';
+/** 'unassigned': a row the publisher lists for a code that belongs to no bank (NBB "VRIJ"); kept for diffs, never indexed. */
+export type RecordType = 'bank' | 'branch' | 'legal_entity' | 'relationship' | 'routing_number' | 'bank_code_range' | 'unassigned';
 
 export interface RegistryRecord {
   /** e.g. 'bundesbank-blz', 'oenb-sepa', 'six-bankenstamm', 'nbb-bank-codes', 'gleif-lei', 'gleif-rr', 'fedach', 'fedwire', 'bankdata-germany', 'iban-to-bic'. */

@@ -17,7 +17,7 @@ let service: TestService;
 before(async () => {
   service = await startTestService();
   const registry = RegistryStore.open(service.dataDir);
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2024-01-01' });
+  importFile(registry, { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-05' });
   importFile(registry, { sourceId: 'oenb-sepa', bytes: readFixture('oenb-synthetic.csv'), fileName: 'oenb-synthetic.csv' });
   registry.import(syntheticGleifEntities(), { fileName: 'synthetic-lei.json' });
   registry.import(parseGleifRr(readFixture('gleif-rr-synthetic.json'), { snapshotDate: '2024-02-01' }), { fileName: 'gleif-rr-synthetic.json' });
@@ -249,8 +249,9 @@ describe('registry watchlists', () => {
 
   test('migration fixture: the published successor, same synthetic account on both sides, deterministic', async () => {
     const key = service.keys.pro;
-    // Fixture record 900003: BLZ 99999902, deletion flag 1, successor 99999901 (all synthetic).
-    const watch = (await post('/registry/watchlists', key, { source_id: 'bundesbank-blz', record_key: '900003' })).body.watch;
+    // Fixture record 900003: BLZ 99999902, deletion flag 1, successor 99999901 (all synthetic). Watched by its bank code.
+    const watch = (await post('/registry/watchlists', key, { source_id: 'bundesbank-blz', record_key: '99999902' })).body.watch;
+    assert.equal(watch.match_status, 'matched');
     const fixture = await get(`/registry/watchlists/${watch.watch_id}/migration-fixture`, key);
     assert.equal(fixture.status, 200, fixture.text);
     assert.equal(fixture.body.basis, 'successor');
@@ -266,10 +267,16 @@ describe('registry watchlists', () => {
 
 describe('GET /registry/time-machine', () => {
   test('Enterprise only; the current record, its published history and source-published upcoming dates', async () => {
-    assertError(await get('/registry/time-machine?source_id=bundesbank-blz&record_key=900003', service.keys.business), 403, 'permission_denied');
+    assertError(await get('/registry/time-machine?source_id=bundesbank-blz&record_key=99999902', service.keys.business), 403, 'permission_denied');
     const key = service.keys.enterprise;
-    const reply = await get('/registry/time-machine?source_id=bundesbank-blz&record_key=900003', key);
+    const reply = await get('/registry/time-machine?source_id=bundesbank-blz&record_key=99999902', key);
     assert.equal(reply.status, 200, reply.text);
+    assert.equal(reply.body.record_key, '99999902');
+    // The bank code with its country names the same main record; the branch is reached by bank code and record number.
+    assert.equal((await get('/registry/time-machine?source_id=bundesbank-blz&record_key=DE:99999902', key)).body.record_id, reply.body.record_id);
+    const branch = await get('/registry/time-machine?source_id=bundesbank-blz&record_key=99999901-900002', key);
+    assert.equal(branch.body.match_status, 'matched');
+    assert.equal(branch.body.current.record_type, 'branch');
     assert.equal(reply.body.match_status, 'matched');
     assert.ok(reply.body.registry.fingerprint && Number.isInteger(reply.body.registry.version));
     const kinds = reply.body.upcoming.map((u: any) => u.kind).sort();
@@ -320,10 +327,10 @@ describe('cached record views', () => {
     // The next file renames the bank (same field width) under a later snapshot date.
     const renamed = Buffer.from(Buffer.from(readFixture('bundesbank-synthetic-latin1.txt')).toString('latin1').replace('999999011Synthetische Testbank Köln', '999999011Synthetische Testbank Bonn'), 'latin1');
     const registry = RegistryStore.open(service.dataDir);
-    importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2024-03-01' });
+    importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-02' });
     const after = await lookup();
     assert.equal(after.legal_name, 'Synthetische Testbank Bonn');
-    assert.equal(after.source.snapshot_date, '2024-03-01');
+    assert.equal(after.source.snapshot_date, '2026-03-02');
     assert.notEqual(after.source.snapshot_id, before.source.snapshot_id);
     assert.notEqual(after.source.row_sha256, before.source.row_sha256);
   });

@@ -37,7 +37,7 @@ const alphabets: Record<CharKind, string> = {
 };
 
 /**
- * A synthetic IBAN: every BBAN position is drawn from its kind's alphabet (left to right, all
+ * A synthetic IBAN: every BBAN position is drawn from its alphabet (see drawAlphabetsOf; left to right, all
  * positions, so a fixed bank code leaves the account draws unchanged), the given bank/branch code
  * is put in place, the national rule completes its check digits, then the IBAN check digits.
  * The output depends only on the rng draws (callers pass rowRng(key, i) for row i).
@@ -71,12 +71,37 @@ function givenComponents(format: CountryFormat, options: GenerateOptions): Place
 }
 
 function drawBban(format: CountryFormat, rng: Rng): string[] {
-  const chars: string[] = [];
-  for (const part of format.parts) {
-    const alphabet = alphabets[part.kind];
-    for (let index = 0; index < part.length; index++) chars.push(alphabet.charAt(rngBelow(rng, alphabet.length)));
+  const positions = drawAlphabetsOf(format);
+  const chars = new Array<string>(positions.length);
+  for (let index = 0; index < positions.length; index++) {
+    const alphabet = positions[index] as string;
+    chars[index] = alphabet.charAt(rngBelow(rng, alphabet.length));
   }
   return chars;
+}
+
+const drawAlphabets = new Map<string, readonly string[]>();
+
+/**
+ * The alphabet each BBAN position is drawn from. 'n' and 'a' as the registry says. A 'c' position (letter or
+ * digit) follows the registry's example: a digit there means digits (PK, PS, TR accounts are numeric in the
+ * published examples, and real accounts carry no letters); a letter means letters in a bank or branch code (DO
+ * "BAGR", BY "NBRB": codes taken from BICs) and letters or digits in the account. Cached per country.
+ */
+export function drawAlphabetsOf(format: CountryFormat): readonly string[] {
+  const cached = drawAlphabets.get(format.code);
+  if (cached !== undefined) return cached;
+  const example = format.example.slice(4);
+  const inCode = (position: number) =>
+    [format.bankCode, format.branchCode].some((span) => span !== null && position >= span.offset && position < span.offset + span.length);
+  const result = bbanKinds(format).map((kind, position) => {
+    if (kind !== 'c') return alphabets[kind];
+    const published = example.charAt(position);
+    if (/[0-9]/.test(published)) return alphabets.n;
+    return /[A-Z]/.test(published) && inCode(position) ? alphabets.a : alphabets.c;
+  });
+  drawAlphabets.set(format.code, result);
+  return result;
 }
 
 /** SWIFT notation of the positions a span covers, e.g. '8!n' or '10!n1!a1!c'. */

@@ -6,6 +6,7 @@ import { countryOrThrow } from '../framework/country.js';
 import { bulkProfileCells, bulkProfileColumns, bulkRowProfile, type BulkProfile } from '../profiles/bulk-profiles.js';
 import { referenceDay } from '../profiles/builtin.js';
 import { generateRow, type GeneratedRow } from './generated-row.js';
+import { realBanksOf } from './generate.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { countryField, datasetSeedField, outputField, strictObject } from '../framework/schemas.js';
 
@@ -47,10 +48,7 @@ function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
 
 function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>): BulkRow[] {
   const format = countryOrThrow(input.country);
-  const banks = input.include_bank_details
-    ? context.bank.banksOf(format.code)
-    : null;
-  const plan = { format, banks, target: null, seed: input.seed };
+  const plan = { format, ...realBanksOf(format.code, context, input.include_bank_details), target: null, seed: input.seed };
   const rows = new Array<BulkRow>(input.quantity);
   const today = input.include_profiles ? referenceDay(context) : undefined;
   for (let offset = 0; offset < input.quantity; offset++) {

@@ -13,7 +13,7 @@ export const generateInput = strictObject({
   country: countryField,
   quantity: Type.Integer({ minimum: 1, maximum: limits.generateQuantityMax, default: 1 }),
   seed: Type.Optional(Type.String({ minLength: 1, maxLength: limits.generateSeedCharsMax, description: 'Makes output reproducible' })),
-  include_bank_details: Type.Boolean({ default: false, description: 'Use real bank codes from the registry with their published BIC, name and city' }),
+  include_bank_details: Type.Boolean({ default: false, description: "Reveal the bank's published BIC, name and city (bank codes are real by default wherever the registry knows the country's banks)" }),
   targeting: Type.Optional(targetingSchema),
   ...targetingAliasSchemas,
 });
@@ -29,12 +29,18 @@ export function generatePlan(input: GenerateInput, context: RunContext<'bank' | 
   const targeting = targetingOf(input);
   if (targeting !== undefined) {
     const target = matchTarget(targeting, format.code, context.bank);
-    return { format, banks: target.banks, target, seed: input.seed };
+    return { format, banks: target.banks, revealBank: true, target, seed: input.seed };
   }
-  const banks = input.include_bank_details
-    ? context.bank.banksOf(format.code)
-    : null;
-  return { format, banks, target: null, seed: input.seed };
+  return { format, ...realBanksOf(format.code, context, input.include_bank_details), target: null, seed: input.seed };
+}
+
+/**
+ * Real bank codes by default: wherever the registry knows a country's banks, rows use them (the account stays
+ * synthetic); the bank is revealed only when asked. Asked for and unknown: synthetic codes, bank_match no_match.
+ */
+export function realBanksOf(countryCode: string, context: RunContext<'bank'>, reveal: boolean): Pick<RowPlan, 'banks' | 'revealBank'> {
+  const banks = context.bank.generationBanksOf(countryCode);
+  return { banks: banks.length > 0 || reveal ? banks : null, revealBank: reveal };
 }
 
 /** Spec metering: quantity API credits; BIC reveal and bank metadata credits per row when bank data is revealed. */

@@ -9,8 +9,13 @@ import type { TargetMatch } from './targeting.js';
 
 export interface RowPlan {
   readonly format: CountryFormat;
-  /** Real bank codes to pick from (include_bank_details or a target), or null for a synthetic bank code. */
+  /**
+   * Real banks to draw the bank code from, or null for a synthetic bank code (the registry knows no bank of the
+   * country, and nothing was requested). The account is synthetic either way.
+   */
   readonly banks: readonly BankInfo[] | null;
+  /** include_bank_details or a target: the row reveals the bank's name, BIC and city (bank_match says so). */
+  readonly revealBank: boolean;
   readonly target: TargetMatch | null;
   readonly seed: string | undefined;
 }
@@ -38,7 +43,7 @@ export function generateRow(plan: RowPlan, context: RunContext<'bank' | 'request
   const rng = rowRng(context.requestKey, index);
   const bank = pickBank(plan, rng);
   const generated = generateIban(plan.format, rng, bank === undefined ? {} : { bankCode: bank.bankCode }, context.bank);
-  const requested = plan.banks !== null;
+  const requested = plan.revealBank;
   const known = requested ? bank : undefined;
   const row: GeneratedRow = {
     iban: generated.iban,
@@ -71,7 +76,7 @@ export const generatedRowSchema = Type.Object({
   valid: Type.Literal(true),
   synthetic: Type.Literal(true, { description: 'The account part is synthetic; it does not identify a real account' }),
   country_code: Type.String(),
-  bank_code: Type.String({ description: 'Bank code inside the BBAN (real when bank details or targeting were requested and known)' }),
+  bank_code: Type.String({ description: 'Bank code inside the BBAN: a real bank code wherever the registry knows the country\'s banks (its name and BIC are revealed only with include_bank_details or targeting), otherwise synthetic' }),
   branch_code: nullableString('Branch code inside the BBAN, where the country has one'),
   account_number: Type.String(),
   national_check: Type.Union(['passed', 'failed', 'not_applicable', 'not_checked'].map((v) => Type.Literal(v)), {

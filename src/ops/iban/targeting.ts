@@ -3,6 +3,7 @@ import { isPlanAtLeast, type PlanId } from '../../accounts/plans.js';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { BankDirectory, BankFilter, BankInfo } from '../../registry/bank-directory.js';
+import { generationCandidates } from '../../registry/generation-banks.js';
 import type { CallerView } from '../framework/op.js';
 
 const targetText = (description: string) => Type.String({ minLength: 1, maxLength: limits.targetingCharsMax, description });
@@ -101,5 +102,8 @@ export function matchTarget(targeting: Targeting, countryCode: string, directory
       match_status: 'no_match',
     });
   }
-  return { scope, matchLevel: levelOf(targeting, countryCode, directory), banks };
+  // Among the matches, those whose national check the engine can complete (and with a city where known), as for
+  // untargeted rows; if none qualifies, the matches themselves (their rows may say not_checked).
+  const usable = generationCandidates(countryCode, banks);
+  return { scope, matchLevel: levelOf(targeting, countryCode, directory), banks: usable.length > 0 ? usable : banks };
 }

@@ -39,7 +39,7 @@ export const recordViewSchema = Type.Object({
   record_id: Type.Integer({ minimum: 1 }),
   source_id: Type.String(),
   record_key: Type.String({ description: 'Stable key within the source (Datensatznummer, BLZ, IID-Filial-ID, LEI, routing number ...)' }),
-  record_type: Type.String({ description: 'bank, branch, legal_entity, relationship, routing_number or bank_code_range' }),
+  record_type: Type.String({ description: 'bank, branch, legal_entity, relationship, routing_number, bank_code_range or unassigned (a published placeholder row, e.g. NBB "VRIJ"; only reached by its record key)' }),
   legal_name: nullableString('Name as published (LOCKED for free keys)'),
   short_name: nullableString('Short name as published (LOCKED for free keys)'),
   country_code: Type.String(),

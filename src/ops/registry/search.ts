@@ -16,7 +16,7 @@ export const searchInput = strictObject({
   }),
   country_code: Type.Optional(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2' })),
   source_id: filterText('Only records of this source (see /bank-intelligence/sources)'),
-  record_type: filterText('bank, branch, legal_entity, relationship, routing_number or bank_code_range'),
+  record_type: filterText('bank, branch, legal_entity, relationship, routing_number, bank_code_range or unassigned (a published placeholder row, e.g. NBB "VRIJ"; only reached by its record key)'),
   status: filterText('Matches entity_status or registration_status (ACTIVE, ISSUED, LAPSED, ...)'),
   limit: Type.Integer({ minimum: 1, maximum: registryLimits.searchLimitMax, default: registryLimits.searchLimitDefault, description: 'Reserved in API credits up front' }),
 });

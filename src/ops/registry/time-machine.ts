@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
+import { canonicalRecordKey } from '../../registry/store/record-keys.js';
 import type { ChangeEvent, StoredRecord, StoredSnapshot } from '../../registry/store/types.js';
 import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
 import { changeEventSchema, fieldChangeSchema, knownSourceOrThrow, sourceIdField } from './changes.js';
@@ -26,7 +27,11 @@ type Upcoming = Static<typeof upcomingSchema>;
 
 export const timeMachineInput = strictObject({
   source_id: sourceIdField,
-  record_key: Type.String({ minLength: 1, maxLength: registryLimits.recordKeyCharsMax }),
+  record_key: Type.String({
+    minLength: 1,
+    maxLength: registryLimits.recordKeyCharsMax,
+    description: 'The record key, or the key people know: Bundesbank bank code (main record; branches "BLZ-record number"), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number',
+  }),
 });
 
 type TimeMachineOutput = Envelope & {
@@ -90,7 +95,8 @@ function gapsOf(snapshots: readonly StoredSnapshot[], record: StoredRecord | und
 
 function timeMachine(registry: RegistryReader, input: Static<typeof timeMachineInput>, provenance: boolean, today: string): TimeMachineOutput {
   knownSourceOrThrow(registry, input.source_id);
-  const recordId = registry.recordId(input.source_id, input.record_key) ?? null;
+  const recordKey = canonicalRecordKey(registry, input.source_id, input.record_key);
+  const recordId = registry.recordId(input.source_id, recordKey) ?? null;
   const record = recordId === null ? undefined : registry.record(recordId);
   const history = recordId === null ? [] : registry.eventsOfRecord(recordId);
   const snapshots = registry.snapshotsOf(input.source_id);
@@ -98,7 +104,7 @@ function timeMachine(registry: RegistryReader, input: Static<typeof timeMachineI
   return {
     ...envelopeOf(registry, 1),
     source_id: input.source_id,
-    record_key: input.record_key,
+    record_key: recordKey,
     match_status: record !== undefined ? 'matched' : recordId !== null ? 'removed' : 'no_match',
     record_id: recordId,
     current: record === undefined ? null : new RecordViews(registry, { provenance, detail: true }).view(record),

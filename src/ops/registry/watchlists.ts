@@ -4,6 +4,7 @@ import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import { WATCHES_PER_KEY_MAX } from '../../accounts/watch-store.js';
 import type { Watch } from '../../ports/watches.js';
 import { envelopeOf, envelopeSchemas, type Envelope } from './common.js';
+import { canonicalRecordKey } from '../../registry/store/record-keys.js';
 import { knownSourceOrThrow, sourceIdField } from './changes.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { registryLimits } from './limits.js';
@@ -87,7 +88,7 @@ export const watchlistList = defineOp({
 
 const createInput = strictObject({
   source_id: sourceIdField,
-  record_key: Type.String({ minLength: 1, maxLength: registryLimits.recordKeyCharsMax, description: 'The record\'s key within the source (record_key of a registry record)' }),
+  record_key: Type.String({ minLength: 1, maxLength: registryLimits.recordKeyCharsMax, description: 'The record\'s key within the source, or the key people know: Bundesbank bank code (main record), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number' }),
 });
 
 export const watchlistCreate = defineOp({
@@ -108,7 +109,8 @@ export const watchlistCreate = defineOp({
   run: async (input: Static<typeof createInput>, context): Promise<WatchOutput> => {
     const registry = context.registry;
     knownSourceOrThrow(registry, input.source_id);
-    const watch = await context.watches.create(keyIdOf(context.caller), input.source_id, input.record_key, context.now());
+    const recordKey = canonicalRecordKey(registry, input.source_id, input.record_key);
+    const watch = await context.watches.create(keyIdOf(context.caller), input.source_id, recordKey, context.now());
     return { ...envelopeOf(registry, 1), watch: watchView(registry, watch) };
   },
 });

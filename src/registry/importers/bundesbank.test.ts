@@ -35,7 +35,7 @@ describe('parseBundesbank on the synthetic ISO-8859-1 fixture', () => {
   });
 
   it('maps Merkmal, Datensatznummer, method, successor and deletion flag', () => {
-    assert.deepEqual(snapshot.records.map((r) => [r.record_key, r.record_type]), [['900001', 'bank'], ['900002', 'branch'], ['900003', 'bank']]);
+    assert.deepEqual(snapshot.records.map((r) => [r.record_key, r.record_type]), [['99999901', 'bank'], ['99999901-900002', 'branch'], ['99999902', 'bank']]);
     const [main, branch, other] = snapshot.records;
     assert.equal(main?.bic, 'SYNTDEK1XXX');
     assert.equal(branch?.bic, null);

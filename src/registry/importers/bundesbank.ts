@@ -66,13 +66,16 @@ export interface BundesbankOptions {
 export function parseBundesbank(bytes: Uint8Array, options: BundesbankOptions = {}): ParsedSnapshot {
   const lines = splitLines(decodeText(bytes, options.encoding ?? 'auto', KIND));
   if (lines.length === 0) throw invalidInput(KIND, 1, 'no records');
+  const recordNumbers = new KeyRegistry(KIND);
   const keys = new KeyRegistry(KIND);
   const records = lines.map((line, index) => {
     const lineNumber = index + 1;
     const fields = sliceFields(bundesbankTable, line, lineNumber);
     checkPatterns(fields, lineNumber);
-    keys.claim(fields.datensatznummer ?? '', lineNumber);
-    return toRecord(fields);
+    recordNumbers.claim(fields.datensatznummer ?? '', lineNumber);
+    const record = bundesbankRecord(fields);
+    keys.claim(record.record_key, lineNumber);
+    return record;
   });
   return {
     source_id: bundesbankSource.source_id,
@@ -92,12 +95,22 @@ function checkPatterns(fields: Record<string, string>, lineNumber: number): void
   }
 }
 
-function toRecord(fields: Record<string, string>): RegistryRecord {
+/**
+ * The key people use: the bank code for the main record (Merkmal 1, one per BLZ), and bank code plus the
+ * Bundesbank's stable record number for a further branch record ("10050000-012345"), so a branch stays the
+ * same record across releases and is still found under its bank code.
+ */
+export function bundesbankRecordKey(blz: string, merkmal: string, datensatznummer: string): string {
+  return merkmal === '1' ? blz : `${blz}-${datensatznummer}`;
+}
+
+/** One record from the published columns (by field name); the embedded compact table builds records the same way. */
+export function bundesbankRecord(fields: Record<string, string>): RegistryRecord {
   const field = (name: string): string => fields[name] ?? '';
   const successor = field('nachfolge_blz');
   return makeRecord({
     source_id: bundesbankSource.source_id,
-    record_key: field('datensatznummer'),
+    record_key: bundesbankRecordKey(field('blz'), field('merkmal'), field('datensatznummer')),
     record_type: field('merkmal') === '1' ? 'bank' : 'branch',
     country_code: 'DE',
     legal_name: blankToNull(field('name')),

@@ -24,7 +24,8 @@ describe('parseNbb on a synthetic workbook', () => {
   it('reads the snapshot date from A1 and keys ranges From-To', () => {
     assert.equal(snapshot.snapshot_date, '2024-02-01');
     assert.deepEqual(snapshot.records.map((r) => r.record_key), ['900-909', '910-919', '920-920']);
-    assert.ok(snapshot.records.every((r) => r.record_type === 'bank_code_range' && r.country_code === 'BE'));
+    assert.deepEqual(snapshot.records.map((r) => r.record_type), ['bank_code_range', 'unassigned', 'bank_code_range']);
+    assert.ok(snapshot.records.every((r) => r.country_code === 'BE'));
   });
 
   it('normalizes spaced BICs and turns placeholders into no BIC', () => {
@@ -53,5 +54,17 @@ describe('parseNbb on the real NBB files', { skip: needsShared }, () => {
     assert.equal(current.records[0]?.bic, 'GEBABEBB');
     const placeholders = current.records.filter((r) => /^(nav|NAV|NAP|VRIJ|-)$/.test(r.fields.Biccode ?? ''));
     assert.ok(placeholders.length > 0 && placeholders.every((r) => r.bic === null));
+  });
+
+  it('marks the free and withheld ranges ("VRIJ", "Onbeschikbaar") unassigned: no name, no BIC, no bank', () => {
+    const current = parseNbb(readShared('nbb-bank-codes/2025-08-04/nbb.xlsx'));
+    const unassigned = current.records.filter((r) => r.record_type === 'unassigned');
+    // Counted independently: rows whose Dutch name is exactly VRIJ or Onbeschikbaar.
+    const expected = current.records.filter((r) => ['VRIJ', 'Onbeschikbaar'].includes(r.fields['Name Dutch'] ?? ''));
+    assert.deepEqual(unassigned.map((r) => r.record_key), expected.map((r) => r.record_key));
+    assert.ok(unassigned.some((r) => r.record_key === '539-539') && unassigned.some((r) => r.record_key === '112-112'));
+    assert.ok(unassigned.every((r) => r.legal_name === null && r.bic === null && r.domestic_codes.length === 0));
+    // Banks without a BIC ("nav", "NYA", "-") stay banks.
+    assert.equal(current.records.find((r) => r.record_key === '917-917')?.record_type, 'bank_code_range');
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ParsedSnapshot, RegistryRecord, SourceInfo } from '../record.js';
 import { blankToNull, invalidInput, isoFromDayMonthYear, KeyRegistry, makeRecord, normalizeBic } from './common.js';
+import { isPlaceholderName, namesNoBank } from './placeholders.js';
 import { readFirstSheet } from './sheet.js';
 import { tableRows, type TableRow } from './table-rows.js';
 
@@ -47,6 +48,10 @@ function toRecord(row: TableRow): RegistryRecord {
     throw invalidInput(KIND, row.line, `range "${from}"-"${to}" is not two 3-digit codes in order`);
   }
   const key = `${from}-${to}`;
+  if (isPlaceholderName(field('Biccode')) || namesNoBank([field('Name Dutch'), field('Name French'), field('Name German'), field('Name English')])) {
+    // "VRIJ" / "Onbeschikbaar": a free or withheld range, no bank. Kept (diffs and the time machine see it), unindexed.
+    return makeRecord({ source_id: nbbSource.source_id, record_key: key, record_type: 'unassigned', country_code: 'BE', fields: row.fields });
+  }
   return makeRecord({
     source_id: nbbSource.source_id,
     record_key: key,

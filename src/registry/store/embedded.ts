@@ -28,15 +28,16 @@ export interface EmbeddedOutcome {
  * An empty registry gets every embedded snapshot (bankdata-germany's current set, then the set valid from its
  * "next" date, then iban-to-bic), so the second bankdata-germany snapshot records its changes as events.
  * A registry that already holds an embedded source at another package version gets that source's installed
- * snapshots, diffed against what it holds, like any newer publisher file. A downgraded package's snapshots
+ * snapshots (and one that lacks an embedded source, after an upgrade that ships a new one, gets it), diffed against what it holds, like any newer publisher file. A downgraded package's snapshots
  * are older than the stored ones and are refused by the import (events only run forward); the stored data stays.
  * Sources an operator imported from publisher files are never touched.
  */
 export function ensureEmbeddedDefault(store: RegistryStore, now: Date = new Date(), data: EmbeddedData = installedEmbeddedData): EmbeddedOutcome {
   if (store.isEmpty()) return { imported: data.snapshots().map((snapshot) => store.import(snapshot, { origin: 'embedded', now })), kept: [] };
+  // A source shipped by a newer release (stored: none) joins; an embedded one at another version follows it.
   const stale = Object.entries(data.versions()).filter(([sourceId, version]) => {
     const stored = store.source(sourceId);
-    return stored?.origin === 'embedded' && stored.version !== version;
+    return stored === undefined || (stored.origin === 'embedded' && stored.version !== version);
   });
   if (stale.length === 0) return { imported: [], kept: [] };
   const staleIds = new Set(stale.map(([sourceId]) => sourceId));

@@ -21,6 +21,11 @@ export interface ImportOptions {
   /** npm-embedded data ranks below publisher files when both describe one bank code. */
   readonly origin?: 'publisher' | 'embedded';
   readonly now?: Date;
+  /**
+   * Publisher files: a snapshot without a date is refused unless it holds exactly the current data (then it is
+   * the usual no-op). Without a date, "older than the current snapshot" could not be checked.
+   */
+  readonly requireDate?: boolean;
   /** Called every PROGRESS_STEP records and at the end (the CLI's progress bar). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -70,14 +75,22 @@ export function importSnapshot(dbs: RegistryDbs, parsed: ParsedSnapshot, options
   const mode = options.mode ?? 'full';
   const source = dbs.sources.get(parsed.source_id);
   const previous = previousState(dbs, source);
-  refuseOlder(parsed, previous);
   const records = nextRecords(parsed, previous, mode);
   const hashes = records.map(rowHashOf);
   const content = contentHashOf(hashes);
-  if (previous !== null && previous.snapshot.content_sha256 === content && previous.snapshot.snapshot_date === parsed.snapshot_date) {
-    // Same data from a newer package release (embedded sources): record the version, so it is not re-read on every start.
+  if (previous !== null && previous.snapshot.content_sha256 === content) {
+    // The same data again (an identical file, whatever date it is given): nothing is written, the fingerprint
+    // stays. For embedded sources the newer package version is recorded, so it is not re-read on every start.
     if (source !== undefined && source.version !== parsed.source.version) dbs.sources.putSync(source.source_id, { ...source, version: parsed.source.version });
     return unchangedSummary(dbs, previous.snapshot);
+  }
+  refuseOlder(parsed, previous);
+  if (options.requireDate === true && parsed.snapshot_date === null) {
+    throw new AppError(
+      'invalid_argument',
+      `${parsed.source_id}: the file carries no date; pass the publisher's date for the data (--snapshot-date YYYY-MM-DD), ` +
+        'so that an older file can be told from a newer one',
+    );
   }
   const next = asParsed(parsed, records, parsed.snapshot_date, parsed.ignored_fields);
   const diff = previous === null ? null : diffSnapshots(asParsed(parsed, [...previous.records.values()].map((e) => e.record), previous.snapshot.snapshot_date, previous.snapshot.ignored_fields), next);

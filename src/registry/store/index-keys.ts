@@ -32,6 +32,8 @@ export function ibanCodeKey(countryCode: string, bankCode: string): string {
 
 /** Schemes whose value is (or pads to) the bank code of the country's IBAN. */
 const IBAN_SCHEMES = new Set(['de_blz', 'at_blz', 'ch_iid', 'be_protocol', 'es_entidad', 'fr_code_banque', 'lu_bank_code', 'nl_bank_code']);
+/** "<cc>_bank_code": the IBAN bank code of any other country, as schwifty's tables give it. */
+const GENERIC_IBAN_SCHEME = /^[a-z]{2}_bank_code$/;
 const BANK_RECORD_TYPES = new Set(['bank', 'branch', 'bank_code_range']);
 
 /** '001-049' -> the 3-digit codes of the range, as NBB publishes them. */
@@ -56,7 +58,7 @@ export function ibanBankCodesOf(record: RegistryRecord): string[] {
   const width = format.bankCode.length;
   const codes = new Set<string>();
   for (const code of record.domestic_codes) {
-    const values = code.scheme === 'be_protocol_range' ? expandRange(code.value) : IBAN_SCHEMES.has(code.scheme) ? [code.value] : [];
+    const values = code.scheme === 'be_protocol_range' ? expandRange(code.value) : IBAN_SCHEMES.has(code.scheme) || GENERIC_IBAN_SCHEME.test(code.scheme) ? [code.value] : [];
     for (const value of values) {
       const padded = /^\d+$/.test(value) ? value.padStart(width, '0') : value;
       if (padded.length === width) codes.add(padded);
@@ -94,7 +96,11 @@ export interface IndexEntries {
   readonly token: string[];
 }
 
+const NO_ENTRIES: IndexEntries = { bic11: [], bic8: [], lei: [], code: [], codeValue: [], ibanCode: [], token: [] };
+
 export function indexEntriesOf(record: RegistryRecord): IndexEntries {
+  // A placeholder row names no bank: nothing may find it by code, name or IBAN (its record key still reaches it).
+  if (record.record_type === 'unassigned') return NO_ENTRIES;
   const codes = record.domestic_codes;
   return {
     bic11: record.bic === null ? [] : [bic11Of(record.bic)],

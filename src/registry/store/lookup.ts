@@ -6,7 +6,8 @@
 import { AppError } from '../../errors.js';
 import { isValidLei } from '../importers/gleif-common.js';
 import { normalizeBic } from '../importers/common.js';
-import { bic11Of } from './index-keys.js';
+import { countryFormatOf } from '../../domain/iban/index.js';
+import { bic11Of, ibanCodeKey } from './index-keys.js';
 import type { RegistryReader } from './registry-reader.js';
 import type { StoredRecord } from './types.js';
 
@@ -91,5 +92,23 @@ function nationalCode(
     if (record !== undefined && keep(record)) ids.push(id);
     if (ids.length >= wanted) break;
   }
+  if (country !== undefined && ids.length < wanted) addIbanBankCodes(store, country, code, schemeOk, ids, wanted);
   return collect(ids);
+}
+
+/**
+ * A code qualified by its country is also the bank code of that country's IBANs, as validation reads it: an NBB
+ * range holds "BE:539", a SIX IID 762 is "CH:00762" in an IBAN. The records found that way join the exact ones.
+ */
+function addIbanBankCodes(store: RegistryReader, country: string, code: string, schemeOk: (scheme: string) => boolean, ids: number[], wanted: number): void {
+  const format = countryFormatOf(country);
+  if (format === undefined) return;
+  const width = format.bankCode.length;
+  const padded = /^\d+$/.test(code) && code.length < width ? code.padStart(width, '0') : code.toUpperCase();
+  for (const id of store.idsOf('ibanCode', ibanCodeKey(country, padded))) {
+    if (ids.length >= wanted) return;
+    const record = store.record(id);
+    if (record === undefined || ids.includes(id) || !record.domestic_codes.some((c) => schemeOk(c.scheme) || schemeOk(c.scheme.replace(/_range$/, '')))) continue;
+    ids.push(id);
+  }
 }
