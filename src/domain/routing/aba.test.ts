@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { AppError } from '../../errors.js';
 import { requestKeyOf, rowRng } from '../rng.js';
@@ -11,10 +10,7 @@ import {
   maxRoutingListSize,
 } from './aba.js';
 import { generateRoutingNumbers } from './generate.js';
-
-const registrySources = new URL('../../../../shared/registry-sources/', import.meta.url);
-const sharedMissing = !existsSync(registrySources);
-const needsShared = { skip: sharedMissing ? 'needs ../shared' : false };
+import { readShared, skipWithoutShared as needsShared } from '../../../test/helpers/shared.js';
 
 /** Independent restatement of the rule: 3(d1+d4+d7) + 7(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 function referenceChecksum(digits: string): boolean {
@@ -24,7 +20,7 @@ function referenceChecksum(digits: string): boolean {
 }
 
 function fixedWidthRoutingNumbers(relative: string): string[] {
-  const text = readFileSync(new URL(relative, registrySources), 'latin1');
+  const text = readShared(relative).toString('latin1');
   return text.split(/\r?\n/).filter((line) => line.trim() !== '').map((line) => line.slice(0, 9));
 }
 
@@ -183,7 +179,7 @@ describe('checkRoutingList', () => {
 
 describe('real published routing numbers (../shared/registry-sources)', () => {
   it('every number in the official FedACH JSON sample is valid (own, servicing FRB, new RTN)', needsShared, () => {
-    const json = JSON.parse(readFileSync(new URL('fedach/official-json-sample/fedachdir.json', registrySources), 'utf8')) as {
+    const json = JSON.parse(readShared('fedach/official-json-sample/fedachdir.json').toString('utf8')) as {
       fedACHParticipants: { fedACHParticipants: { routingNumber: string; servicingFRBNumber: string; newRoutingNumber: string }[] };
     };
     const participants = json.fedACHParticipants.fedACHParticipants;
