@@ -161,19 +161,15 @@ describe('checkRoutingList', () => {
     );
   });
 
-  it('checks 1,000 mixed numbers in well under 5 ms (median of 50 runs)', (t) => {
+  // Its speed (1,000 mixed numbers) is measured in bench/domain-checks.bench.ts, never asserted here.
+  it('1,000 mixed numbers: 800 generated valid, 100 with a letter, 100 one digit short, in input order', () => {
     const valid = generateRoutingNumbers(rowRng(requestKeyOf('perf', 'aba'), 0), 800).map((row) => row.routing_number);
     const inputs = [...valid, ...valid.slice(0, 200).map((n, i) => (i % 2 === 0 ? `${n.slice(0, 8)}X` : n.slice(1)))];
-    const timings: number[] = [];
-    for (let run = 0; run < 60; run++) {
-      const start = performance.now();
-      checkRoutingList(inputs);
-      if (run >= 10) timings.push(performance.now() - start); // first runs warm the JIT
-    }
-    timings.sort((a, b) => a - b);
-    const median = timings[timings.length >> 1] ?? Number.POSITIVE_INFINITY;
-    t.diagnostic(`checkRoutingList(1000): median ${median.toFixed(3)} ms, max ${(timings.at(-1) ?? 0).toFixed(3)} ms`);
-    assert.ok(median < 5, `median ${median} ms`);
+    const verdicts = checkRoutingList(inputs);
+    assert.deepEqual(verdicts.map((verdict) => verdict.input), inputs);
+    assert.equal(verdicts.filter((verdict) => verdict.valid).length, 800);
+    assert.equal(verdicts.filter((verdict) => verdict.error === 'invalid_characters').length, 100);
+    assert.equal(verdicts.filter((verdict) => verdict.error === 'invalid_length').length, 100);
   });
 });
 
