@@ -205,8 +205,12 @@ export async function runPoolThreshold(log: (line: string) => void = console.log
     await rig.jsonPool.destroy();
     await bench.close();
   }
+  return summaryOf(op.name, loadAverageAtStart, cells);
+}
+
+function summaryOf(opName: string, loadAverageAtStart: number[], cells: PoolCell[]): PoolResult {
   return {
-    op: op.name,
+    op: opName,
     input: "{ country: 'DE', quantity: N } (include_bank_details defaults to true), caller plan unlimited",
     threads,
     configuredThresholdRows: defaultPoolThresholdRows,

@@ -102,7 +102,7 @@ async function restPart(requests: number): Promise<RestPart> {
 
 /** SYNTHETIC scale records: BLZ 9xxxxxxx (no German clearing area starts with 9), BIC SYNTDE + base-36 index. */
 function scaleSnapshot(count: number): ParsedSnapshot {
-  const records: RegistryRecord[] = new Array(count);
+  const records = new Array<RegistryRecord>(count);
   for (let i = 0; i < count; i++) {
     const bic = bicOf(i);
     const tag = bic.slice(6);
@@ -230,16 +230,10 @@ function roundsRow(what: string, rounds: Rounds, target: string, met: boolean | 
 }
 
 function renderSection(data: { rest: RestPart; small: ScalePart; large: ScalePart }): string {
-  const { rest, small, large } = data;
-  const growthStore = large.atStore.p50Ms / small.atStore.p50Ms;
-  // Over all paired rounds: the typical lookup (p50) and the average one (mean). The p99 of a round is the 30
-  // slowest of 3,000 lookups, which the service's own minor GC pauses (2-3 ms, about 0.6 % of requests) and the
-  // VM decide whatever the registry size: its per-round ratio is listed, not judged (see the text below).
-  const roundsOf = (part: ScalePart) => part.overRestRounds ?? [part.overRest];
-  const average = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-  const growthRest50 = average(roundsOf(large).map((r) => r.p50Ms)) / average(roundsOf(small).map((r) => r.p50Ms));
-  const growthRestMean = average(roundsOf(large).map((r) => r.meanMs)) / average(roundsOf(small).map((r) => r.meanMs));
-  const p99Ratios = roundsOf(large).map((r, index) => r.p99Ms / (roundsOf(small)[index]?.p99Ms ?? Number.NaN));
+  return [...restLines(data.rest), ...scaleLines(data.small, data.large)].join('\n');
+}
+
+function restLines(rest: RestPart): string[] {
   return [
     '## Registry: bank-intelligence lookup and search (bench/registry-load.ts)',
     '',
@@ -270,6 +264,20 @@ function renderSection(data: { rest: RestPart; small: ScalePart; large: ScalePar
       '2-3 ms each, --trace-gc) and the shared VM (a bare uWS server answering 22 KB after 0.15 ms of work has 0.1-0.2 % of ' +
       'requests over 1 ms with the same client).',
     '',
+  ];
+}
+
+function scaleLines(small: ScalePart, large: ScalePart): string[] {
+  const growthStore = large.atStore.p50Ms / small.atStore.p50Ms;
+  // Over all paired rounds: the typical lookup (p50) and the average one (mean). The p99 of a round is the 30
+  // slowest of 3,000 lookups, which the service's own minor GC pauses (2-3 ms, about 0.6 % of requests) and the
+  // VM decide whatever the registry size: its per-round ratio is listed, not judged (see the text below).
+  const roundsOf = (part: ScalePart) => part.overRestRounds ?? [part.overRest];
+  const average = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  const growthRest50 = average(roundsOf(large).map((r) => r.p50Ms)) / average(roundsOf(small).map((r) => r.p50Ms));
+  const growthRestMean = average(roundsOf(large).map((r) => r.meanMs)) / average(roundsOf(small).map((r) => r.meanMs));
+  const p99Ratios = roundsOf(large).map((r, index) => r.p99Ms / (roundsOf(small)[index]?.p99Ms ?? Number.NaN));
+  return [
     `Scale: BIC lookups in a registry of ${int(small.records)} vs ${int(large.records)} SYNTHETIC records ` +
       `(import ${dec(small.importSeconds, 1)} s vs ${dec(large.importSeconds, 1)} s). Every lookup is of a record not looked up before, so ` +
       'nothing comes from the decoded-record or view caches. Over REST both registries are served at once and timed in pairs, one ' +
@@ -292,7 +300,7 @@ function renderSection(data: { rest: RestPart; small: ScalePart; large: ScalePar
       `microseconds of a request of about ${dec(small.overRest.p50Ms * 1000, 0)}.`,
     'LMDB B+trees make a lookup O(log n) page reads that stay in the page cache; the directory the IBAN operations read is',
     'a per-country Map built before the service listens, so validate and generate never touch LMDB per row (about 30 ns per bankOf).',
-  ].join('\n');
+  ];
 }
 
 async function main(): Promise<void> {

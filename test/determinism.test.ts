@@ -1,43 +1,164 @@
-// Goal: seeded output depends only on (seed, parameters, row, registry): the same across restarts, inline vs worker
-// pool, and worker counts, and pinned across releases. Changing a golden value below is a breaking change.
+// Seeded output depends only on (seed, parameters, row, registry): byte for byte the same across fresh service
+// processes, worker counts 1 and 2, and inline vs pool execution, and pinned across releases by golden hashes.
+// Method: three real service processes (src/main.ts, started one after another, each with a fresh data dir and the
+// registry the first one built from the embedded default), configured only through the environment the operator would use (IBANQA_POOL_THREADS,
+// IBANQA_POOL_THRESHOLD_ROWS); REST bodies compared as raw bytes, GenerateStream rows over a real grpc-js client.
+// Changing a golden value below is a breaking change.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { call, startTestService } from './helpers/service.js';
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { ClientReadableStream } from '@grpc/grpc-js';
+import { isValidIBAN } from 'ibantools';
+import { grpcClient, keyMetadata } from './helpers/grpc-client.js';
+import { startServiceProcess, type ServiceProcess } from './helpers/service-process.js';
 
 const requests = [
   ['/generate', { country: 'DE', quantity: 4, seed: 'golden' }],
   ['/generate', { country: 'GB', quantity: 3, seed: 'golden', include_bank_details: true }],
   ['/bulk-dataset', { country: 'NL', quantity: 6, seed: 'golden', include_bank_details: false }],
   ['/test-cases', { country: 'PT', quantity: 6, seed: 'golden' }],
-  // Pooled runs serialize in the worker: JSON and CSV bodies must equal the inline ones.
+  // Pooled runs serialize in the worker: JSON and CSV bodies must equal the inline ones byte for byte.
   ['/bulk-dataset', { country: 'BE', quantity: 40, seed: 'golden', output: 'csv' }],
   ['/generate', { country: 'FR', quantity: 100, seed: 'golden', include_bank_details: true }],
+  ['/bulk-dataset', { country: 'IT', quantity: 3_000, seed: 'golden' }],
+  // The first rows of the GenerateStream below.
+  ['/generate', { country: 'DE', quantity: 100, seed: 'golden', include_bank_details: true }],
 ] as const;
+/** Three chunks of 1,000 rows and a partial one: each chunk is its own task when pooled. */
+const streamRequest = { country: 'DE', count: 2_500, seed: 'golden', include_bank_details: true };
 
+/** Pinned first rows, checked against ibantools below. Regenerate only for a deliberate, announced breaking change. */
+/** Changed once, deliberately: real bank codes of the embedded registry by default (Bundesbank table of 2025-09-08). */
+const goldenDe = ['DE67750800030005004077', 'DE54721221810003927369', 'DE20800550080661344185', 'DE56160502020024734640'];
 /**
- * Pinned first rows. Regenerate only for a deliberate, announced breaking change. Changed once, deliberately:
- * rows use real bank codes of the embedded registry by default (Bundesbank table of 2025-09-08), with accounts
- * that pass each bank's check method.
+ * SHA-256 (first 16 hex) of each REST body in `requests` order, then of the GenerateStream rows as JSON. Bodies with
+ * bank details also pin the embedded registry data: a new bankdata-germany or iban-to-bic release changes them.
  */
-const golden = {
-  de: ['DE67750800030005004077', 'DE54721221810003927369', 'DE20800550080661344185', 'DE56160502020024734640'],
+const goldenHashes = {
+  rest: [
+    '328951b0024615e4',
+    'd780e784992d0c30',
+    'f8e75f51639766d7',
+    '239976c0c2c9b433',
+    '8aad8c30ac22256b',
+    '907db9a5676d041d',
+    'f80f745d73b45168',
+    'e6a4d878baae7287',
+  ],
+  stream: '912a57fe9095121b',
 };
 
-async function outputsOf(env: NodeJS.ProcessEnv): Promise<unknown[]> {
-  const service = await startTestService({ env });
+interface Outputs {
+  readonly rest: string[];
+  readonly stream: string;
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+async function post(service: ServiceProcess, path: string, body: unknown): Promise<string> {
+  const response = await fetch(`${service.base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': service.unlimitedKey },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  assert.equal(response.status, 200, `${path}: ${text.slice(0, 200)}`);
+  return text;
+}
+
+async function streamRows(service: ServiceProcess): Promise<string> {
+  const client = grpcClient(service.grpcAddress);
   try {
-    const outputs: unknown[] = [];
-    for (const [path, body] of requests) outputs.push((await call(service.base, path, { key: service.keys.unlimited, body })).body);
-    return outputs;
+    const rows: unknown[] = [];
+    const stream = client.GenerateStream!(streamRequest, keyMetadata(service.unlimitedKey)) as ClientReadableStream<{ rows: unknown[] }>;
+    await new Promise<void>((resolve, reject) => {
+      stream.on('data', (chunk: { rows: unknown[] }) => rows.push(...chunk.rows));
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+    assert.equal(rows.length, streamRequest.count);
+    return JSON.stringify(rows);
   } finally {
-    await service.dispose();
+    client.close();
   }
 }
 
-test('inline and pool, one and two workers, fresh processes: identical seeded output, pinned', async () => {
-  const inline = await outputsOf({ IBANQA_POOL_THRESHOLD_ROWS: '1000000', IBANQA_POOL_THREADS: '2' });
-  const pooled = await outputsOf({ IBANQA_POOL_THRESHOLD_ROWS: '1', IBANQA_POOL_THREADS: '1' });
-  assert.deepEqual(pooled, inline);
-  const de = (inline[0] as { iban: string }[]).map((row) => row.iban);
-  assert.deepEqual(de, golden.de);
+/**
+ * One fresh service process with this pool configuration, sending `parallel` REST requests at a time: two with two
+ * workers, so the tasks are spread over both (more would meet the pool's queue bound, threads², as 503 overloaded).
+ */
+async function outputsOf(env: NodeJS.ProcessEnv, parallel: number): Promise<Outputs> {
+  const service = await startServiceProcess(env, registryDir);
+  try {
+    const rest: string[] = [];
+    for (let start = 0; start < requests.length; start += parallel) {
+      const batch = requests.slice(start, start + parallel);
+      rest.push(...(await Promise.all(batch.map(([path, body]) => post(service, path, body)))));
+    }
+    return { rest, stream: await streamRows(service) };
+  } finally {
+    if (registryDir === undefined) {
+      // The next processes start from a copy of this one's registry, copied after it stopped.
+      await service.stop();
+      registryDir = service.dataDir;
+    } else {
+      await service.dispose();
+    }
+  }
+}
+
+/** The data dir whose registry later processes copy; kept until the end. */
+let registryDir: string | undefined;
+const inlineRows = '1000000';
+const pooledRows = '1';
+const runs = new Map<string, Outputs>();
+
+describe('seeded output across processes, worker counts and inline vs pool', () => {
+  before(async () => {
+    // One after another: services at once would compete for the machine's two cores.
+    runs.set('inline', await outputsOf({ IBANQA_POOL_THREADS: '2', IBANQA_POOL_THRESHOLD_ROWS: inlineRows }, 1));
+    runs.set('pool, 1 worker', await outputsOf({ IBANQA_POOL_THREADS: '1', IBANQA_POOL_THRESHOLD_ROWS: pooledRows }, 1));
+    runs.set('pool, 2 workers', await outputsOf({ IBANQA_POOL_THREADS: '2', IBANQA_POOL_THRESHOLD_ROWS: pooledRows }, 2));
+  });
+  after(() => {
+    runs.clear();
+    if (registryDir !== undefined) rmSync(registryDir, { recursive: true, force: true });
+  });
+
+  const pairs = [
+    ['inline', 'pool, 1 worker', 'inline vs pool, two fresh processes'],
+    ['pool, 1 worker', 'pool, 2 workers', 'one worker vs two, two fresh processes'],
+    ['inline', 'pool, 2 workers', 'inline vs pool with two workers, two fresh processes'],
+  ] as const;
+  for (const [a, b, what] of pairs) {
+    it(`${what}: REST bodies and GenerateStream rows are byte-identical (${a} / ${b})`, () => {
+      const left = runs.get(a);
+      const right = runs.get(b);
+      assert.ok(left !== undefined && right !== undefined);
+      left.rest.forEach((body, index) => assert.equal(right.rest[index], body, `${requests[index]?.[0]} #${index}`));
+      assert.equal(right.stream, left.stream);
+    });
+  }
+
+  it('GenerateStream row i equals row i of POST /generate with the same seed', () => {
+    const outputs = runs.get('pool, 2 workers');
+    assert.ok(outputs !== undefined);
+    const stream = JSON.parse(outputs.stream) as { iban: string; bank_name: string | null }[];
+    const generate = JSON.parse(outputs.rest[requests.length - 1] ?? '[]') as { iban: string; bank_name: string | null }[];
+    assert.equal(generate.length, 100);
+    assert.deepEqual(
+      stream.slice(0, 100).map((row) => [row.iban, row.bank_name ?? null]),
+      generate.map((row) => [row.iban, row.bank_name]),
+    );
+  });
+
+  it('is pinned: golden first rows (valid IBANs by ibantools) and golden hashes of every body', () => {
+    const outputs = runs.get('inline');
+    assert.ok(outputs !== undefined);
+    for (const iban of goldenDe) assert.ok(isValidIBAN(iban), iban);
+    assert.deepEqual((JSON.parse(outputs.rest[0] ?? '[]') as { iban: string }[]).map((row) => row.iban), goldenDe);
+    assert.deepEqual(outputs.rest.map(sha), goldenHashes.rest);
+    assert.equal(sha(outputs.stream), goldenHashes.stream);
+  });
 });

@@ -60,7 +60,7 @@ function machineSection(all: AllResults): string {
     ['REST load', all.rest?.loadAverageAtStart],
     ['gRPC load', all.grpc?.loadAverageAtStart],
     ['pool threshold', all.pool?.loadAverageAtStart],
-  ].flatMap(([name, load]) => (Array.isArray(load) ? [`${String(name)} ${load.map((v) => dec(v)).join(' / ')}`] : []));
+  ].flatMap(([name, load]) => (Array.isArray(load) ? [`${String(name)} ${load.map((v: number) => dec(v)).join(' / ')}`] : []));
   return [
     '## Machine',
     '',

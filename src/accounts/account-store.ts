@@ -141,7 +141,7 @@ export class AccountStore {
   putCoalesced<V>(db: Database<V, string>, key: string, value: () => V): void {
     const target = db as Database<unknown, string>;
     let pending = this.coalesced.get(target);
-    if (pending === undefined) this.coalesced.set(target, (pending = new Map()));
+    if (pending === undefined) this.coalesced.set(target, (pending = new Map<string, () => unknown>()));
     pending.set(key, value);
     if (this.coalesceTimer === null) {
       // unref: a pending write never keeps the process alive; close() writes it.
@@ -168,6 +168,7 @@ export class AccountStore {
     await Promise.allSettled([...this.inflight]);
     const failure = this.writeFailure;
     this.writeFailure = undefined;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the rejection reason of an LMDB write unchanged
     if (failure !== undefined) throw failure;
   }
 

@@ -118,6 +118,7 @@ export class IdempotencyStore {
     await Promise.allSettled([...this.writes]);
     const failure = this.writeFailure;
     this.writeFailure = undefined;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the rejection reason of an LMDB write unchanged
     if (failure !== undefined) throw failure;
   }
 

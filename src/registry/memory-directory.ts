@@ -44,11 +44,8 @@ function fingerprintOf(snapshots: readonly ParsedSnapshot[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/**
- * The registry port over parsed snapshots held in memory: (country, bank code) -> bank. Main records
- * win over branch records of the same code, because the main record carries the bank's own name.
- */
-export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): BankDirectory {
+/** One bank per (country, bank code) over every snapshot, in load order. */
+function mergedBanks(snapshots: readonly ParsedSnapshot[]): Map<string, MutableBank> {
   const banks = new Map<string, MutableBank>();
   for (const snapshot of snapshots) {
     for (const record of snapshot.records) {
@@ -58,18 +55,33 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
         const info = bankInfoOf(record, code.value);
         const existing = banks.get(key);
         if (existing === undefined) banks.set(key, info);
-        else if (record.record_type === 'bank' && existing.sourceId === record.source_id) fillGaps(info, existing), banks.set(key, info);
-        else fillGaps(existing, info);
+        else if (record.record_type === 'bank' && existing.sourceId === record.source_id) {
+          fillGaps(info, existing);
+          banks.set(key, info);
+        } else fillGaps(existing, info);
       }
     }
   }
-  // country -> (bank code -> bank): lookups on the validation hot path build no key strings.
+  return banks;
+}
+
+/** country -> (bank code -> bank): lookups on the validation hot path build no key strings. */
+function byCountryOf(banks: Map<string, MutableBank>): Map<string, Map<string, MutableBank>> {
   const byCountry = new Map<string, Map<string, MutableBank>>();
   for (const bank of banks.values()) {
     const ofCountry = byCountry.get(bank.countryCode) ?? new Map<string, MutableBank>();
     ofCountry.set(bank.bankCode, bank);
     byCountry.set(bank.countryCode, ofCountry);
   }
+  return byCountry;
+}
+
+/**
+ * The registry port over parsed snapshots held in memory: (country, bank code) -> bank. Main records
+ * win over branch records of the same code, because the main record carries the bank's own name.
+ */
+export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): BankDirectory {
+  const byCountry = byCountryOf(mergedBanks(snapshots));
   const codesByCountry = new Map<string, string[]>();
   const banksByCountry = new Map<string, BankInfo[]>();
   for (const [countryCode, ofCountry] of byCountry) {

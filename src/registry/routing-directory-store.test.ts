@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { parseFedach } from './importers/fedach.js';
 import { parseFedwire } from './importers/fedwire.js';
 import { readDirectoryFile } from './routing-directory-loader.js';
 import { RegistryRoutingDirectory } from './routing-directory-store.js';
 import { RegistryStore } from './store/registry-store.js';
-
-const registrySources = new URL('../../../shared/registry-sources/', import.meta.url);
-const needsShared = { skip: existsSync(registrySources) ? false : 'needs ../shared' };
-const shared = (relative: string) => fileURLToPath(new URL(relative, registrySources));
+import { sharedPath as shared, skipWithoutShared as needsShared } from '../../test/helpers/shared.js';
 
 const dirs: string[] = [];
 after(() => {

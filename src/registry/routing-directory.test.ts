@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseDirectoryFilesSetting, readDirectoryFile, type DirectoryFile } from './routing-directory-loader.js';
+import { sharedPath, skipWithoutShared as needsShared } from '../../test/helpers/shared.js';
 import { createRoutingDirectory, emptyRoutingDirectory, routingTargetId, type RoutingDirectory } from './routing-directory.js';
-
-const registrySources = new URL('../../../shared/registry-sources/', import.meta.url);
-const sharedMissing = !existsSync(registrySources);
-const needsShared = { skip: sharedMissing ? 'needs ../shared' : false };
-const sharedPath = (relative: string) => fileURLToPath(new URL(relative, registrySources));
 
 const files = {
   fedach2016: { source: 'fedach', path: sharedPath('fedach/2016-02-03/FedACHdir.txt') },

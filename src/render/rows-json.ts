@@ -11,6 +11,7 @@ const firstKeyFragments = new Map<string, string>();
 const nextKeyFragments = new Map<string, string>();
 const sharedFragments = new WeakMap<object, string>();
 /** Characters JSON must escape, plus lone surrogates, which JSON.stringify writes as \u escapes. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: JSON escapes them
 const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
 /** Key fragments are cached per distinct key; rows have a few dozen keys at most, so bound it generously. */
 const keyFragmentsMax = 10_000;

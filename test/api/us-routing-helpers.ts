@@ -2,21 +2,20 @@
 // credits a key has used, read from the service's own meter.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { CreditKind } from '../../src/accounts/plans.js';
 import { usDirectoryFilesEnv } from '../../src/registry/routing-directory-loader.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { sharedMissing, sharedPath, skipWithoutShared } from '../helpers/shared.js';
 
-const registrySources = new URL('../../../shared/registry-sources/', import.meta.url);
-export const sharedMissing = !existsSync(registrySources);
-export const needsShared = { skip: sharedMissing ? 'needs ../shared' : false };
+export { sharedMissing };
+/** node:test options for tests on the real FedACH/Fedwire files. */
+export const needsShared = skipWithoutShared;
 
 export const directoryFiles = {
-  fedach2016: fileURLToPath(new URL('fedach/2016-02-03/FedACHdir.txt', registrySources)),
-  fedach2018: fileURLToPath(new URL('fedach/2018-12-04/FedACHdir.txt', registrySources)),
-  fedwire2016: fileURLToPath(new URL('fedwire/2016-02-04/fpddir.txt', registrySources)),
-  fedwire2018: fileURLToPath(new URL('fedwire/2018-12-03/fpddir.txt', registrySources)),
+  fedach2016: sharedPath('fedach/2016-02-03/FedACHdir.txt'),
+  fedach2018: sharedPath('fedach/2018-12-04/FedACHdir.txt'),
+  fedwire2016: sharedPath('fedwire/2016-02-04/fpddir.txt'),
+  fedwire2018: sharedPath('fedwire/2018-12-03/fpddir.txt'),
 } as const;
 
 /** The 2018 releases, as an operator would name them in IBANQA_US_DIRECTORY_FILES. */

@@ -1,18 +1,17 @@
-// Issue 3, end to end on real data: with the Bundesbank's own bank-code file imported, every German row the service
+// German national checks end to end on real data: with the Bundesbank's own bank-code file imported, every German row the service
 // generates passes that bank's published check method, validation calls a broken account invalid_national_checksum
 // (not invalid_checksum), test cases carry a national_checksum case, and a bank whose method is unknown is not_checked,
 // never invalid. Method: a real service, the shared 2025-09-08 file imported into its registry, REST as the client.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { countryFormatOf, ibanCheckDigits } from '../../src/domain/iban/index.js';
 import { importFile } from '../../src/registry/store/import-file.js';
 import { RegistryStore } from '../../src/registry/store/registry-store.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
+import { needsShared as skip, sharedMissing, sharedPath } from '../helpers/shared.js';
 
-const file = new URL('../../../shared/registry-sources/bundesbank-blz/2025-09-08/bundesbank.txt', import.meta.url);
-const sharedMissing = !existsSync(file);
-const skip = sharedMissing ? 'needs ../shared/registry-sources' : false;
+const file = sharedPath('bundesbank-blz/2025-09-08/bundesbank.txt');
 
 let service: TestService | undefined;
 before(async () => {

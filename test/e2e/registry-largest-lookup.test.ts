@@ -1,4 +1,4 @@
-// Issue 4 regression: the spec allows a lookup (and an export) of 1,000 identifiers with values of up to 128
+// Regression: the spec allows a lookup (and an export) of 1,000 identifiers with values of up to 128
 // characters; such a body is about 170 KB and was refused as 413 by a 64 KiB JSON cap. Method: the real service,
 // the largest allowed request, one credit per identifier, every identifier an explicit no_match.
 import assert from 'node:assert/strict';

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { checkRoutingNumber } from './aba.js';
 import {
@@ -9,9 +8,7 @@ import {
   federalReserveDistrictCities,
   unassignedPrefixes,
 } from './prefixes.js';
-
-const registrySources = new URL('../../../../shared/registry-sources/', import.meta.url);
-const sharedMissing = !existsSync(registrySources);
+import { readShared, skipWithoutShared } from '../../../test/helpers/shared.js';
 
 describe('prefix table', () => {
   it('has 37 assigned and 63 unassigned two-digit values, covering 00-99 once', () => {
@@ -75,8 +72,8 @@ describe('Federal Reserve Banks\' own routing numbers', () => {
     });
   });
 
-  it('each is a Federal Reserve Bank record (record type 0) in the 2018 FedACH directory', { skip: sharedMissing ? 'needs ../shared' : false }, () => {
-    const text = readFileSync(new URL('fedach/2018-12-04/FedACHdir.txt', registrySources), 'latin1');
+  it('each is a Federal Reserve Bank record (record type 0) in the 2018 FedACH directory', skipWithoutShared, () => {
+    const text = readShared('fedach/2018-12-04/FedACHdir.txt').toString('latin1');
     // FedACHdir.txt: routing number 1-9, record type code 20 (0 = the institution is a Federal Reserve Bank).
     const fedRecords = new Set(text.split(/\r?\n/).filter((line) => line[19] === '0').map((line) => line.slice(0, 9)));
     for (const number of federalReserveBankRoutingNumbers) assert.ok(fedRecords.has(number), number);

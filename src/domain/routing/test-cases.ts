@@ -95,13 +95,20 @@ export function routingTestCases(rng: Rng, routingNumber: string): RoutingTestCa
     transposition(rng, routingNumber),
     make('too-short', 'length', routingNumber.slice(0, lastIndex), 'invalid_length', 'last digit dropped: 8 digits'),
     make('too-long', 'length', routingNumber + String(rngBelow(rng, decimalBase)), 'invalid_length', 'one digit appended: 10 digits'),
+    ...characterCases(routingNumber, letterIndex, letter),
+    badPrefix(rng, routingNumber),
+  ];
+  return cases.filter((entry): entry is RoutingTestCase => entry !== undefined);
+}
+
+/** Characters a strict checker rejects; draws nothing from the rng (the letter is drawn by the caller, in order). */
+function characterCases(routingNumber: string, letterIndex: number, letter: string): RoutingTestCase[] {
+  return [
     make('letter', 'characters', replaceAt(routingNumber, letterIndex, letter), 'invalid_characters',
       `digit ${letterIndex + 1} replaced by the letter ${letter}`),
     make('hyphenated', 'characters', `${routingNumber.slice(0, 4)}-${routingNumber.slice(4, 8)}-${routingNumber.slice(8)}`,
       'invalid_characters', 'printed XXXX-YYYY-C grouping: a strict checker rejects the hyphens, a lenient one strips them first'),
     make('surrounding-space', 'characters', ` ${routingNumber} `, 'invalid_characters',
       'leading and trailing space as pasted from a document: not trimmed by the checker'),
-    badPrefix(rng, routingNumber),
   ];
-  return cases.filter((entry): entry is RoutingTestCase => entry !== undefined);
 }

@@ -109,27 +109,6 @@ function readWorksheet(stream: Uint8Array, offset: number, strings: readonly str
     switch (record.type) {
       case RECORD.EOF:
         return builder.build();
-      case RECORD.LABELSST: {
-        const text = strings[record.view.getUint32(6, true)];
-        if (text === undefined) throw new Error(`cell ${row + 1}/${column + 1} points past the shared string table`);
-        builder.set(row, column, text);
-        break;
-      }
-      case RECORD.LABEL:
-        builder.set(row, column, new SegmentReader([record.data.subarray(6)]).unicodeString());
-        break;
-      case RECORD.NUMBER:
-        builder.set(row, column, numberText(record.view.getFloat64(6, true)));
-        break;
-      case RECORD.RK:
-        builder.set(row, column, numberText(rkValue(record.view.getUint32(6, true))));
-        break;
-      case RECORD.MULRK:
-        readMulRk(record, row, column, builder);
-        break;
-      case RECORD.BOOLERR:
-        if (record.data[7] === 0) builder.set(row, column, String(record.data[6]));
-        break;
       case RECORD.FORMULA:
         pendingFormula = readFormula(record, row, column, builder);
         break;
@@ -138,10 +117,39 @@ function readWorksheet(stream: Uint8Array, offset: number, strings: readonly str
         pendingFormula = null;
         break;
       default:
-        break;
+        readValueCell(record, row, column, strings, builder);
     }
   }
   throw new Error('worksheet has no EOF record');
+}
+
+/** A cell record that holds its value itself (or through the shared string table); other records are skipped. */
+function readValueCell(record: BiffRecord, row: number, column: number, strings: readonly string[], builder: RowBuilder): void {
+  switch (record.type) {
+    case RECORD.LABELSST: {
+      const text = strings[record.view.getUint32(6, true)];
+      if (text === undefined) throw new Error(`cell ${row + 1}/${column + 1} points past the shared string table`);
+      builder.set(row, column, text);
+      break;
+    }
+    case RECORD.LABEL:
+      builder.set(row, column, new SegmentReader([record.data.subarray(6)]).unicodeString());
+      break;
+    case RECORD.NUMBER:
+      builder.set(row, column, numberText(record.view.getFloat64(6, true)));
+      break;
+    case RECORD.RK:
+      builder.set(row, column, numberText(rkValue(record.view.getUint32(6, true))));
+      break;
+    case RECORD.MULRK:
+      readMulRk(record, row, column, builder);
+      break;
+    case RECORD.BOOLERR:
+      if (record.data[7] === 0) builder.set(row, column, String(record.data[6]));
+      break;
+    default:
+      break;
+  }
 }
 
 function readMulRk(record: BiffRecord, row: number, firstColumn: number, builder: RowBuilder): void {

@@ -59,6 +59,6 @@ export function identityOf(dbs: RegistryDbs): RegistryIdentity {
 /** Takes the next id of a counter inside the caller's write transaction. Ids start at 1. */
 export function takeId(dbs: RegistryDbs, key: string): number {
   const id = (dbs.meta.get(key) as number | undefined) ?? 1;
-  dbs.meta.put(key, id + 1);
+  dbs.meta.putSync(key, id + 1);
   return id;
 }

@@ -132,34 +132,34 @@ class Counter {
     return this.next++;
   }
   save(): void {
-    this.dbs.meta.put(this.key, this.next);
+    this.dbs.meta.putSync(this.key, this.next);
   }
 }
 
 function writeImport(dbs: RegistryDbs, work: ImportWork): ImportSummary {
   const recordIds = new Counter(dbs, metaKeys.nextRecordId);
   const snapshotId = new Counter(dbs, metaKeys.nextSnapshotId).next;
-  dbs.meta.put(metaKeys.nextSnapshotId, snapshotId + 1);
+  dbs.meta.putSync(metaKeys.nextSnapshotId, snapshotId + 1);
   const idByKey = writeRecords(dbs, work, snapshotId, recordIds);
   removeGone(dbs, work, idByKey);
   recordIds.save();
   const eventIds = new Counter(dbs, metaKeys.nextEventId);
   const events = work.diff === null || work.previous === null ? [] : changeEventsOf(work.diff, idByKey, work.previous.snapshot, snapshotId, work.now, ignoredOf(work), () => eventIds.take());
   for (const event of events) {
-    dbs.events.put(event.event_id, event);
-    dbs.eventsBySource.put([event.source_id, event.event_id], event.record_id);
-    dbs.eventsByRecord.put([event.record_id, event.event_id], 1);
+    dbs.events.putSync(event.event_id, event);
+    dbs.eventsBySource.putSync([event.source_id, event.event_id], event.record_id);
+    dbs.eventsByRecord.putSync([event.record_id, event.event_id], 1);
   }
   eventIds.save();
   const changes = { added: work.diff?.added.length ?? 0, removed: work.diff?.removed.length ?? 0, modified: work.diff?.modified.length ?? 0 };
   const snapshot = snapshotOf(work, snapshotId, changes);
-  dbs.snapshots.put(snapshotId, snapshot);
-  dbs.sources.put(work.parsed.source_id, sourceOf(work, snapshotId));
+  dbs.snapshots.putSync(snapshotId, snapshot);
+  dbs.sources.putSync(work.parsed.source_id, sourceOf(work, snapshotId));
   const version = ((dbs.meta.get(metaKeys.version) as number | undefined) ?? 0) + 1;
-  dbs.meta.put(metaKeys.version, version);
-  dbs.meta.put(metaKeys.generatedAt, work.now);
+  dbs.meta.putSync(metaKeys.version, version);
+  dbs.meta.putSync(metaKeys.generatedAt, work.now);
   const sources = [...dbs.sources.getRange()].map((entry) => entry.value);
-  dbs.meta.put(metaKeys.fingerprint, fingerprintOf(sources, (id) => (id === snapshotId ? work.content : (dbs.snapshots.get(id)?.content_sha256 ?? ''))));
+  dbs.meta.putSync(metaKeys.fingerprint, fingerprintOf(sources, (id) => (id === snapshotId ? work.content : (dbs.snapshots.get(id)?.content_sha256 ?? ''))));
   return {
     source_id: work.parsed.source_id,
     snapshot_id: snapshotId,
@@ -183,15 +183,15 @@ function writeRecords(dbs: RegistryDbs, work: ImportWork, snapshotId: number, re
     let id = before?.id ?? dbs.recordIds.get([sourceId, record.record_key]);
     if (id === undefined) {
       id = recordIds.take();
-      dbs.recordIds.put([sourceId, record.record_key], id);
-      dbs.recordKeys.put(id, [sourceId, record.record_key]);
+      dbs.recordIds.putSync([sourceId, record.record_key], id);
+      dbs.recordKeys.putSync(id, [sourceId, record.record_key]);
     }
     idByKey.set(record.record_key, id);
-    dbs.snapshotRecords.put([snapshotId, id], record);
+    dbs.snapshotRecords.putSync([snapshotId, id], record);
     const hash = work.hashes[index] as string;
     if (before?.hash !== hash) {
       if (before !== undefined) removeIndexEntries(dbs, before.record, id);
-      dbs.current.put(id, { ...record, record_id: id, row_sha256: hash, since_snapshot_id: snapshotId });
+      dbs.current.putSync(id, { ...record, record_id: id, row_sha256: hash, since_snapshot_id: snapshotId });
       addIndexEntries(dbs, record, id);
     }
     if ((index + 1) % PROGRESS_STEP === 0) work.options.onProgress?.(index + 1, total);
@@ -206,7 +206,7 @@ function removeGone(dbs: RegistryDbs, work: ImportWork, idByKey: Map<string, num
     if (idByKey.has(key)) continue;
     idByKey.set(key, entry.id);
     removeIndexEntries(dbs, entry.record, entry.id);
-    dbs.current.remove(entry.id);
+    dbs.current.removeSync(entry.id);
   }
 }
 

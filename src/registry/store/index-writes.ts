@@ -7,10 +7,10 @@ const indexNames = ['bic11', 'bic8', 'lei', 'code', 'codeValue', 'ibanCode', 'to
 
 export function addIndexEntries(dbs: RegistryDbs, record: RegistryRecord, recordId: number): void {
   const entries = indexEntriesOf(record);
-  for (const name of indexNames) for (const key of entries[name]) dbs[name].put(key, recordId);
+  for (const name of indexNames) for (const key of entries[name]) dbs[name].putSync(key, recordId);
 }
 
 export function removeIndexEntries(dbs: RegistryDbs, record: RegistryRecord, recordId: number): void {
   const entries = indexEntriesOf(record);
-  for (const name of indexNames) for (const key of entries[name]) dbs[name].remove(key, recordId);
+  for (const name of indexNames) for (const key of entries[name]) dbs[name].removeSync(key, recordId);
 }

@@ -51,7 +51,7 @@ const september = snapshot('2025-09-01', [
 ]);
 
 describe('RegistryStore imports', () => {
-  it('stores snapshots, stable record ids and one change event per changed record; ignored fields are no change', async () => {
+  it('stores snapshots, stable record ids and one change event per changed record; ignored fields are no change', () => {
     const { store } = freshStore();
     const first = store.import(june, { now: new Date('2025-06-02T00:00:00Z') });
     assert.equal(first.events, 0, 'the first snapshot of a source is the baseline');

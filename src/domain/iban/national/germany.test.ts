@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { checkGermanAccount, generateGermanAccount } from './de/index.js';
 import { germanyRule } from './germany.js';
 import type { NationalContext } from './types.js';
 import { noRegistryContext } from './types.js';
 import { requestKeyOf, rowRng } from '../../rng.js';
+import { sharedPath, skipWithoutShared } from '../../../../test/helpers/shared.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const blzFile = path.resolve(repoRoot, '..', 'shared', 'registry-sources', 'bundesbank-blz', '2025-09-08', 'bundesbank.txt');
-const sharedMissing = !existsSync(blzFile);
+const blzFile = sharedPath('bundesbank-blz/2025-09-08/bundesbank.txt');
 
 /** A registry stub: one bank code → method, recording what it was asked. */
 function contextWith(methods: Record<string, string>, asked: string[] = []): NationalContext {
@@ -52,7 +49,7 @@ describe('DE bridge to the Bundesbank methods', () => {
     assert.equal(completed, generated === null ? registryExample : `37040044${generated}`);
     assert.equal(germanyRule.complete(registryExample, rowRng(key, 0), noRegistryContext), registryExample);
   });
-  it('never fails the registry example with its real Bundesbank method', { skip: sharedMissing ? 'needs ../shared' : false }, () => {
+  it('never fails the registry example with its real Bundesbank method', skipWithoutShared, () => {
     const methods = bundesbankMethods();
     const method = methods['37040044'];
     assert.ok(method !== undefined && /^[0-9A-E][0-9]$/.test(method), `method of 37040044: ${method}`);

@@ -1,25 +1,20 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { requestKeyOf, rowRng } from '../../../rng.js';
 import { checkGermanAccount, generateGermanAccount, germanMethods } from './index.js';
+import { sharedMissing, sharedPath, skipWithoutShared } from '../../../../../test/helpers/shared.js';
 
 /**
  * Integration with the real Bundesbank bank-code file (test data in ../shared, never copied
  * into the repository): every check method the file uses must be implemented, and accounts
  * generated for a real main record of each method must pass.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
-const sharedDir = path.resolve(repoRoot, '..', 'shared');
-const blzDir = path.resolve(sharedDir, 'registry-sources', 'bundesbank-blz');
 /** The current release (UTF-8) and a 2015 release in its original ISO-8859-1, which uses more methods. */
 const blzFiles = [
-  { release: '2025-09-08', file: path.resolve(blzDir, '2025-09-08', 'bundesbank.txt'), encoding: 'utf8' },
-  { release: '2015-09-07', file: path.resolve(blzDir, '2015-09-07-original-iso-8859-1', 'bundesbank.txt'), encoding: 'latin1' },
+  { release: '2025-09-08', file: sharedPath('bundesbank-blz/2025-09-08/bundesbank.txt'), encoding: 'utf8' },
+  { release: '2015-09-07', file: sharedPath('bundesbank-blz/2015-09-07-original-iso-8859-1/bundesbank.txt'), encoding: 'latin1' },
 ] as const;
-const sharedMissing = !existsSync(sharedDir);
 
 /** Fixed-width record layout (1-based positions from the Bundesbank file description). */
 const recordLength = 168;
@@ -49,7 +44,7 @@ function readRecords(file: string, encoding: BufferEncoding): BlzRecord[] {
 }
 
 for (const { release, file, encoding } of blzFiles) {
-  describe(`Bundesbank bank-code file ${release}`, { skip: sharedMissing ? 'needs ../shared' : false }, () => {
+  describe(`Bundesbank bank-code file ${release}`, skipWithoutShared, () => {
     const records = sharedMissing ? [] : readRecords(file, encoding);
     const usedMethods = [...new Set(records.map((record) => record.method))].sort();
 

@@ -1,0 +1,56 @@
+/**
+ * The real service as its own process (src/main.ts, as `npm start` runs it): for tests that need fresh processes
+ * rather than a service inside the test process. Configured only through the environment.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnTs, waitForOutput, type Child } from '../../bench/lib/child.js';
+import { freePort } from '../../bench/lib/proc.js';
+
+export interface ServiceProcess {
+  readonly child: Child;
+  readonly base: string;
+  readonly grpcAddress: string;
+  readonly dataDir: string;
+  /** The `unlimited` demo key the fresh store printed. */
+  readonly unlimitedKey: string;
+  /** Stops exactly this process (SIGTERM, then SIGKILL); the data dir stays. */
+  stop(): Promise<void>;
+  /** Stops it and removes its data dir. */
+  dispose(): Promise<void>;
+}
+
+/** tsx compiles on start and a first start builds the registry: generous, for a busy 2-core CI machine. */
+const startTimeoutMs = 180_000;
+
+/**
+ * Starts a fresh process with a fresh data dir. `registryFrom` copies the registry environment of an earlier
+ * data dir (read only after that process stopped), so the process skips building it from the embedded default.
+ */
+export async function startServiceProcess(env: NodeJS.ProcessEnv, registryFrom?: string): Promise<ServiceProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-process-'));
+  if (registryFrom !== undefined) cpSync(join(registryFrom, 'registry'), join(dataDir, 'registry'), { recursive: true });
+  const [httpPort, grpcPort] = [await freePort(), await freePort()];
+  const child = spawnTs('src/main.ts', [], {
+    ...env,
+    IBANQA_DATA_DIR: dataDir,
+    IBANQA_HOST: '127.0.0.1',
+    IBANQA_PORT: String(httpPort),
+    IBANQA_GRPC_PORT: String(grpcPort),
+    IBANQA_LOG_LEVEL: 'warn',
+  });
+  const dispose = async () => {
+    await child.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForOutput(child, /^ibanqa: REST /m, startTimeoutMs);
+    const key = /^\s+unlimited\s+(iq_\S+)/m.exec(child.stdout())?.[1];
+    if (key === undefined) throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
+    return { child, base: `http://127.0.0.1:${httpPort}/api/v1`, grpcAddress: `127.0.0.1:${grpcPort}`, dataDir, unlimitedKey: key, stop: () => child.stop(), dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
