@@ -9,6 +9,7 @@ import type { BankDirectory } from '../registry/bank-directory.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';
 import type { Authenticator, CreditMeter, KeylessLimiter, Reservation } from './ports.js';
 import { requestKeyFor } from './request-key.js';
+import { keylessRefusal } from './keyless-refusal.js';
 
 export interface Runner {
   /** Runs an op in the worker pool; rejects with AppError on failure. With `render`, resolves to a RenderedBody. */
@@ -209,9 +210,7 @@ export class Service {
     const outcome = this.deps.keyless.take(ip, rows, now);
     const headers = { 'X-RateLimit-Remaining': String(outcome.remaining), 'X-RateLimit-Reset': outcome.resets_at };
     if (!outcome.ok) {
-      throw new AppError('rate_limited', `Keyless daily allowance for this IP is used up; it resets at ${outcome.resets_at}`, {
-        remaining: outcome.remaining,
-      });
+      throw keylessRefusal(outcome, rows);
     }
     return { input, caller, requestKey, headers, settle: () => undefined };
   }
