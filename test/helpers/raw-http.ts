@@ -6,8 +6,10 @@ export interface RawReply {
   readonly status: number | null;
   readonly head: string;
   readonly body: string;
-  /** The server closed (or reset) the connection after its answer, within the wait. */
+  /** The server closed (or reset) the connection, within the wait. */
   readonly closed: boolean;
+  /** The server reset the connection (ECONNRESET) rather than closing it cleanly. */
+  readonly reset: boolean;
   readonly elapsedMs: number;
 }
 
@@ -34,6 +36,7 @@ export function rawExchange(port: number, chunks: readonly (string | Buffer)[], 
     socket.setNoDelay(true);
     let received = Buffer.alloc(0);
     let closed = false;
+    let reset = false;
     let settled = false;
     const finish = (outcome: RawReply['outcome']) => {
       if (settled) return;
@@ -41,14 +44,16 @@ export function rawExchange(port: number, chunks: readonly (string | Buffer)[], 
       clearTimeout(timer);
       const parsed = parse(received);
       socket.destroy();
-      resolve({ outcome: parsed.status === null ? outcome : 'answer', status: parsed.status, head: parsed.head, body: parsed.body, closed, elapsedMs: Date.now() - started });
+      resolve({ outcome: parsed.status === null ? outcome : 'answer', status: parsed.status, head: parsed.head, body: parsed.body, closed, reset, elapsedMs: Date.now() - started });
     };
     const timer = setTimeout(() => finish('hang'), waitMs);
     socket.on('data', (data: Buffer) => {
       received = Buffer.concat([received, data]);
       if (parse(received).complete) setTimeout(() => finish('answer'), afterAnswerMs);
     });
-    socket.on('error', () => undefined);
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNRESET') reset = true;
+    });
     socket.on('close', () => {
       closed = true;
       finish('close');

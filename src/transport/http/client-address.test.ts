@@ -1,8 +1,9 @@
 // Goal: X-Forwarded-For names the client only when the socket peer is a listed proxy, hops are read from the
 // nearest end, and anything that is not a bare IP address falls back to the peer. Method: table of cases.
 import assert from 'node:assert/strict';
+import { isIP } from 'node:net';
 import { test } from 'node:test';
-import { clientAddress, parseTrustedProxies, trustNoProxy } from './client-address.js';
+import { clientAddress, parseTrustedProxies, trustEveryProxy, trustNoProxy } from './client-address.js';
 
 test('listed addresses and CIDR blocks, IPv4 and IPv6; anything else refuses to start', () => {
   const proxies = parseTrustedProxies(' 127.0.0.1, 10.0.0.0/8 ,fd00::/8');
@@ -30,4 +31,12 @@ test('the client is the nearest hop that is not a listed proxy; a malformed hop 
   ];
   for (const [peer, forwarded, expected] of cases) assert.equal(clientAddress(peer, forwarded, proxies), expected, `${peer} ${forwarded}`);
   assert.equal(clientAddress('127.0.0.1', '198.51.100.7', trustNoProxy), '127.0.0.1');
+});
+
+test('the deprecated IBANQA_TRUST_PROXY=true (every peer trusted) still yields a bare IP for any header', () => {
+  for (const forwarded of ['not-an-ip', '203.0.113.9:4711', '2001:db8::1', '203.0.113.9', ',', '1.2.3.4 5.6.7.8']) {
+    const address = clientAddress('127.0.0.1', forwarded, trustEveryProxy);
+    assert.ok(isIP(address) !== 0, `${forwarded} -> ${address}`);
+  }
+  assert.equal(clientAddress('127.0.0.1', '198.51.100.1, 203.0.113.9', trustEveryProxy), '198.51.100.1');
 });
