@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { limits } from '../../limits.js';
 
 /** The uWS module surface the REST front uses (both builds export the same API). */
 export type Uws = typeof import('uWebSockets.js');
@@ -51,6 +52,9 @@ function firstLine(error: unknown): string {
 
 /** Tries each build in order and returns the first native one; throws with every reason when none loads. */
 export function selectUwsBuild(builds: readonly UwsBuild[] = uwsBuilds, fileName: string = binaryFileName()): UwsChoice {
+  // uWS 20.57.0 reads its request-head buffer size from the environment when its binary loads; without it, a
+  // head that arrives in several reads is refused (431) past 4 KiB. The trufflesuite build ignores it.
+  process.env.UWS_HTTP_MAX_HEADERS_SIZE ??= String(limits.httpHeadBytesServed);
   const skipped: { build: string; reason: string }[] = [];
   for (const build of builds) {
     try {
