@@ -110,7 +110,8 @@ async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 're
       }
     }
   } catch (error) {
-    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : String(error)}`);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`}`);
   }
 }
 
