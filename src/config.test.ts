@@ -22,7 +22,7 @@ test('every setting is read from the environment once and validated with a clear
     IBANQA_TRUST_PROXY: 'true',
     IBANQA_US_DIRECTORY_FILES: 'fedach:/data/FedACHdir.txt,fedwire:/data/fpddir.txt',
   });
-  assert.deepEqual([config.httpPort, config.grpcPort, config.poolThreads, config.logLevel, config.trustProxy], [0, 6000, 3, 'warn', true]);
+  assert.deepEqual([config.httpPort, config.grpcPort, config.poolThreads, config.logLevel, config.trustProxyDeprecated, config.trustedProxies.trusts('198.51.100.7')], [0, 6000, 3, 'warn', true, true]);
   assert.deepEqual(config.usDirectoryFiles, [{ source: 'fedach', path: '/data/FedACHdir.txt' }, { source: 'fedwire', path: '/data/fpddir.txt' }]);
   assert.throws(() => loadConfig({ IBANQA_PORT: '70000' }), /IBANQA_PORT must be an integer port from 0 to 65535/);
   assert.throws(() => loadConfig({ IBANQA_POOL_THREADS: '0' }), /IBANQA_POOL_THREADS must be an integer from 1 to 16/);

@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { profileLimits } from './limits.js';
 import type { ExternalProviderSettings } from './ops/profiles/external/openai-compatible.js';
+import { corsOff, parseCorsOrigins, type CorsPolicy } from './transport/http/cors.js';
+import { parseTrustedProxies, trustEveryProxy, type TrustedProxies } from './transport/http/client-address.js';
 import { parseDirectoryFilesSetting, usDirectoryFilesEnv, type DirectoryFile } from './registry/routing-directory-loader.js';
 
 /**
@@ -17,8 +19,15 @@ export interface Config {
   /** Rows of work above which an operation runs in the worker pool instead of inline (see bench/RESULTS.md). */
   readonly poolThresholdRows: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
-  /** Trust X-Forwarded-For for the keyless per-IP limit only behind a proxy the operator controls. */
-  readonly trustProxy: boolean;
+  /**
+   * IBANQA_TRUSTED_PROXIES="10.0.0.5, 10.1.0.0/16": peers whose X-Forwarded-For names the client for the
+   * keyless per-IP limit. Empty: the socket address counts. The older IBANQA_TRUST_PROXY=true trusts every
+   * peer; it still works, is deprecated, and start-up warns (`trustProxyDeprecated`).
+   */
+  readonly trustedProxies: TrustedProxies;
+  readonly trustProxyDeprecated: boolean;
+  /** IBANQA_CORS_ORIGINS="https://a.example,...": origins a browser may call from; empty: CORS off. */
+  readonly cors: CorsPolicy;
   /** IBANQA_US_DIRECTORY_FILES="fedach:<path>,fedwire:<path>": FedACH/Fedwire files that win over the registry's snapshots. */
   readonly usDirectoryFiles: readonly DirectoryFile[];
   /** External OpenAI-compatible provider for /ai-profile (IBANQA_AI_PROFILE_URL, _MODEL, _KEY, _TIMEOUT_MS); null: built-in only. */
@@ -117,6 +126,13 @@ function aiProfileFrom(env: NodeJS.ProcessEnv): ExternalProviderSettings | null 
   });
 }
 
+function trustedProxiesFrom(env: NodeJS.ProcessEnv): Pick<Config, 'trustedProxies' | 'trustProxyDeprecated'> {
+  const legacy = env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true';
+  const listed = env.IBANQA_TRUSTED_PROXIES ?? '';
+  if (listed.trim() !== '') return { trustedProxies: parseTrustedProxies(listed), trustProxyDeprecated: legacy };
+  return { trustedProxies: legacy ? trustEveryProxy : parseTrustedProxies(''), trustProxyDeprecated: legacy };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
   const config: Config = {
     host: overrides.host ?? env.IBANQA_HOST ?? '127.0.0.1',
@@ -136,7 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
       1_000_000,
     ),
     logLevel: logLevelFrom(env.IBANQA_LOG_LEVEL),
-    trustProxy: env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true',
+    ...trustedProxiesFrom(env),
+    cors: env.IBANQA_CORS_ORIGINS === undefined ? corsOff : parseCorsOrigins(env.IBANQA_CORS_ORIGINS),
     usDirectoryFiles: Object.freeze(parseDirectoryFilesSetting(env[usDirectoryFilesEnv] ?? '')),
     aiProfile: aiProfileFrom(env),
     signingKeyFile: env.IBANQA_SIGNING_KEY_FILE === undefined || env.IBANQA_SIGNING_KEY_FILE === '' ? null : resolve(env.IBANQA_SIGNING_KEY_FILE),

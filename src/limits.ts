@@ -86,6 +86,13 @@ export const limits = {
   statementEvidenceCharsMax: 160,
   /** Reviews expired per sweep step: bounded work per tick; the sweeper repeats until none are left. */
   statementSweepBatch: 100,
+
+  // --- HTTP front: request heads (see RELIABILITY.md, "HTTP parser") ---
+  /** A request head (request line + headers) up to 16 KiB is served: room for large cookies and bearer
+   *  tokens (nginx's default large_client_header_buffers is 4 x 8 KiB). uWS 20.57.0 reads this bound from
+   *  UWS_HTTP_MAX_HEADERS_SIZE, set before its binary loads; the trufflesuite 20.30.0 parser has a fixed
+   *  4 KiB buffer for heads that arrive in more than one read. */
+  httpHeadBytesServed: 16 * 1024,
 } as const;
 
 assert(limits.keylessIbansPerRequestMax <= limits.validateIbansMax, 'keyless cap within the keyed cap');

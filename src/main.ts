@@ -21,7 +21,9 @@ import { openStatementReviews } from './statements/open.js';
 import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
-import { assertNativeUws, buildApp, listen } from './transport/http/server.js';
+import { buildApp, listen } from './transport/http/server.js';
+import { uwsBuild } from './transport/http/uws-build.js';
+import { installCrashGuards } from './process-guard.js';
 import { buildOpenApi } from './transport/openapi/document.js';
 
 export interface RunningService {
@@ -47,7 +49,10 @@ function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
 
 /** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
-  assertNativeUws();
+  const uws = uwsBuild();
+  logger.info({ build: uws.build, binary: uws.binary, node: process.versions.node, skipped: uws.skipped }, `REST front: ${uws.build} (${uws.skipped.length === 0 ? 'the newest build' : `newer builds do not load here: ${uws.skipped.map((s) => `${s.build}: ${s.reason}`).join('; ')}`})`);
+  if (config.trustProxyDeprecated) logger.warn('IBANQA_TRUST_PROXY is deprecated: it believes X-Forwarded-For from every peer; list your proxies in IBANQA_TRUSTED_PROXIES instead');
+  const uninstallCrashGuards = installCrashGuards(logger);
   const store = AccountStore.open(config.dataDir);
   const demoKeys = store.ensureDemoKeys(new Date());
   const state = lmdbPorts(store);
@@ -77,9 +82,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   let ready = false;
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
-  const app = buildApp({ service, ops: httpOps, openapi: () => openapi, logger, metrics: new HttpMetrics(), isReady: () => ready, trustProxy: config.trustProxy });
+  const metrics = new HttpMetrics();
+  const app = buildApp({ service, ops: httpOps, openapi: () => openapi, logger, metrics, isReady: () => ready, trustedProxies: config.trustedProxies, cors: config.cors });
   const http = await listen(app, config.host, config.httpPort);
-  const grpc = await startGrpcFront({ service, ops, logger }, config.host, config.grpcPort);
+  const grpc = await startGrpcFront({ service, ops, logger, metrics }, config.host, config.grpcPort);
   ready = true;
   logger.info({ rest: `http://${config.host}:${http.port}/api/v1`, grpc: `${config.host}:${grpc.port}`, dataDir: config.dataDir }, 'ibanqa ready');
   return {
@@ -99,6 +105,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await runner.close();
       await state.flush();
       await store.close();
+      uninstallCrashGuards();
     },
   };
 }

@@ -23,6 +23,7 @@ export interface PoolTask {
   readonly registryVersion: number;
   readonly render?: BodyFormat | undefined;
 }
+import { keylessRefusal } from './keyless-refusal.js';
 
 export interface Runner {
   /** Runs an op in the worker pool; rejects with AppError on failure. With `render`, resolves to a RenderedBody. */
@@ -297,9 +298,7 @@ export class Service {
     const outcome = await this.deps.state.keyless.take(ip, rows, now);
     const headers = { 'X-RateLimit-Remaining': String(outcome.remaining), 'X-RateLimit-Reset': outcome.resets_at };
     if (!outcome.ok) {
-      throw new AppError('rate_limited', `Keyless daily allowance for this IP is used up; it resets at ${outcome.resets_at}`, {
-        remaining: outcome.remaining,
-      });
+      throw keylessRefusal(outcome, rows);
     }
     // A keyless request that fails after admission gets its allowance back, like a keyed refund.
     const settle = async (ok: boolean) => (ok ? undefined : this.deps.state.keyless.refund(ip, rows, now));

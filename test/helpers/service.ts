@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { PlanId } from '../../src/accounts/plans.js';
 import { loadConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/main.js';
@@ -20,11 +20,11 @@ export interface TestService {
 }
 
 /** Starts the real service (uWS, grpc-js, piscina, LMDB) on ephemeral loopback ports in a temp data dir. */
-export async function startTestService(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
+export async function startTestService(options: { dataDir?: string; env?: NodeJS.ProcessEnv; logger?: Logger } = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ibanqa-test-'));
   if (options.dataDir === undefined) await seedEmbeddedRegistry(dataDir);
   const config = loadConfig({ IBANQA_POOL_THREADS: '2', ...options.env }, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir });
-  const running = await startService(config, pino({ level: 'silent' }));
+  const running = await startService(config, options.logger ?? pino({ level: 'silent' }));
   const keys = Object.fromEntries(running.demoKeys.map((key) => [key.plan, key.key])) as Record<PlanId, string>;
   return {
     base: `http://127.0.0.1:${running.httpPort}/api/v1`,

@@ -18,11 +18,16 @@ import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } fro
 import { assertContract, type ServiceMethods } from './contract.js';
 import { loadIbanQaPackage } from './proto.js';
 import { uploadStream } from './upload-stream.js';
+import { observed } from './observe.js';
+import { strictService } from './strict-decode.js';
+import type { HttpMetrics } from '../http/metrics.js';
 
 export interface GrpcFrontDeps {
   readonly service: Service;
   readonly ops: readonly AnyOp[];
   readonly logger: Logger;
+  /** Calls are counted here with REST requests (label transport="grpc"). */
+  readonly metrics?: HttpMetrics;
 }
 
 type AnyCall = ServerUnaryCall<unknown, unknown> | ServerDuplexStream<unknown, unknown> | ServerWritableStream<unknown, unknown>;
@@ -119,7 +124,7 @@ function implementationOf(deps: GrpcFrontDeps): UntypedServiceImplementation {
       : op.grpc.stream === 'server' ? serverStream(deps, op)
       : op.grpc.stream === 'client' ? uploadStream(deps, op)
       : unary(deps, op);
-    implementation[op.grpc.method] = handler as UntypedServiceImplementation[string];
+    implementation[op.grpc.method] = observed(deps, op, handler as UntypedServiceImplementation[string]);
   }
   return implementation;
 }
@@ -133,7 +138,7 @@ export async function startGrpcFront(deps: GrpcFrontDeps, host: string, port: nu
   const { definition, service } = loadIbanQaPackage();
   assertContract(service.service as unknown as ServiceMethods, deps.ops);
   const server = new Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
-  server.addService(service.service, implementationOf(deps));
+  server.addService(strictService(service.service, definition), implementationOf(deps));
   new ReflectionService(definition).addToServer(server);
   const boundPort = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)));

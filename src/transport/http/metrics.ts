@@ -1,12 +1,15 @@
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Prometheus text at /metrics: requests by operation and outcome, plus the process defaults (RSS, heap, event loop). */
+/**
+ * Prometheus text at /metrics: requests by operation, outcome and transport (rest, grpc), plus the process
+ * defaults (RSS, heap, event loop). REST outcomes are the status text or error code, gRPC ones the status name.
+ */
 export class HttpMetrics {
   private readonly registry = new Registry();
   private readonly requests = new Counter({
     name: 'ibanqa_requests_total',
-    help: 'Requests by operation and outcome (HTTP status text or error code)',
-    labelNames: ['op', 'outcome'] as const,
+    help: 'Requests by operation, outcome (HTTP status text or error code; gRPC status name) and transport',
+    labelNames: ['op', 'outcome', 'transport'] as const,
     registers: [this.registry],
   });
 
@@ -18,8 +21,8 @@ export class HttpMetrics {
     return this.registry.contentType;
   }
 
-  observe(op: string, outcome: string): void {
-    this.requests.inc({ op, outcome });
+  observe(op: string, outcome: string, transport: 'rest' | 'grpc' = 'rest'): void {
+    this.requests.inc({ op, outcome, transport });
   }
 
   render(): Promise<string> {

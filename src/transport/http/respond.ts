@@ -8,6 +8,10 @@ export interface Exchange {
   readonly res: HttpResponse;
   readonly requestId: string;
   aborted: boolean;
+  /** Set once the answer is written: a uWS response must not be touched after it ends. */
+  sent?: boolean;
+  /** The request's Origin when CORS allows it: echoed in Access-Control-Allow-Origin. */
+  corsOrigin?: string;
   /** Set while a body is being read: settles the read when the client goes away, so nothing waits forever. */
   onAbort?: () => void;
   /** Close the connection after the answer (an upload refused mid-body is not read to its end). */
@@ -17,24 +21,67 @@ export interface Exchange {
 export const jsonType = 'application/json';
 export const csvType = 'text/csv; charset=utf-8';
 
-/** One corked write: status, headers and body leave in a single syscall. */
+/** Headers every REST answer carries (OWASP secure headers for APIs: no MIME sniffing, no caching of answers). */
+function writeCommonHeaders(exchange: Exchange): void {
+  exchange.res.writeHeader('x-request-id', exchange.requestId);
+  exchange.res.writeHeader('x-content-type-options', 'nosniff');
+  exchange.res.writeHeader('cache-control', 'no-store');
+  if (exchange.corsOrigin !== undefined) {
+    exchange.res.writeHeader('access-control-allow-origin', exchange.corsOrigin);
+    exchange.res.writeHeader('access-control-expose-headers', exposedHeaders);
+    exchange.res.writeHeader('vary', 'Origin');
+  }
+}
+
+/** Response headers a browser client may read when CORS is on. */
+export const exposedHeaders = 'X-Request-ID, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
+
+/** One corked write: status, headers and body leave in a single syscall. `close` ends the connection after it. */
 export function send(
   exchange: Exchange,
   status: string,
   contentType: string,
   body: string,
   headers: Readonly<Record<string, string>> = {},
+  close = false,
 ): void {
-  if (exchange.aborted) return;
+  if (exchange.aborted || exchange.sent === true) return;
+  exchange.sent = true;
   exchange.res.cork(() => {
     exchange.res.writeStatus(status);
     exchange.res.writeHeader('content-type', contentType);
-    exchange.res.writeHeader('x-request-id', exchange.requestId);
+    writeCommonHeaders(exchange);
     for (const name in headers) exchange.res.writeHeader(name, headers[name] as string);
-    exchange.res.end(body, exchange.closeConnection === true);
+    exchange.res.end(body, close || exchange.closeConnection === true);
   });
 }
 
-export function sendError(exchange: Exchange, error: AppError, headers: Readonly<Record<string, string>> = {}): void {
-  send(exchange, httpStatusOf[error.code], jsonType, JSON.stringify(errorBody(error, exchange.requestId)), headers);
+/** Headers only (HEAD): the length reported is the GET body's. */
+export function sendHead(exchange: Exchange, status: string, contentType: string, bodyLength: number): void {
+  if (exchange.aborted || exchange.sent === true) return;
+  exchange.sent = true;
+  exchange.res.cork(() => {
+    exchange.res.writeStatus(status);
+    exchange.res.writeHeader('content-type', contentType);
+    writeCommonHeaders(exchange);
+    exchange.res.endWithoutBody(bodyLength);
+  });
+}
+
+/** Headers a refusal carries beyond the Error object: the keyless 429 says how much is left and when it resets. */
+export function errorHeaders(error: AppError, nowMs: number = Date.now()): Record<string, string> {
+  if (error.code !== 'rate_limited') return {};
+  const { remaining, resets_at: resetsAt } = error.details;
+  const headers: Record<string, string> = {};
+  if (typeof remaining === 'number') headers['x-ratelimit-remaining'] = String(remaining);
+  if (typeof resetsAt === 'string') {
+    headers['x-ratelimit-reset'] = resetsAt;
+    headers['retry-after'] = String(Math.max(1, Math.ceil((Date.parse(resetsAt) - nowMs) / 1000)));
+  }
+  return headers;
+}
+
+export function sendError(exchange: Exchange, error: AppError, headers: Readonly<Record<string, string>> = {}, close = false): void {
+  const all = { ...errorHeaders(error), ...headers };
+  send(exchange, httpStatusOf[error.code], jsonType, JSON.stringify(errorBody(error, exchange.requestId)), all, close);
 }

@@ -1,4 +1,3 @@
-import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors.js';
@@ -9,8 +8,12 @@ import { readBody, parseJsonBody } from './body.js';
 import { readMultipart } from './multipart.js';
 import { requestIdFrom } from './request-id.js';
 import { renderBody, RenderedBody } from '../../render/body.js';
-import { csvType, jsonType, send, sendError, type Exchange } from './respond.js';
+import { csvType, jsonType, send, sendError, sendHead, type Exchange } from './respond.js';
 import type { HttpMetrics } from './metrics.js';
+import { clientAddress, type TrustedProxies } from './client-address.js';
+import { preflightHeaders, type CorsPolicy } from './cors.js';
+import { decodePathParameter, framingProblem } from './request-head.js';
+import { uwsBuild } from './uws-build.js';
 
 export const apiPrefix = '/api/v1';
 
@@ -21,7 +24,10 @@ export interface HttpFrontDeps {
   readonly logger: Logger;
   readonly metrics: HttpMetrics;
   readonly isReady: () => boolean;
-  readonly trustProxy: boolean;
+  /** Peers whose X-Forwarded-For names the client (the keyless per-IP limit counts that address). */
+  readonly trustedProxies: TrustedProxies;
+  /** Off unless IBANQA_CORS_ORIGINS is set. */
+  readonly cors?: CorsPolicy;
 }
 
 export interface HttpFront {
@@ -29,19 +35,9 @@ export interface HttpFront {
   close(): void;
 }
 
-/** The trufflesuite build silently falls back to a node:http shim when the native binary fails to load. */
-export function assertNativeUws(): void {
-  if (typeof (uWS as unknown as { getParts?: unknown }).getParts !== 'function') {
-    throw new Error('uWebSockets.js native binary did not load (the node:http fallback is refused): check the Node version (20.x, ABI 115) and glibc >= 2.27');
-  }
-}
-
-function clientIp(res: HttpResponse, req: HttpRequest, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.getHeader('x-forwarded-for').split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return Buffer.from(res.getRemoteAddressAsText()).toString();
+function clientIp(res: HttpResponse, req: HttpRequest, proxies: TrustedProxies): string {
+  const peer = Buffer.from(res.getRemoteAddressAsText()).toString();
+  return clientAddress(peer, req.getHeader('x-forwarded-for'), proxies);
 }
 
 function paramNamesOf(path: string): string[] {
@@ -58,16 +54,16 @@ interface CallParts {
 }
 
 /** Everything a handler needs from `req` must be read synchronously: uWS invalidates it after return. */
-function readCallParts(op: HttpOp, res: HttpResponse, req: HttpRequest, trustProxy: boolean): CallParts {
+function readCallParts(op: HttpOp, res: HttpResponse, req: HttpRequest, proxies: TrustedProxies): CallParts {
   const apiKey = req.getHeader('x-api-key');
   const length = req.getHeader('content-length');
   const params: Record<string, string> = {};
   paramNamesOf(op.http.path).forEach((name, index) => {
-    params[name] = decodeURIComponent(req.getParameter(index) ?? '');
+    params[name] = decodePathParameter(name, req.getParameter(index) ?? '');
   });
   return {
     apiKey: apiKey === '' ? undefined : apiKey,
-    ip: clientIp(res, req, trustProxy),
+    ip: clientIp(res, req, proxies),
     query: req.getQuery() ?? '',
     params,
     contentLength: length === '' ? null : Number(length),
@@ -105,25 +101,62 @@ async function handleOp(deps: HttpFrontDeps, op: HttpOp, exchange: Exchange, par
     const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, outcome.format);
     send(exchange, status, rendered.format === 'csv' ? csvType : jsonType, rendered.body, outcome.headers);
   } catch (thrown) {
-    const error = toAppError(thrown);
-    status = error.code;
-    if (error.code === 'internal') deps.logger.error({ err: error.cause ?? thrown, requestId: exchange.requestId, op: op.name }, 'internal error');
-    sendError(exchange, error);
+    status = answerFailure(deps, op.name, exchange, thrown);
   } finally {
     deps.metrics.observe(op.name, status);
   }
 }
 
-function routeOp(app: TemplatedApp, deps: HttpFrontDeps, op: HttpOp): void {
-  const handler = (res: HttpResponse, req: HttpRequest) => {
-    const exchange: Exchange = { res, requestId: requestIdFrom(req.getHeader('x-request-id')), aborted: false };
+/** Answers a failed request with its Error object; a bug (not an AppError) is logged with the request id and is a 500. */
+function answerFailure(deps: HttpFrontDeps, name: string, exchange: Exchange, thrown: unknown): string {
+  const error = toAppError(thrown);
+  if (error.code === 'internal') deps.logger.error({ err: error.cause ?? thrown, requestId: exchange.requestId, op: name }, 'internal error');
+  sendError(exchange, error);
+  return error.code;
+}
+
+function openExchange(deps: HttpFrontDeps, res: HttpResponse, req: HttpRequest): Exchange {
+  const exchange: Exchange = { res, requestId: requestIdFrom(req.getHeader('x-request-id')), aborted: false };
+  if (deps.cors?.enabled === true) {
+    const origin = deps.cors.allowed(req.getHeader('origin'));
+    if (origin !== undefined) exchange.corsOrigin = origin;
+  }
+  return exchange;
+}
+
+/**
+ * Runs a route's synchronous part: anything it throws (a bug included) is answered here, so no request
+ * can leave a connection hanging or reach the process's uncaught-exception path.
+ */
+function guarded(deps: HttpFrontDeps, name: string, body: (exchange: Exchange, res: HttpResponse, req: HttpRequest) => void) {
+  return (res: HttpResponse, req: HttpRequest) => {
+    const exchange = openExchange(deps, res, req);
     res.onAborted(() => {
       exchange.aborted = true;
       exchange.onAbort?.();
     });
-    const parts = readCallParts(op, res, req, deps.trustProxy);
-    void handleOp(deps, op, exchange, parts);
+    try {
+      const problem = framingProblem(req);
+      if (problem !== undefined) {
+        sendError(exchange, new AppError('invalid_argument', problem), {}, true);
+        deps.metrics.observe(name, 'invalid_argument');
+        return;
+      }
+      body(exchange, res, req);
+    } catch (thrown) {
+      deps.metrics.observe(name, answerFailure(deps, name, exchange, thrown));
+    }
   };
+}
+
+function routeOp(app: TemplatedApp, deps: HttpFrontDeps, op: HttpOp): void {
+  const handler = guarded(deps, op.name, (exchange, res, req) => {
+    const parts = readCallParts(op, res, req, deps.trustedProxies);
+    handleOp(deps, op, exchange, parts).catch((thrown: unknown) => {
+      // Only a failure after the answer (metrics) gets here: log it with its request, keep serving.
+      deps.logger.error({ err: thrown, requestId: exchange.requestId, op: op.name }, 'failure after the response');
+    });
+  });
   for (const pattern of patternsOf(op)) {
     if (op.http.method === 'GET') app.get(pattern, handler);
     else if (op.http.method === 'POST') app.post(pattern, handler);
@@ -131,57 +164,62 @@ function routeOp(app: TemplatedApp, deps: HttpFrontDeps, op: HttpOp): void {
   }
 }
 
-/** The op's route under /api/v1, and the same path without the prefix when the op declares that alias. */
+/** The op's routes under /api/v1 (its path and aliases), and the path without the prefix when the op declares that alias. */
 export function patternsOf(op: HttpOp): string[] {
   const prefixed = [op.http.path, ...(op.http.aliasPaths ?? [])].map((path) => `${apiPrefix}${path}`);
   return op.http.unprefixedAlias === true ? [...prefixed, op.http.path] : prefixed;
 }
 
-function staticJson(app: TemplatedApp, path: string, body: () => { status: string; json: unknown }): void {
-  app.get(path, (res, req) => {
-    const exchange: Exchange = { res, requestId: requestIdFrom(req.getHeader('x-request-id')), aborted: false };
+function staticJson(app: TemplatedApp, deps: HttpFrontDeps, path: string, body: () => { status: string; json: unknown }): void {
+  app.get(path, guarded(deps, path, (exchange) => {
     const { status, json } = body();
     send(exchange, status, jsonType, JSON.stringify(json));
-  });
+  }));
+  app.head(path, guarded(deps, path, (exchange) => {
+    const { status, json } = body();
+    sendHead(exchange, status, jsonType, Buffer.byteLength(JSON.stringify(json)));
+  }));
 }
 
 function fallbacks(app: TemplatedApp, deps: HttpFrontDeps, routedPaths: ReadonlyMap<string, string[]>): void {
   for (const [pattern, methods] of routedPaths) {
-    app.any(pattern, (res, req) => {
-      const exchange: Exchange = { res, requestId: requestIdFrom(req.getHeader('x-request-id')), aborted: false };
+    if (deps.cors?.enabled === true) {
+      app.options(pattern, guarded(deps, 'preflight', (exchange) => {
+        send(exchange, exchange.corsOrigin === undefined ? '403 Forbidden' : '204 No Content', jsonType, '', exchange.corsOrigin === undefined ? {} : preflightHeaders);
+      }));
+    }
+    app.any(pattern, guarded(deps, 'method_not_allowed', (exchange, _res, req) => {
       sendError(exchange, new AppError('method_not_allowed', `${req.getCaseSensitiveMethod()} is not allowed on ${pattern}; use ${methods.join(', ')}`), {
         allow: methods.join(', '),
       });
-    });
+    }));
   }
-  app.any('/*', (res, req) => {
-    const exchange: Exchange = { res, requestId: requestIdFrom(req.getHeader('x-request-id')), aborted: false };
+  app.any('/*', guarded(deps, 'not_found', (exchange, _res, req) => {
     sendError(exchange, new AppError('not_found', `No route ${req.getCaseSensitiveMethod()} ${req.getUrl()}`));
-  });
-  void deps;
+  }));
 }
 
 export function buildApp(deps: HttpFrontDeps): TemplatedApp {
-  const app = uWS.App();
+  const app = uwsBuild().module.App();
   const routedPaths = new Map<string, string[]>();
   const record = (pattern: string, method: string) => routedPaths.set(pattern, [...(routedPaths.get(pattern) ?? []), method]);
   for (const op of deps.ops) {
     routeOp(app, deps, op);
     for (const pattern of patternsOf(op)) record(pattern, op.http.method);
   }
-  staticJson(app, `${apiPrefix}/openapi.json`, () => ({ status: '200 OK', json: deps.openapi() }));
-  staticJson(app, '/healthz', () => ({ status: '200 OK', json: { status: 'ok' } }));
-  staticJson(app, '/readyz', () =>
+  staticJson(app, deps, `${apiPrefix}/openapi.json`, () => ({ status: '200 OK', json: deps.openapi() }));
+  staticJson(app, deps, '/healthz', () => ({ status: '200 OK', json: { status: 'ok' } }));
+  staticJson(app, deps, '/readyz', () =>
     deps.isReady() ? { status: '200 OK', json: { status: 'ready' } } : { status: '503 Service Unavailable', json: { status: 'starting' } },
   );
-  for (const path of [`${apiPrefix}/openapi.json`, '/healthz', '/readyz', '/metrics']) record(path, 'GET');
-  app.get('/metrics', (res) => {
-    let aborted = false;
-    res.onAborted(() => (aborted = true));
-    void deps.metrics.render().then((text) => {
-      if (!aborted) res.cork(() => res.writeHeader('content-type', deps.metrics.contentType).end(text));
-    });
-  });
+  for (const path of [`${apiPrefix}/openapi.json`, '/healthz', '/readyz']) record(path, 'GET, HEAD');
+  record('/metrics', 'GET');
+  app.get('/metrics', guarded(deps, 'metrics', (exchange) => {
+    deps.metrics.render().then(
+      (text) => send(exchange, '200 OK', deps.metrics.contentType, text),
+      (thrown: unknown) => answerFailure(deps, 'metrics', exchange, thrown),
+    );
+  }));
   fallbacks(app, deps, routedPaths);
   return app;
 }
@@ -193,6 +231,7 @@ export function listen(app: TemplatedApp, host: string, port: number): Promise<H
         reject(new Error(`REST front could not listen on ${host}:${port}`));
         return;
       }
+      const uWS = uwsBuild().module;
       resolve({ port: uWS.us_socket_local_port(socket), close: () => uWS.us_listen_socket_close(socket) });
     });
   });

@@ -1,0 +1,61 @@
+// Long fuzz run: at least 100,000 requests per front (REST, then gRPC) against the service in its own process.
+// Holds: zero 5xx, zero hangs, every error an Error object with request_id, and the service's RSS back within
+// 10% of its level after a warm-up. Bounded: FUZZ_PER_FRONT requests per front (default 100,000) and
+// FUZZ_MAX_MINUTES per front (default 30; a run cut by the clock says so). 127.0.0.1 only.
+// Usage: npm run bench:fuzz     Results: bench/results/fuzz-<date>.json
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { PlanId } from '../src/accounts/plans.js';
+import { procMemory } from './lib/proc.js';
+import { startIbanqa } from './lib/ibanqa-process.js';
+import { runFuzz, type FuzzReport } from '../test/fuzz/harness.js';
+
+const perFront = Number(process.env.FUZZ_PER_FRONT ?? 100_000);
+const maxMinutes = Number(process.env.FUZZ_MAX_MINUTES ?? 30);
+const slice = 5_000;
+
+const service = await startIbanqa();
+const keys = Object.fromEntries([...service.child.stdout().matchAll(/^\s+(\w+)\s+(iq_\S+)/gm)].map((match) => [match[1], match[2]])) as Record<PlanId, string>;
+const target = { restBase: `http://127.0.0.1:${service.httpPort}/api/v1`, grpcAddress: `127.0.0.1:${service.grpcPort}`, keys };
+const rss = () => procMemory(service.child.pid).rssMiB;
+
+async function front(only: 'rest' | 'grpc', seed: number) {
+  const deadline = Date.now() + maxMinutes * 60_000;
+  const total: FuzzReport = { rest: 0, grpc: 0, outcomes: {}, failures: [] };
+  const started = Date.now();
+  for (let done = 0; done < perFront && Date.now() < deadline; done += slice) {
+    const report = await runFuzz(target, { requests: Math.min(slice, perFront - done), seed: seed + done, only });
+    total.rest += report.rest;
+    total.grpc += report.grpc;
+    total.failures.push(...report.failures.slice(0, 50));
+    for (const [outcome, count] of Object.entries(report.outcomes)) total.outcomes[outcome] = (total.outcomes[outcome] ?? 0) + count;
+  }
+  const sent = total.rest + total.grpc;
+  return { only, sent, cutByClock: sent < perFront, seconds: Math.round((Date.now() - started) / 1000), failures: total.failures.length, firstFailures: total.failures.slice(0, 20), outcomes: total.outcomes };
+}
+
+try {
+  await runFuzz(target, { requests: 2_000, seed: 1 }); // warm-up: code paths compiled, caches filled
+  const rssStart = rss();
+  const rest = await front('rest', 1_000_000);
+  const grpc = await front('grpc', 2_000_000);
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const rssEnd = rss();
+  const result = {
+    date: new Date().toISOString(),
+    machine: '2 cores, shared and busy with other engineers\' work',
+    loadavg: loadavg(),
+    rssStartMiB: rssStart,
+    rssEndMiB: rssEnd,
+    rssWithin10Percent: rssEnd <= rssStart * 1.1,
+    rest,
+    grpc,
+  };
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/fuzz-${result.date.slice(0, 10)}.json`;
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n${file}\n`);
+  process.exitCode = rest.failures + grpc.failures === 0 && result.rssWithin10Percent ? 0 : 1;
+} finally {
+  await service.stop();
+}

@@ -1,0 +1,82 @@
+import { status, type Metadata, type ServerUnaryCall, type UntypedHandleCall, type sendUnaryData } from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import { AppError } from '../../errors.js';
+import type { AnyOp } from '../../ops/framework/op.js';
+import type { HttpMetrics } from '../http/metrics.js';
+import { grpcErrorOf, metadataText, requestIdMetadata, requestIdOf } from './calls.js';
+
+/**
+ * The gRPC access rule: every RPC needs x-api-key. Over REST, POST /validate has a keyless mode (10 IBANs
+ * per request, 100 per day per IP) meant for trying the service from a browser or curl; gRPC callers are
+ * harnesses with a key, and a per-IP allowance behind gRPC load balancers would count the balancer.
+ */
+export function missingKeyError(op: AnyOp, metadata: Metadata): AppError | undefined {
+  if (op.access !== 'key_optional' || metadataText(metadata, 'x-api-key') !== undefined) return undefined;
+  return new AppError('unauthenticated', `Missing API key: gRPC ${op.grpc.method} needs the x-api-key metadata entry (the keyless mode is REST only)`);
+}
+
+type Unary = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
+interface StreamCall {
+  readonly metadata: Metadata;
+  sendMetadata(metadata: Metadata): void;
+  once(event: string, listener: (...args: unknown[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): boolean;
+}
+
+export interface GrpcObserveDeps {
+  readonly logger: Logger;
+  readonly metrics?: HttpMetrics;
+}
+
+function outcomeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? (status[code] ?? String(code)) : 'OK';
+}
+
+/**
+ * Wraps an RPC handler: applies the access rule, counts the call in /metrics by its final status, and
+ * answers INTERNAL (logged with the request id) if the handler throws synchronously, so a bug cannot
+ * leave a call hanging or reach the process's uncaught-exception path.
+ */
+export function observed(deps: GrpcObserveDeps, op: AnyOp, handler: UntypedHandleCall): UntypedHandleCall {
+  const count = (outcome: string) => deps.metrics?.observe(op.name, outcome, 'grpc');
+  if (op.grpc.stream === undefined) {
+    const unary = handler as Unary;
+    return ((call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
+      const answer: sendUnaryData<unknown> = (error, value) => {
+        count(outcomeOf(error));
+        callback(error, value);
+      };
+      const refusal = missingKeyError(op, call.metadata);
+      if (refusal !== undefined) {
+        const requestId = requestIdOf(call.metadata);
+        call.sendMetadata(requestIdMetadata(requestId));
+        answer(grpcErrorOf(refusal, requestId) as never);
+        return;
+      }
+      try {
+        unary(call, answer);
+      } catch (thrown) {
+        const requestId = requestIdOf(call.metadata);
+        deps.logger.error({ err: thrown, requestId, op: op.name }, 'internal error');
+        answer(grpcErrorOf(new AppError('internal', 'internal error'), requestId) as never);
+      }
+    }) as UntypedHandleCall;
+  }
+  return ((call: StreamCall) => {
+    let counted = false;
+    const once = (outcome: string) => {
+      if (!counted) count(outcome);
+      counted = true;
+    };
+    call.once('error', (error) => once(outcomeOf(error)));
+    call.once('finish', () => once('OK'));
+    try {
+      (handler as (call: StreamCall) => void)(call);
+    } catch (thrown) {
+      const requestId = requestIdOf(call.metadata);
+      deps.logger.error({ err: thrown, requestId, op: op.name }, 'internal error');
+      call.emit('error', grpcErrorOf(new AppError('internal', 'internal error'), requestId));
+    }
+  }) as UntypedHandleCall;
+}
