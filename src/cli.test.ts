@@ -52,7 +52,7 @@ describe('ibanqa CLI', () => {
 
   it('every command and subcommand has a help text', async () => {
     const top = commandsOf((await run(entry, ['--help'])).stdout);
-    assert.deepEqual(top.map((c) => c.name).sort(), ['help', 'keys', 'registry', 'serve']);
+    assert.deepEqual(top.map((c) => c.name).sort(), ['help', 'keys', 'manifest', 'registry', 'serve']);
     for (const group of ['keys', 'registry']) {
       const sub = commandsOf((await run(entry, [group, '--help'])).stdout);
       assert.ok(sub.length >= 3, group);

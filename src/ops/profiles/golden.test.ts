@@ -52,10 +52,10 @@ const GOLDEN = {
     'last_name': 'Achilles',
     'gender': 'male',
     'date_of_birth': '1963-08-12',
-    'email': 'darius.achilles45@example.org',
+    'email': 'darius.achilles48@example.net',
     'phone': '+49 1512 3458584',
-    'tax_id': '63591049270',
-    'iban': 'DE85460600401218794623'
+    'tax_id': '57479631804',
+    'iban': 'DE93547900000494036495'
   },
   'random': {
     'country_code': 'LU',
@@ -66,7 +66,7 @@ const GOLDEN = {
     'email': 'michael.masson63@example.com',
     'phone': '+352 628 122 917',
     'tax_id': null,
-    'iban': 'LU84008XZ1L80FF51TFV'
+    'iban': 'LU211645199887511377'
   },
   'it': {
     'country_code': 'IT',
@@ -74,14 +74,14 @@ const GOLDEN = {
     'last_name': 'Usai',
     'gender': 'female',
     'date_of_birth': '1993-02-25',
-    'email': 'marita.usai91@example.net',
+    'email': 'marita.usai17@example.net',
     'phone': '+39 312 345 2733',
-    'tax_id': 'SUAMRT93B65D969K',
-    'iban': 'IT49M8327617072D0XHGBU986BD'
+    'tax_id': 'SUAMRT93B65G273K',
+    'iban': 'IT05P0878770721473070960579'
   },
   'bank': {
     'synthetic': true,
-    'iban': 'DE65632400163150879824',
+    'iban': 'DE39632400160071868074',
     'provider': 'builtin',
     'model': 'ibanqa-profiles/1 (@faker-js/faker 10.6.0)',
     'model_tier': 'builtin',
@@ -99,7 +99,7 @@ const GOLDEN = {
         'bank_website': null,
         'swift_bic': 'COBADEFFXXX',
         'bank_code': '63240016',
-        'bank_city': null,
+        'bank_city': 'Heidenheim an der Brenz',
         'bank_match': 'matched'
       }
     }

@@ -26,6 +26,7 @@ function spendsCredits(op: AnyOp): boolean {
 }
 
 function hasRowWork(op: AnyOp): boolean {
+  if (op.runsOn === 'main') return false; // never sent to the pool, so never refused by a full queue
   const rows = constantOf(op.rows);
   return rows === undefined || rows > 0;
 }
