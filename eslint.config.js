@@ -10,7 +10,7 @@ const maxFunctionLines = 60;
 const nodeTestCalls = { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'tools/', 'var/', 'data/', '**/*.js'] },
+  { ignores: ['node_modules/', 'tools/', 'var/', 'data/', 'dist/', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
@@ -28,12 +28,16 @@ export default tseslint.config(
       // by a different checker than the one that needs the assertion; and most findings are the deliberate
       // `input as never` at the op table's type-erased call sites.
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      // Off: an async function without await is how a synchronous store implements an asynchronous port (a throw
+      // becomes a rejection, as the port promises); the rule would ask to hand-write Promise.resolve/reject.
+      '@typescript-eslint/require-await': 'off',
     },
   },
   {
-    // Report templates: prose lines in reading order, whose length is the report's; and the composition root, which
-    // lists everything the process opens beside the close() that mirrors it.
-    files: ['bench/lib/report.ts', 'bench/registry-load.ts', 'src/main.ts'],
+    // Report templates: prose lines in reading order, whose length is the report's; the composition root, which
+    // lists everything the process opens beside the close() that mirrors it; and the multipart reader, one busboy
+    // wiring whose event handlers share the upload's state.
+    files: ['bench/lib/report.ts', 'bench/registry-load.ts', 'src/main.ts', 'src/transport/http/multipart.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 90, skipBlankLines: true, skipComments: true }] },
   },
   {
@@ -47,6 +51,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
+      // Contract suites pass port methods as values to compare both implementations' behaviour.
+      '@typescript-eslint/unbound-method': 'off',
       // Every test function over 40 lines is a describe() that groups cases (its length is the number of cases);
       // the longest single test body is 48 lines.
       'max-lines-per-function': 'off',

@@ -42,7 +42,7 @@ describe('IdempotencyStore', () => {
     const first = leader(store.claim('key1', request('a'), t0));
     const followers = Array.from({ length: 100 }, () => replay(store.claim('key1', request('a'), t0)));
     assert.equal(store.inFlightCount, 1);
-    first.complete({ rows: [1, 2, 3] }, t0);
+    void first.complete({ rows: [1, 2, 3] }, t0);
     for (const result of await Promise.all(followers)) assert.deepEqual(result, { rows: [1, 2, 3] });
     await store.flush();
     assert.equal(store.inFlightCount, 0);
@@ -52,8 +52,8 @@ describe('IdempotencyStore', () => {
 
   it('keys are per API key: another key id with the same request key leads on its own', async () => {
     const { accounts, store } = openStores();
-    leader(store.claim('key1', request('shared'), t0)).complete('one', t0);
-    leader(store.claim('key2', request('shared'), t0)).complete('two', t0);
+    void leader(store.claim('key1', request('shared'), t0)).complete('one', t0);
+    void leader(store.claim('key2', request('shared'), t0)).complete('two', t0);
     await store.flush();
     assert.equal(await replay(store.claim('key1', request('shared'), t0)), 'one');
     assert.equal(await replay(store.claim('key2', request('shared'), t0)), 'two');
@@ -65,7 +65,7 @@ describe('IdempotencyStore', () => {
     const first = leader(store.claim('key1', request('b', 'fp-1'), t0));
     const isConflict = (error: unknown) => error instanceof AppError && error.code === 'conflict' && /request_id b/.test(error.message);
     assert.throws(() => store.claim('key1', request('b', 'fp-2'), t0), isConflict);
-    first.complete(42, t0);
+    void first.complete(42, t0);
     await store.flush();
     assert.throws(() => store.claim('key1', request('b', 'fp-2'), t0), isConflict);
     await accounts.close();
@@ -78,7 +78,7 @@ describe('IdempotencyStore', () => {
     first.abandon(new AppError('conflict', 'stale'));
     await assert.rejects(follower, /stale/);
     assert.equal(store.inFlightCount, 0);
-    leader(store.claim('key1', request('c'), t0)).complete('second try', t0);
+    void leader(store.claim('key1', request('c'), t0)).complete('second try', t0);
     await store.flush();
     assert.equal(await replay(store.claim('key1', request('c'), t0)), 'second try');
     await accounts.close();
@@ -87,12 +87,12 @@ describe('IdempotencyStore', () => {
   it('a record expires at expires_at: replayed just before, never after; the key can then lead again', async () => {
     const { accounts, store } = openStores();
     const expiresAt = at(IDEMPOTENCY_TTL_MS);
-    leader(store.claim('key1', request('d', 'fp', expiresAt), t0)).complete('saved', t0);
+    void leader(store.claim('key1', request('d', 'fp', expiresAt), t0)).complete('saved', t0);
     await store.flush();
     assert.equal(await replay(store.claim('key1', request('d', 'fp', expiresAt), at(IDEMPOTENCY_TTL_MS - 1))), 'saved');
     assert.equal(store.get('key1', 'd', at(IDEMPOTENCY_TTL_MS)), undefined, 'expired at expires_at');
     const later = at(IDEMPOTENCY_TTL_MS + 1);
-    leader(store.claim('key1', request('d', 'other fingerprint', at(2 * IDEMPOTENCY_TTL_MS)), later)).complete('new', later);
+    void leader(store.claim('key1', request('d', 'other fingerprint', at(2 * IDEMPOTENCY_TTL_MS)), later)).complete('new', later);
     await store.flush();
     assert.equal(store.get('key1', 'd', later)?.result, JSON.stringify('new'));
     await accounts.close();
@@ -102,9 +102,9 @@ describe('IdempotencyStore', () => {
     const { accounts, store } = openStores();
     const total = SWEEP_BATCH * 2 + 3;
     for (let i = 0; i < total; i++) {
-      leader(store.claim('key1', request(`old-${i}`, 'fp', at(1000 + i)), t0)).complete(i, t0);
+      void leader(store.claim('key1', request(`old-${i}`, 'fp', at(1000 + i)), t0)).complete(i, t0);
     }
-    leader(store.claim('key1', request('live', 'fp', at(IDEMPOTENCY_TTL_MS)), t0)).complete('live', t0);
+    void leader(store.claim('key1', request('live', 'fp', at(IDEMPOTENCY_TTL_MS)), t0)).complete('live', t0);
     await store.flush();
     const now = at(IDEMPOTENCY_TTL_MS / 2);
     assert.equal(store.sweep(now, SWEEP_BATCH), SWEEP_BATCH);
@@ -118,7 +118,7 @@ describe('IdempotencyStore', () => {
 
   it('saved results survive closing and reopening the environment (a restart)', async () => {
     const first = openStores();
-    leader(first.store.claim('key1', request('e'), t0)).complete({ saved: true, n: [1, null] }, t0);
+    void leader(first.store.claim('key1', request('e'), t0)).complete({ saved: true, n: [1, null] }, t0);
     await first.store.flush();
     await first.accounts.close();
     const reopened = openStores(first.dir);

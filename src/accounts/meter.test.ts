@@ -40,8 +40,8 @@ function reserveOk(meter: Meter, who: Account, debits: Partial<Record<CreditKind
 test('commit debits exactly the reserved amount of each kind', (t) => {
   const { store, meter } = setup(t);
   const pro = account(store, 'pro');
-  meter.commit(reserveOk(meter, pro, { api_calls: 7, bic_reveals: 7, bank_metadata: 7, exports: 1 }));
-  meter.commit(reserveOk(meter, pro, { api_calls: 2, profiles: 2 }));
+  void meter.commit(reserveOk(meter, pro, { api_calls: 7, bic_reveals: 7, bank_metadata: 7, exports: 1 }));
+  void meter.commit(reserveOk(meter, pro, { api_calls: 2, profiles: 2 }));
   const balance = meter.balance(pro, NOW);
   const expectedUsed = { api_calls: 9, profiles: 2, bic_reveals: 7, exports: 1, bank_metadata: 7, statements: 0 };
   for (const kind of creditKinds) {
@@ -60,7 +60,7 @@ test('commit debits exactly the reserved amount of each kind', (t) => {
 test('a request that does not fit in one kind is refused and debits nothing', (t) => {
   const { store, meter } = setup(t);
   const starter = account(store, 'starter');
-  meter.commit(reserveOk(meter, starter, { exports: 45 }));
+  void meter.commit(reserveOk(meter, starter, { exports: 45 }));
   const refused = meter.reserve(starter, { api_calls: 10, bic_reveals: 10, exports: 6 }, NOW);
   assert.deepEqual(refused, { ok: false, kind: 'exports', needed: 6, remaining: 5, resets_at: '2026-09-01T00:00:00.000Z' });
   const balance = meter.balance(starter, NOW);
@@ -87,7 +87,7 @@ test('refund returns every reserved credit', (t) => {
   assert.equal(meter.balance(free, NOW).api_calls.remaining, 0);
   meter.refund(all);
   assert.deepEqual(meter.balance(free, NOW).api_calls, { limit: 50, used: 0, reserved: 0, remaining: 50, resets_at: null });
-  meter.commit(reserveOk(meter, free, { api_calls: 50 }));
+  void meter.commit(reserveOk(meter, free, { api_calls: 50 }));
   assert.equal(meter.balance(free, NOW).api_calls.used, 50);
 });
 
@@ -95,7 +95,7 @@ test('settling a reservation twice is an assertion failure', (t) => {
   const { store, meter } = setup(t);
   const pro = account(store, 'pro');
   const committed = reserveOk(meter, pro, { api_calls: 1 });
-  meter.commit(committed);
+  void meter.commit(committed);
   assert.throws(() => meter.commit(committed), AssertionFailure);
   assert.throws(() => meter.refund(committed), AssertionFailure);
   const refunded = reserveOk(meter, pro, { api_calls: 1 });
@@ -120,7 +120,7 @@ test('commit may spend less than reserved and releases the rest, never more', (t
   const search = reserveOk(meter, pro, { api_calls: 1000 });
   assert.throws(() => meter.commit(search, { api_calls: 1001 }), AssertionFailure);
   const again = reserveOk(meter, pro, { api_calls: 1000 });
-  meter.commit(again, { api_calls: 12 });
+  void meter.commit(again, { api_calls: 12 });
   assert.deepEqual(
     [meter.balance(pro, NOW).api_calls.used, meter.balance(pro, NOW).api_calls.remaining],
     [12, 10_000 - 12],
@@ -130,8 +130,8 @@ test('commit may spend less than reserved and releases the rest, never more', (t
 test('committed usage survives close and reopen', async (t) => {
   const { store, meter, dir } = setup(t);
   const biz = account(store, 'business');
-  meter.commit(reserveOk(meter, biz, { api_calls: 321, profiles: 4 }));
-  meter.commit(reserveOk(meter, biz, { api_calls: 9 }));
+  void meter.commit(reserveOk(meter, biz, { api_calls: 321, profiles: 4 }));
+  void meter.commit(reserveOk(meter, biz, { api_calls: 9 }));
   const pending = reserveOk(meter, biz, { api_calls: 1000 }); // never settled: not persisted
   assert.ok(pending);
   await meter.flush();
@@ -148,7 +148,7 @@ test('committed usage survives close and reopen', async (t) => {
 test('close alone commits pending usage writes', async (t) => {
   const { store, meter, dir } = setup(t);
   const pro = account(store, 'pro');
-  meter.commit(reserveOk(meter, pro, { exports: 17 }));
+  void meter.commit(reserveOk(meter, pro, { exports: 17 }));
   await store.close();
   assert.equal(setup(t, dir).meter.balance(pro, NOW).exports.used, 17);
 });
@@ -170,7 +170,7 @@ test('a 24h pass works until 24 hours after activation, then requests get paymen
   const { store, meter } = setup(t);
   const pass = account(store, 'pass24h');
   const late = new Date(NOW.getTime() + 24 * 3600_000 - 1);
-  meter.commit(reserveOk(meter, pass, { api_calls: 60, bic_reveals: 40 }, new Date(NOW.getTime() + 3600_000)));
+  void meter.commit(reserveOk(meter, pass, { api_calls: 60, bic_reveals: 40 }, new Date(NOW.getTime() + 3600_000)));
   const refused = meter.reserve(pass, { bic_reveals: 1 }, late);
   assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, remaining: 0, resets_at: null });
   assert.equal(meter.balance(pass, late).api_calls.remaining, 40, 'the pass never resets inside its 24 hours');
@@ -188,14 +188,14 @@ test('monthly plans start from zero on the first of the month (UTC); usage stays
   const pro = account(store, 'pro', new Date('2026-01-05T00:00:00Z'));
   const jan = new Date('2026-01-31T23:59:59.999Z');
   const feb = new Date('2026-02-01T00:00:00.000Z');
-  meter.commit(reserveOk(meter, pro, { exports: 500 }, jan));
+  void meter.commit(reserveOk(meter, pro, { exports: 500 }, jan));
   assert.deepEqual(meter.reserve(pro, { exports: 1 }, jan), {
     ok: false, kind: 'exports', needed: 1, remaining: 0, resets_at: '2026-02-01T00:00:00.000Z',
   });
   // A request stamped in January that settles after February has begun still counts in January.
   const straggler = reserveOk(meter, pro, { api_calls: 5 }, jan);
-  meter.commit(reserveOk(meter, pro, { exports: 3 }, feb));
-  meter.commit(straggler);
+  void meter.commit(reserveOk(meter, pro, { exports: 3 }, feb));
+  void meter.commit(straggler);
   assert.deepEqual(meter.balance(pro, feb).exports, {
     limit: 500, used: 3, reserved: 0, remaining: 497, resets_at: '2026-03-01T00:00:00.000Z',
   });
@@ -211,7 +211,7 @@ test('monthly plans start from zero on the first of the month (UTC); usage stays
 test('free is a lifetime allowance: a new month does not reset it', (t) => {
   const { store, meter } = setup(t);
   const free = account(store, 'free');
-  meter.commit(reserveOk(meter, free, { api_calls: 50 }));
+  void meter.commit(reserveOk(meter, free, { api_calls: 50 }));
   const nextYear = new Date('2027-08-18T10:00:00Z');
   assert.deepEqual(meter.reserve(free, { api_calls: 1 }, nextYear), {
     ok: false, kind: 'api_calls', needed: 1, remaining: 0, resets_at: null,
@@ -221,7 +221,7 @@ test('free is a lifetime allowance: a new month does not reset it', (t) => {
 test('unlimited never refuses but counts usage per calendar month', (t) => {
   const { store, meter } = setup(t);
   const unlimited = account(store, 'unlimited');
-  for (let i = 0; i < 5; i++) meter.commit(reserveOk(meter, unlimited, { api_calls: 1_000_000, statements: 10_000 }));
+  for (let i = 0; i < 5; i++) void meter.commit(reserveOk(meter, unlimited, { api_calls: 1_000_000, statements: 10_000 }));
   assert.deepEqual(meter.balance(unlimited, NOW).api_calls, {
     limit: null, used: 5_000_000, reserved: 0, remaining: null, resets_at: '2026-09-01T00:00:00.000Z',
   });
@@ -237,7 +237,7 @@ test('concurrent requests reserving before any commit never exceed the allowance
     sizes.map(async (size) => {
       const result = meter.reserve(free, { api_calls: size }, NOW);
       await nextTurn(); // every request is in flight before any settles
-      if (result.ok) meter.commit(result.reservation);
+      if (result.ok) void meter.commit(result.reservation);
       return result.ok ? size : 0;
     }),
   );
@@ -277,7 +277,7 @@ test('model check: any interleaving of reserve, commit and refund matches a simp
           ledger.held.api_calls -= entry.api;
           ledger.held.profiles -= entry.profiles;
           if (step.type === 'commit') {
-            meter.commit(entry.reservation);
+            void meter.commit(entry.reservation);
             ledger.used.api_calls += entry.api;
             ledger.used.profiles += entry.profiles;
           } else {

@@ -28,9 +28,10 @@ export class LmdbReviewStore implements ReviewStore {
   async put(record: ReviewRecord): Promise<void> {
     await this.db.transaction(() => {
       const previous = this.db.get(recordKey(record.review_id));
-      if (previous !== undefined && typeof previous !== 'string' && previous.expires_at !== record.expires_at) this.db.remove(expiryKey(previous));
-      this.db.put(recordKey(record.review_id), record);
-      this.db.put(expiryKey(record), record.review_id);
+      if (previous !== undefined && typeof previous !== 'string' && previous.expires_at !== record.expires_at) void this.db.remove(expiryKey(previous));
+      // Inside the transaction callback the writes are part of it; their own promises add nothing.
+      void this.db.put(recordKey(record.review_id), record);
+      void this.db.put(expiryKey(record), record.review_id);
     });
   }
 
@@ -43,8 +44,8 @@ export class LmdbReviewStore implements ReviewStore {
     return this.db.transaction(() => {
       const entry = this.db.get(recordKey(reviewId));
       if (entry === undefined || typeof entry === 'string') return false;
-      this.db.remove(recordKey(reviewId));
-      this.db.remove(expiryKey(entry));
+      void this.db.remove(recordKey(reviewId));
+      void this.db.remove(expiryKey(entry));
       return true;
     });
   }

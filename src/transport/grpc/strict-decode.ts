@@ -135,7 +135,7 @@ export function strictService(service: ServiceDefinition, definition: PackageDef
         const problem = requestType === undefined ? undefined : wireProblem(bytes, requestType, lookup);
         if (problem !== undefined) return new MalformedInput(`Malformed ${name} request message: ${problem}`);
         try {
-          return decode(bytes);
+          return decode(bytes) as unknown;
         } catch (error) {
           return new MalformedInput(`Malformed ${name} request message: ${error instanceof Error ? error.message : String(error)}`);
         }
