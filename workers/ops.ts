@@ -22,7 +22,9 @@ const contexts = new ContextFactory(
   {
     bank,
     routing,
-    manifestKeys: workerManifestKeys() ?? null,
+    get manifestKeys() {
+      return workerManifestKeys() ?? null;
+    },
     get registry() {
       return registry();
     },
