@@ -15,9 +15,9 @@ before(async () => {
   service = await startTestService();
   const registry = RegistryStore.open(service.dataDir);
   const file = readFixture('bundesbank-synthetic-latin1.txt');
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: file, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2024-01-01' });
+  importFile(registry, { sourceId: 'bundesbank-blz', bytes: file, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' });
   const renamed = Buffer.from(Buffer.from(file).toString('latin1').replace(`999999011${oldName}`, `999999011${newName}`), 'latin1');
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2024-03-01' });
+  importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-01' });
 });
 after(() => service.dispose());
 

@@ -59,7 +59,7 @@ export const dutchSpec: StatementSpec = {
 
 export const britishSpec: StatementSpec = {
   holder: 'Alex Example',
-  bankName: 'NatWest',
+  bankName: 'National Westminster Bank Public Limited Company',
   bic: 'NWBKGB2L',
   iban: 'GB29 NWBK 6016 1331 9268 19',
   period: '01/04/2025 - 30/04/2025',

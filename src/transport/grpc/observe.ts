@@ -40,7 +40,8 @@ function outcomeOf(error: unknown): string {
  */
 export function observed(deps: GrpcObserveDeps, op: AnyOp, handler: UntypedHandleCall): UntypedHandleCall {
   const count = (outcome: string) => deps.metrics?.observe(op.name, outcome, 'grpc');
-  if (op.grpc.stream === undefined) {
+  // Unary and client-stream handlers answer through a callback; bidi and server streams through the call.
+  if (op.grpc.stream === undefined || op.grpc.stream === 'client') {
     const unary = handler as Unary;
     return ((call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
       const answer: sendUnaryData<unknown> = (error, value) => {
