@@ -5,7 +5,7 @@ import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { call, creditsUsed as used, startTestService, type TestService } from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
 
 /** RFC 8785 for strings, booleans, null, safe integers, arrays and objects (members sorted by UTF-16 code units). */
@@ -59,11 +59,6 @@ const fixtures = [
 ];
 const request = { seed: 'manifest-demo', fixtures, schemas: [{ name: 'my-harness', version: '3' }] };
 
-function used(service: TestService, key: string): number {
-  const account = service.running.store.authenticate(key, new Date());
-  assert.ok(account);
-  return service.running.meter.balance(account, new Date()).api_calls.used;
-}
 
 describe('fixture manifests over REST and gRPC', () => {
   let service: TestService;

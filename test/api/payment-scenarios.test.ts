@@ -1,14 +1,9 @@
 // Payment scenarios over REST and gRPC: keyless catalog, Business gate, metering, registry targeting, bad input.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { call, creditsUsed as used, startTestService, type TestService } from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
 
-function used(service: TestService, key: string): number {
-  const account = service.running.store.authenticate(key, new Date());
-  assert.ok(account);
-  return service.running.meter.balance(account, new Date()).api_calls.used;
-}
 
 describe('payment scenarios over REST and gRPC', () => {
   let service: TestService;

@@ -2,14 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { referenceMatch } from '../../src/domain/names/matcher.js';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { call, creditsUsed as used, startTestService, type TestService } from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
 
-function used(service: TestService, key: string): number {
-  const account = service.running.store.authenticate(key, new Date());
-  assert.ok(account);
-  return service.running.meter.balance(account, new Date()).api_calls.used;
-}
 
 describe('VoP benchmark over REST and gRPC', () => {
   let service: TestService;

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import type { PlanId } from '../../src/accounts/plans.js';
+import assert from 'node:assert/strict';
+import type { CreditKind, PlanId } from '../../src/accounts/plans.js';
 import { loadConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/main.js';
 import { seedEmbeddedRegistry } from './registry-template.js';
@@ -62,4 +63,11 @@ export async function call(base: string, path: string, init: { method?: string; 
     // CSV and other text bodies stay text
   }
   return { status: response.status, body, text, headers: response.headers };
+}
+
+/** Credits of one kind a key has used in its current period, read from the running service's ledger. */
+export function creditsUsed(service: TestService, key: string, kind: CreditKind = 'api_calls'): number {
+  const account = service.running.store.authenticate(key, new Date());
+  assert.ok(account, 'the key authenticates');
+  return service.running.meter.balance(account, new Date())[kind].used;
 }
