@@ -62,7 +62,7 @@ test('a request that does not fit in one kind is refused and debits nothing', (t
   const starter = account(store, 'starter');
   void meter.commit(reserveOk(meter, starter, { exports: 45 }));
   const refused = meter.reserve(starter, { api_calls: 10, bic_reveals: 10, exports: 6 }, NOW);
-  assert.deepEqual(refused, { ok: false, kind: 'exports', needed: 6, remaining: 5, resets_at: '2026-09-01T00:00:00.000Z' });
+  assert.deepEqual(refused, { ok: false, kind: 'exports', needed: 6, limit: 50, remaining: 5, resets_at: '2026-09-01T00:00:00.000Z' });
   const balance = meter.balance(starter, NOW);
   assert.equal(balance.api_calls.used + balance.api_calls.reserved, 0);
   assert.equal(balance.bic_reveals.used + balance.bic_reveals.reserved, 0);
@@ -75,7 +75,7 @@ test('a kind with a zero allowance refuses any debit of it', (t) => {
   const { store, meter } = setup(t);
   const free = account(store, 'free');
   const refused = meter.reserve(free, { api_calls: 1, bic_reveals: 1 }, NOW);
-  assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, remaining: 0, resets_at: null });
+  assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, limit: 0, remaining: 0, resets_at: null });
   assert.ok(meter.reserve(free, { api_calls: 1, bic_reveals: 0 }, NOW).ok);
 });
 
@@ -172,7 +172,7 @@ test('a 24h pass works until 24 hours after activation, then requests get paymen
   const late = new Date(NOW.getTime() + 24 * 3600_000 - 1);
   void meter.commit(reserveOk(meter, pass, { api_calls: 60, bic_reveals: 40 }, new Date(NOW.getTime() + 3600_000)));
   const refused = meter.reserve(pass, { bic_reveals: 1 }, late);
-  assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, remaining: 0, resets_at: null });
+  assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, limit: 40, remaining: 0, resets_at: null });
   assert.equal(meter.balance(pass, late).api_calls.remaining, 40, 'the pass never resets inside its 24 hours');
   const expiry = new Date(NOW.getTime() + 24 * 3600_000);
   assert.throws(
@@ -190,7 +190,7 @@ test('monthly plans start from zero on the first of the month (UTC); usage stays
   const feb = new Date('2026-02-01T00:00:00.000Z');
   void meter.commit(reserveOk(meter, pro, { exports: 500 }, jan));
   assert.deepEqual(meter.reserve(pro, { exports: 1 }, jan), {
-    ok: false, kind: 'exports', needed: 1, remaining: 0, resets_at: '2026-02-01T00:00:00.000Z',
+    ok: false, kind: 'exports', needed: 1, limit: 500, remaining: 0, resets_at: '2026-02-01T00:00:00.000Z',
   });
   // A request stamped in January that settles after February has begun still counts in January.
   const straggler = reserveOk(meter, pro, { api_calls: 5 }, jan);
@@ -214,7 +214,7 @@ test('free is a lifetime allowance: a new month does not reset it', (t) => {
   void meter.commit(reserveOk(meter, free, { api_calls: 50 }));
   const nextYear = new Date('2027-08-18T10:00:00Z');
   assert.deepEqual(meter.reserve(free, { api_calls: 1 }, nextYear), {
-    ok: false, kind: 'api_calls', needed: 1, remaining: 0, resets_at: null,
+    ok: false, kind: 'api_calls', needed: 1, limit: 50, remaining: 0, resets_at: null,
   });
 });
 

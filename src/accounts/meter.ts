@@ -86,7 +86,7 @@ export class Meter {
       if (needed === 0 || limit === null) continue;
       const remaining = Math.max(0, limit - bucket.used[kind] - bucket.reserved[kind]);
       if (needed > remaining) {
-        return { ok: false, kind, needed, remaining, resets_at: bucket.period.resetsAt?.toISOString() ?? null };
+        return { ok: false, kind, needed, limit, remaining, resets_at: bucket.period.resetsAt?.toISOString() ?? null };
       }
     }
     for (const kind of creditKinds) bucket.reserved[kind] += debits[kind] ?? 0;

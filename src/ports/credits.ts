@@ -15,6 +15,8 @@ export interface Refusal {
   /** The first kind (in creditKinds order) that did not fit. */
   readonly kind: CreditKind;
   readonly needed: number;
+  /** The kind's allowance in the current period. */
+  readonly limit: number;
   readonly remaining: number;
   /** When the allowance renews; null when it never does (Free lifetime, 24h Pass). */
   readonly resets_at: string | null;

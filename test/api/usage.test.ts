@@ -88,6 +88,29 @@ test('keyed answers carry X-RateLimit-Limit, -Remaining (after this request) and
   assert.equal(free.headers.get('x-ratelimit-reset'), null, 'a lifetime allowance never resets');
 });
 
+test('a keyed 429 carries the refused kind\'s limit, remaining, reset and Retry-After, as its body states', async () => {
+  const key = service.keys.starter; // 200 BIC reveals per calendar month
+  const reveal = { country: 'NL', quantity: 100, include_bank_details: true };
+  const spent = (await call(service.base, '/usage', { key })).body.credits.bic_reveals.used;
+  assert.equal(spent, 0);
+  for (let round = 0; round < 2; round++) assert.equal((await call(service.base, '/generate', { key, body: reveal })).status, 200);
+  const refused = await call(service.base, '/generate', { key, body: { ...reveal, quantity: 1 } });
+  assert.equal(refused.status, 429);
+  assert.equal(refused.body.credit_kind, 'bic_reveals');
+  assert.equal(refused.headers.get('x-ratelimit-limit'), '200');
+  assert.equal(refused.headers.get('x-ratelimit-remaining'), '0');
+  const reset = firstOfNextMonthUtc(new Date());
+  assert.equal(refused.headers.get('x-ratelimit-reset'), reset);
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  const untilReset = (Date.parse(reset) - Date.now()) / 1000;
+  assert.ok(retryAfter >= 1 && Math.abs(retryAfter - untilReset) < 60, `Retry-After ${retryAfter} s, reset in ${untilReset} s`);
+  assert.ok(refused.body.message.includes(`0 left, resets at ${reset}`), refused.body.message);
+  const pass = await call(service.base, '/generate', { key: service.keys.pass24h, body: { ...reveal, quantity: 41 } });
+  assert.equal(pass.status, 429);
+  assert.equal(pass.headers.get('x-ratelimit-limit'), '40');
+  assert.equal(pass.headers.get('retry-after'), null, 'a 24h Pass never renews, so there is no time to retry at');
+});
+
 test('GetUsage over gRPC reports the same balances', async () => {
   const key = service.keys.business;
   await call(service.base, '/validate', { key, body: { ibans: [knownBankIban, knownBankIban] } });

@@ -34,7 +34,7 @@ function writeCommonHeaders(exchange: Exchange): void {
 }
 
 /** Response headers a browser client may read when CORS is on. */
-export const exposedHeaders = 'X-Request-ID, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
+export const exposedHeaders = 'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
 /** One corked write: status, headers and body leave in a single syscall. `close` ends the connection after it. */
 export function send(
@@ -68,11 +68,16 @@ export function sendHead(exchange: Exchange, status: string, contentType: string
   });
 }
 
-/** Headers a refusal carries beyond the Error object: the keyless 429 says how much is left and when it resets. */
+/**
+ * Headers a 429 carries beyond the Error object, from the refusal's own numbers: the keyless refusal
+ * (per-IP allowance) and the keyed one (the credit kind named in `credit_kind`, with its `limit`).
+ * Retry-After only where the allowance renews; a Free or 24h Pass balance never does.
+ */
 export function errorHeaders(error: AppError, nowMs: number = Date.now()): Record<string, string> {
-  if (error.code !== 'rate_limited') return {};
-  const { remaining, resets_at: resetsAt } = error.details;
+  if (error.code !== 'rate_limited' && error.code !== 'credits_exhausted') return {};
+  const { limit, remaining, resets_at: resetsAt } = error.details;
   const headers: Record<string, string> = {};
+  if (typeof limit === 'number') headers['x-ratelimit-limit'] = String(limit);
   if (typeof remaining === 'number') headers['x-ratelimit-remaining'] = String(remaining);
   if (typeof resetsAt === 'string') {
     headers['x-ratelimit-reset'] = resetsAt;
