@@ -312,7 +312,7 @@ export class Service {
       op.exhaustedErrors?.[outcome.kind] ?? 'credits_exhausted',
       `${outcome.kind} allowance exhausted: this request needs ${outcome.needed}, ${outcome.remaining} left` +
         (outcome.resets_at === null ? ' (no reset on this plan)' : `, resets at ${outcome.resets_at}`),
-      { credit_kind: outcome.kind, needed: outcome.needed, limit: outcome.limit, remaining: outcome.remaining, resets_at: outcome.resets_at },
+      { credit_kind: outcome.kind, needed: outcome.needed, limit: outcome.limit, remaining: outcome.remaining, ...(outcome.resets_at === null ? {} : { resets_at: outcome.resets_at }) },
     );
   }
 
