@@ -102,7 +102,7 @@ async function loadServer(name: ServerRun['server'], pid: number, target: PostTa
  * knows the country's banks), one seeded /generate per country in turn, interleaved so every body mixes
  * countries. Body j holds row j of each of 100 generate answers.
  */
-async function generatedBodies(ibanqa: IbanqaProcess): Promise<string[]> {
+export async function generatedBodies(ibanqa: IbanqaProcess): Promise<string[]> {
   const { ibansPerRequest, distinctBodies } = restSettings;
   const lists: string[][] = [];
   for (let call = 0; call < ibansPerRequest; call++) {
@@ -112,8 +112,8 @@ async function generatedBodies(ibanqa: IbanqaProcess): Promise<string[]> {
       headers: { 'content-type': 'application/json', 'x-api-key': ibanqa.unlimitedKey },
       body: JSON.stringify({ country, quantity: distinctBodies, seed: `rest-load-${call}` }),
     });
-    const rows = ((await reply.json()) as { ibans?: { iban: string }[] }).ibans;
-    if (reply.status !== 200 || rows?.length !== distinctBodies) throw new Error(`/generate ${country}: HTTP ${reply.status}`);
+    const rows = (await reply.json()) as { iban: string }[] | undefined;
+    if (reply.status !== 200 || !Array.isArray(rows) || rows.length !== distinctBodies) throw new Error(`/generate ${country}: HTTP ${reply.status}`);
     lists.push(rows.map((row) => row.iban));
   }
   return Array.from({ length: distinctBodies }, (_, body) => JSON.stringify({ ibans: lists.map((list) => list[body]) }));

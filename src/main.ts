@@ -34,6 +34,8 @@ export interface RunningService {
   readonly store: AccountStore;
   readonly meter: Meter;
   readonly statements: StatementReviews;
+  /** The one path to the ops, as both fronts call it (benchmarks time it without a transport). */
+  readonly service: Service;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     store,
     meter: state.ledger,
     statements,
+    service,
     async close() {
       ready = false;
       http.close();

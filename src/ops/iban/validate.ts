@@ -4,7 +4,8 @@ import { noRegistryContext } from '../../domain/iban/national/types.js';
 import { limits } from '../../limits.js';
 import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
-import { bankFieldSchemas, bankFieldsOf, invalidRowBankFields, type BankFields } from '../registry/bank-fields.js';
+import { rowTail } from '../../render/json-bytes.js';
+import { bankFieldSchemas, invalidRowFields, sharedBankFields, type BankFields, type SharedBankFields } from '../registry/bank-fields.js';
 import { defineOp, type CallerView } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 
@@ -52,10 +53,23 @@ class RowBank implements NationalContext {
   }
 }
 
+const validHead = Object.freeze(['iban', 'valid', 'country_code', 'bank_code', 'national_check']);
+const invalidHead = Object.freeze(['iban', 'valid', 'error', 'message', 'country_code', 'bank_code', 'national_check']);
+
+/**
+ * The row's own fields, then the shared bank fields; the REST serializer writes the head keys and copies the
+ * bank's cached tail (hidden: not enumerable, so spreads, JSON.stringify and worker transfer never see it).
+ */
+function withTail<T extends object>(row: T, headKeys: readonly string[], bank: SharedBankFields): T {
+  Object.defineProperty(row, rowTail, { value: { headKeys, bytes: bank.tail } });
+  return row;
+}
+
 /** One verdict row; bank data looked up only for valid rows (an unknown bank is not an invalid IBAN). */
 export function validationRow(input: string, verdict: IbanVerdict, caller: CallerView, bank: Pick<BankDirectory, 'bankOf'>): ValidationRow {
   if (!verdict.valid) {
-    return {
+    const fields = invalidRowFields(caller);
+    const row: ValidationRow = {
       iban: input,
       valid: false,
       error: verdict.error ?? 'invalid_structure',
@@ -63,18 +77,21 @@ export function validationRow(input: string, verdict: IbanVerdict, caller: Calle
       country_code: verdict.countryCode,
       bank_code: verdict.bankCode,
       national_check: verdict.nationalCheck,
-      ...invalidRowBankFields(caller),
+      ...fields.fields,
     };
+    return withTail(row, invalidHead, fields);
   }
   const info = verdict.countryCode === null || verdict.bankCode === null ? undefined : bank.bankOf(verdict.countryCode, verdict.bankCode);
-  return {
+  const fields = sharedBankFields(info, caller, true);
+  const row: ValidationRow = {
     iban: input,
     valid: true,
     country_code: verdict.countryCode,
     bank_code: verdict.bankCode,
     national_check: verdict.nationalCheck,
-    ...bankFieldsOf(info, caller, true),
+    ...fields.fields,
   };
+  return withTail(row, validHead, fields);
 }
 
 export function validateList(ibans: readonly string[], caller: CallerView, bank: BankDirectory): ValidationRow[] {

@@ -61,15 +61,17 @@ function buildIntelligence(info: BankInfo): BankIntelligence {
   };
 }
 
-/**
- * Bank fields of one row. Free and keyless callers see placeholders for swift_code and bank_name and no
- * bank_intelligence (bank_city stays visible, as the spec's validation row says); paid callers see the
- * registry's published values, or nulls with bank_match 'no_match' when the registry does not know the bank.
- */
-export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, requested: boolean): BankFields {
+/** What a caller may see of a bank: its fields, LOCKED placeholders (free, keyless), or locked because a paid key's reveals are spent. */
+type Visibility = 'shown' | 'locked' | 'spent';
+
+function visibilityOf(caller: CallerView): Visibility {
+  return !caller.paid ? 'locked' : caller.revealsSpent === true ? 'spent' : 'shown';
+}
+
+function buildBankFields(info: BankInfo | undefined, visibility: Visibility, requested: boolean): BankFields {
   const bank_match = !requested ? 'not_requested' : info === undefined ? 'no_match' : 'matched';
   const bank_city = info?.city ?? null;
-  if (!caller.paid || caller.revealsSpent === true) {
+  if (visibility !== 'shown') {
     const fields: BankFields = {
       swift_code: lockedPlaceholder,
       bank_name: lockedPlaceholder,
@@ -79,7 +81,7 @@ export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, req
       locked_fields: lockedFieldNames,
       premium_unlock_url: premiumUnlockUrl,
     };
-    if (caller.paid) fields.locked_reason = 'bic_reveals_exhausted';
+    if (visibility === 'spent') fields.locked_reason = 'bic_reveals_exhausted';
     return fields;
   }
   const fields: BankFields = {
@@ -93,9 +95,8 @@ export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, req
   return fields;
 }
 
-/** The same fields for an invalid row: N/A, locked markers kept for free callers. */
-export function invalidRowBankFields(caller: CallerView): BankFields {
-  const locked = !caller.paid || caller.revealsSpent === true;
+function buildInvalidRowFields(visibility: Visibility): BankFields {
+  const locked = visibility !== 'shown';
   const fields: BankFields = {
     swift_code: notApplicable,
     bank_name: notApplicable,
@@ -106,9 +107,57 @@ export function invalidRowBankFields(caller: CallerView): BankFields {
   if (locked) {
     fields.locked_fields = lockedFieldNames;
     fields.premium_unlock_url = premiumUnlockUrl;
-    if (caller.paid) fields.locked_reason = 'bic_reveals_exhausted';
+    if (visibility === 'spent') fields.locked_reason = 'bic_reveals_exhausted';
   }
   return fields;
+}
+
+/**
+ * A row's bank fields, shared by every row with the same bank and visibility: frozen (rows spread them and
+ * never change them), with their JSON encoded once as a row tail (`,"swift_code":...}`), so the REST
+ * serializer copies one cached fragment per row instead of writing the same bank's fields again.
+ */
+export interface SharedBankFields {
+  readonly fields: Readonly<BankFields>;
+  readonly tail: Uint8Array;
+}
+
+function shared(fields: BankFields): SharedBankFields {
+  return { fields: Object.freeze(fields), tail: Buffer.from(`,${JSON.stringify(fields).slice(1)}`, 'utf8') };
+}
+
+const byBank = new WeakMap<BankInfo, Map<string, SharedBankFields>>();
+const withoutBank = new Map<string, SharedBankFields>();
+const invalidRows = new Map<Visibility, SharedBankFields>();
+
+/**
+ * Bank fields of one row. Free and keyless callers see placeholders for swift_code and bank_name and no
+ * bank_intelligence (bank_city stays visible, as the spec's validation row says); paid callers see the
+ * registry's published values, or nulls with bank_match 'no_match' when the registry does not know the bank.
+ */
+export function sharedBankFields(info: BankInfo | undefined, caller: CallerView, requested: boolean): SharedBankFields {
+  const visibility = visibilityOf(caller);
+  const slot = `${visibility}|${requested ? 1 : 0}`;
+  let cache = info === undefined ? withoutBank : byBank.get(info);
+  if (cache === undefined && info !== undefined) byBank.set(info, (cache = new Map<string, SharedBankFields>()));
+  let entry = cache?.get(slot);
+  if (entry === undefined) {
+    entry = shared(buildBankFields(info, visibility, requested));
+    cache?.set(slot, entry);
+  }
+  return entry;
+}
+
+export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, requested: boolean): Readonly<BankFields> {
+  return sharedBankFields(info, caller, requested).fields;
+}
+
+/** The same fields for an invalid row: N/A, locked markers kept for free callers. */
+export function invalidRowFields(caller: CallerView): SharedBankFields {
+  const visibility = visibilityOf(caller);
+  let entry = invalidRows.get(visibility);
+  if (entry === undefined) invalidRows.set(visibility, (entry = shared(buildInvalidRowFields(visibility))));
+  return entry;
 }
 
 export const bankIntelligenceSchema = Type.Object({

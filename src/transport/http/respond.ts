@@ -41,7 +41,7 @@ export function send(
   exchange: Exchange,
   status: string,
   contentType: string,
-  body: string,
+  body: string | Uint8Array,
   headers: Readonly<Record<string, string>> = {},
   close = false,
 ): void {

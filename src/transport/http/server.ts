@@ -8,6 +8,7 @@ import { readBody, parseJsonBody } from './body.js';
 import { readMultipart } from './multipart.js';
 import { requestIdFrom } from './request-id.js';
 import { renderBody, RenderedBody } from '../../render/body.js';
+import { outputJsonView } from '../../render/json-bytes.js';
 import { csvType, jsonType, send, sendError, sendHead, type Exchange } from './respond.js';
 import type { HttpMetrics } from './metrics.js';
 import { clientAddress, type TrustedProxies } from './client-address.js';
@@ -98,8 +99,13 @@ async function handleOp(deps: HttpFrontDeps, op: HttpOp, exchange: Exchange, par
     const outcome = await deps.service.execute(op, raw, { apiKey: parts.apiKey, ip: parts.ip }, { serialized: true });
     const code = op.successStatusOf?.(outcome.output as never) ?? op.successStatus;
     status = code === undefined ? '200 OK' : `${code} ${code === 200 ? 'OK' : code === 201 ? 'Created' : 'Accepted'}`;
-    const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, outcome.format);
-    send(exchange, status, rendered.format === 'csv' ? csvType : jsonType, rendered.body, outcome.headers);
+    if (outcome.output instanceof RenderedBody || outcome.format === 'csv') {
+      const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, outcome.format);
+      send(exchange, status, rendered.format === 'csv' ? csvType : jsonType, rendered.body, outcome.headers);
+    } else {
+      // Serialized into the shared scratch and handed to uWS (which copies it) in the same synchronous step.
+      send(exchange, status, jsonType, outputJsonView(outcome.output), outcome.headers);
+    }
   } catch (thrown) {
     status = answerFailure(deps, op.name, exchange, thrown);
   } finally {
