@@ -22,7 +22,7 @@ export interface ServiceProcess {
 }
 
 /** tsx compiles on start and a first start builds the registry: generous, for a busy 2-core CI machine. */
-const startTimeoutMs = 180_000;
+export const processStartTimeoutMs = 180_000;
 
 /**
  * Starts a fresh process with a fresh data dir. `registryFrom` copies the registry environment of an earlier
@@ -45,7 +45,7 @@ export async function startServiceProcess(env: NodeJS.ProcessEnv, registryFrom?:
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForOutput(child, /^ibanqa: REST /m, startTimeoutMs);
+    await waitForOutput(child, /^ibanqa: REST /m, processStartTimeoutMs);
     const key = /^\s+unlimited\s+(iq_\S+)/m.exec(child.stdout())?.[1];
     if (key === undefined) throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
     return { child, base: `http://127.0.0.1:${httpPort}/api/v1`, grpcAddress: `127.0.0.1:${grpcPort}`, dataDir, unlimitedKey: key, stop: () => child.stop(), dispose };

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { open } from 'lmdb';
 import { spawnTs, waitForOutput, type Child } from '../../bench/lib/child.js';
+import { processStartTimeoutMs } from '../helpers/service-process.js';
 import { freePort } from '../../bench/lib/proc.js';
 import { hashKey, keyIdOf } from '../../src/accounts/keys.js';
 
@@ -54,7 +55,7 @@ async function startService(): Promise<Started> {
     IBANQA_US_DIRECTORY_FILES: '',
   });
   children.push(child);
-  await waitForOutput(child, /^ibanqa: REST /m);
+  await waitForOutput(child, /^ibanqa: REST /m, processStartTimeoutMs);
   return { child, base: `http://127.0.0.1:${port}/api/v1`, stdout: child.stdout() };
 }
 
@@ -145,7 +146,7 @@ async function client(ledger: Ledger, base: string, key: string, stopped: () => 
   }
 }
 
-test('acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight', { timeout: 120_000 }, async () => {
+test('acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight', { timeout: 600_000 }, async () => {
   const first = await startService();
   const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
   assert.ok(key, `no unlimited demo key in:\n${first.stdout}`);
