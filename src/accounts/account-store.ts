@@ -51,6 +51,7 @@ export class AccountStore {
    * bounded by the number of live keys, never by what clients send.
    */
   private readonly cache = new Map<string, { readonly account: Account; readonly checkedAtMs: number }>();
+  private readonly flushHooks: (() => void)[] = [];
   private readonly inflight = new Set<Promise<boolean>>();
   private writeFailure: unknown = undefined;
   /** Counters waiting for the next coalesced write: the latest value per key wins. */
@@ -162,8 +163,14 @@ export class AccountStore {
     this.track(db.remove(key));
   }
 
+  /** Writers that hold writes for the end of a turn (the meter) issue them before a flush or close. */
+  beforeFlush(issue: () => void): void {
+    this.flushHooks.push(issue);
+  }
+
   /** Resolves when every write issued so far, coalesced ones included, is committed; rethrows a failed one once. */
   async flushWrites(): Promise<void> {
+    for (const issue of this.flushHooks) issue();
     this.writeCoalesced();
     await Promise.allSettled([...this.inflight]);
     const failure = this.writeFailure;

@@ -9,6 +9,7 @@ import { AssertionFailure } from '../assert.js';
 import { AppError } from '../errors.js';
 import { AccountStore, type Account } from './account-store.js';
 import { Meter, type Reservation } from './meter.js';
+import { MemoryTable } from './table.js';
 import { creditKinds, planOf, type CreditKind, type PlanId } from './plans.js';
 
 const NOW = new Date('2026-08-18T10:00:00.000Z');
@@ -164,6 +165,24 @@ test('a commit resolves only once its counts are committed to LMDB; concurrent c
   const many = Array.from({ length: 50 }, () => meter.commit(reserveOk(meter, pro, { api_calls: 1 })));
   await Promise.all(many);
   assert.equal(usage.get(usageKey)?.api_calls, 51);
+});
+
+test('the commits of one turn share one write per account, and each resolves only once that write is done', async (t) => {
+  const { store } = setup(t);
+  const pro = account(store, 'pro');
+  const puts: string[] = [];
+  const table = new MemoryTable<Partial<Record<CreditKind, number>>>();
+  const counting = { get: (key: string) => table.get(key), getRange: table.getRange.bind(table), remove: table.remove.bind(table), put: (key: string, value: Partial<Record<CreditKind, number>>) => (puts.push(key), table.put(key, value)) };
+  const meter = new Meter(counting);
+  let settled = 0;
+  const many = Array.from({ length: 50 }, () => meter.commit(reserveOk(meter, pro, { api_calls: 1 })).then(() => settled++));
+  assert.equal(puts.length, 0, 'nothing is written before the turn ends');
+  assert.equal(settled, 0);
+  await Promise.all(many);
+  assert.equal(puts.length, 1);
+  assert.equal(table.get(puts[0] as string)?.api_calls, 50);
+  await meter.commit(reserveOk(meter, pro, { api_calls: 2 }));
+  assert.deepEqual([puts.length, table.get(puts[0] as string)?.api_calls], [2, 52], 'a later turn writes again, with every count so far');
 });
 
 test('a 24h pass works until 24 hours after activation, then requests get payment_required', (t) => {

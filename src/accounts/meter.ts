@@ -66,12 +66,17 @@ export class Meter {
   private readonly live = new Map<Reservation, Bucket>();
   /** Writes not yet committed, so a graceful stop can wait for them. */
   private readonly writes = new Set<Promise<unknown>>();
+  /** Buckets with a write scheduled for the end of this turn, and that write. */
+  private readonly scheduled = new Map<Bucket, ScheduledWrite>();
+  private turnEnd: NodeJS.Immediate | null = null;
 
   constructor(private readonly db: Table<UsageRecord>) {}
 
-  /** The meter over the accounts environment's usage table. */
+  /** The meter over the accounts environment's usage table; the store issues its scheduled writes before it flushes or closes. */
   static open(store: AccountStore): Meter {
-    return new Meter(store.subDatabase<UsageRecord>('usage'));
+    const meter = new Meter(store.subDatabase<UsageRecord>('usage'));
+    store.beforeFlush(() => meter.writeScheduled());
+    return meter;
   }
 
   /** All or nothing: either every debit is held, or nothing is and the first misfit is reported. */
@@ -155,6 +160,7 @@ export class Meter {
 
   /** Resolves when every commit so far is written (each commit's own promise already says so for its caller). */
   async flush(): Promise<void> {
+    this.writeScheduled();
     await Promise.allSettled([...this.writes]);
   }
 
@@ -190,17 +196,38 @@ export class Meter {
     return { usageKey, period, used, reserved: zeroCounts() };
   }
 
+  /**
+   * Writes the bucket's counts once per event-loop turn, however many requests of the account committed in
+   * it: every commit of the turn waits for the one write that holds it (still durable before the answer).
+   * Measured in the REST profile: one put per request (msgpack pack + lmdb-js write instructions) was about
+   * 8 % of the main thread's time under 32 concurrent requests on one key.
+   */
   private persist(bucket: Bucket): Promise<void> {
-    const write = this.db.put(bucket.usageKey, { ...bucket.used });
-    this.writes.add(write);
-    return write.then(
-      () => {
-        this.writes.delete(write);
-      },
-      (error: unknown) => {
-        this.writes.delete(write);
-        throw error;
-      },
-    );
+    const scheduled = this.scheduled.get(bucket);
+    if (scheduled !== undefined) return scheduled.written;
+    let settle: Pick<ScheduledWrite, 'resolve' | 'reject'> | undefined;
+    const written = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    this.scheduled.set(bucket, { written, ...(settle as Pick<ScheduledWrite, 'resolve' | 'reject'>) });
+    this.writes.add(written);
+    const forget = () => this.writes.delete(written);
+    written.then(forget, forget);
+    this.turnEnd ??= setImmediate(() => this.writeScheduled());
+    return written;
   }
+
+  /** Issues the writes scheduled in this turn; their counts are read now, so every commit before is in them. */
+  writeScheduled(): void {
+    if (this.turnEnd !== null) clearImmediate(this.turnEnd);
+    this.turnEnd = null;
+    for (const [bucket, write] of this.scheduled) {
+      this.db.put(bucket.usageKey, { ...bucket.used }).then(() => write.resolve(), write.reject);
+    }
+    this.scheduled.clear();
+  }
+}
+
+interface ScheduledWrite {
+  readonly written: Promise<void>;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
 }

@@ -87,7 +87,7 @@ function stateContract(name: string, open: () => Subject): void {
           const { meter } = subject.ports;
           const account = await freeAccount(subject);
           const refused = await meter.reserve(account, { api_calls: 10, profiles: FREE_PROFILES + 1 }, T0);
-          assert.deepEqual(refused, { ok: false, kind: 'profiles', needed: FREE_PROFILES + 1, remaining: FREE_PROFILES, resets_at: null });
+          assert.deepEqual(refused, { ok: false, kind: 'profiles', needed: FREE_PROFILES + 1, limit: FREE_PROFILES, remaining: FREE_PROFILES, resets_at: null });
           const balance = await meter.balance(account, T0);
           assert.deepEqual(balance.api_calls, { limit: FREE_API_CALLS, used: 0, reserved: 0, remaining: FREE_API_CALLS, resets_at: null });
           const tooMany = await meter.reserve(account, { api_calls: FREE_API_CALLS + 1 }, T0);
