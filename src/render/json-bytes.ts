@@ -159,23 +159,32 @@ function array(items: readonly unknown[]): void {
 }
 
 /**
- * Rows may carry a precomputed tail: the JSON of their last keys, encoded once and shared by every row
- * with the same values (a bank's fields at one visibility). The row lists its head keys; the tail
- * starts with the comma that follows them and ends with the row's closing brace.
+ * A row array may carry precomputed tails, one per row (or undefined): the JSON of the row's last keys,
+ * encoded once and shared by every row with the same values (a bank's fields at one visibility). A tail
+ * names the row's head keys, written as usual; its bytes start with the comma after them and end with
+ * the row's closing brace. Kept on the array, not on each row: one hidden property per answer.
  */
-export const rowTail: unique symbol = Symbol('row tail');
-export interface TailedRow {
-  readonly [rowTail]: { readonly headKeys: readonly string[]; readonly bytes: Uint8Array };
+export const rowTails: unique symbol = Symbol('row tails');
+export interface RowTail {
+  readonly headKeys: readonly string[];
+  readonly bytes: Uint8Array;
+}
+export interface TailedRows {
+  readonly [rowTails]: readonly (RowTail | undefined)[];
 }
 
-function row(item: Record<string, unknown>): void {
-  const tail = (item as Partial<TailedRow>)[rowTail];
+/** Hides the tails on the array (not enumerable: a copy, a map or a worker transfer drops them). */
+export function withRowTails<T extends unknown[]>(rows: T, tails: readonly (RowTail | undefined)[]): T {
+  Object.defineProperty(rows, rowTails, { value: tails });
+  return rows;
+}
+
+function row(item: Record<string, unknown>, tail: RowTail | undefined): void {
   byte(0x7b);
   let first = true;
-  const keys = tail === undefined ? undefined : tail.headKeys;
-  if (keys !== undefined) {
-    for (const key of keys) if (field(key, item[key], first)) first = false;
-    bytes((tail as TailedRow[typeof rowTail]).bytes);
+  if (tail !== undefined) {
+    for (const key of tail.headKeys) if (field(key, item[key], first)) first = false;
+    bytes(tail.bytes);
     return;
   }
   for (const key in item) if (field(key, item[key], first)) first = false;
@@ -191,11 +200,12 @@ function field(key: string, item: unknown, first: boolean): boolean {
 }
 
 function rows(items: readonly unknown[]): void {
+  const tails = (items as Partial<TailedRows>)[rowTails];
   byte(0x5b);
   for (let index = 0; index < items.length; index++) {
     if (index > 0) byte(0x2c);
     const item = items[index];
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) row(item as Record<string, unknown>);
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) row(item as Record<string, unknown>, tails?.[index]);
     else if (!value(item)) bytes(nullBytes);
   }
   byte(0x5d);

@@ -4,7 +4,7 @@ import { noRegistryContext } from '../../domain/iban/national/types.js';
 import { limits } from '../../limits.js';
 import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
-import { rowTail } from '../../render/json-bytes.js';
+import { withRowTails, type RowTail } from '../../render/json-bytes.js';
 import { bankFieldSchemas, invalidRowFields, sharedBankFields, type BankFields, type SharedBankFields } from '../registry/bank-fields.js';
 import { defineOp, type CallerView } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
@@ -53,20 +53,8 @@ class RowBank implements NationalContext {
   }
 }
 
-const validHead = Object.freeze(['iban', 'valid', 'country_code', 'bank_code', 'national_check']);
-const invalidHead = Object.freeze(['iban', 'valid', 'error', 'message', 'country_code', 'bank_code', 'national_check']);
-
-/**
- * The row's own fields, then the shared bank fields; the REST serializer writes the head keys and copies the
- * bank's cached tail (hidden: not enumerable, so spreads, JSON.stringify and worker transfer never see it).
- */
-function withTail<T extends object>(row: T, headKeys: readonly string[], bank: SharedBankFields): T {
-  Object.defineProperty(row, rowTail, { value: { headKeys, bytes: bank.tail } });
-  return row;
-}
-
-/** One verdict row; bank data looked up only for valid rows (an unknown bank is not an invalid IBAN). */
-export function validationRow(input: string, verdict: IbanVerdict, caller: CallerView, bank: Pick<BankDirectory, 'bankOf'>): ValidationRow {
+/** One verdict row and its bank fields (shared); bank data looked up only for valid rows (an unknown bank is not an invalid IBAN). */
+function rowAndFields(input: string, verdict: IbanVerdict, caller: CallerView, bank: Pick<BankDirectory, 'bankOf'>): [ValidationRow, SharedBankFields] {
   if (!verdict.valid) {
     const fields = invalidRowFields(caller);
     const row: ValidationRow = {
@@ -79,7 +67,7 @@ export function validationRow(input: string, verdict: IbanVerdict, caller: Calle
       national_check: verdict.nationalCheck,
       ...fields.fields,
     };
-    return withTail(row, invalidHead, fields);
+    return [row, fields];
   }
   const info = verdict.countryCode === null || verdict.bankCode === null ? undefined : bank.bankOf(verdict.countryCode, verdict.bankCode);
   const fields = sharedBankFields(info, caller, true);
@@ -91,17 +79,25 @@ export function validationRow(input: string, verdict: IbanVerdict, caller: Calle
     national_check: verdict.nationalCheck,
     ...fields.fields,
   };
-  return withTail(row, validHead, fields);
+  return [row, fields];
 }
 
+export function validationRow(input: string, verdict: IbanVerdict, caller: CallerView, bank: Pick<BankDirectory, 'bankOf'>): ValidationRow {
+  return rowAndFields(input, verdict, caller, bank)[0];
+}
+
+/** The rows in input order, with each row's bank tail hidden on the array for the REST serializer. */
 export function validateList(ibans: readonly string[], caller: CallerView, bank: BankDirectory): ValidationRow[] {
   const rows = new Array<ValidationRow>(ibans.length);
+  const tails = new Array<RowTail>(ibans.length);
   const rowBank = new RowBank(bank);
   for (let index = 0; index < ibans.length; index++) {
     const input = ibans[index] as string;
-    rows[index] = validationRow(input, validateIban(input, rowBank), caller, rowBank);
+    const [row, fields] = rowAndFields(input, validateIban(input, rowBank), caller, rowBank);
+    rows[index] = row;
+    tails[index] = fields.validationTail;
   }
-  return rows;
+  return withRowTails(rows, tails);
 }
 
 /**

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { BankInfo } from '../../registry/bank-directory.js';
 import type { CallerView } from '../framework/op.js';
 import { nullableString } from '../framework/schemas.js';
+import type { RowTail } from '../../render/json-bytes.js';
 
 /** Clarifications §3: the free-plan placeholder word and the relative purchase address. */
 export const lockedPlaceholder = 'LOCKED';
@@ -112,23 +113,34 @@ function buildInvalidRowFields(visibility: Visibility): BankFields {
   return fields;
 }
 
+/** The keys a validation row writes before its bank fields (valid and invalid rows). */
+const validRowHead = Object.freeze(['iban', 'valid', 'country_code', 'bank_code', 'national_check']);
+const invalidRowHead = Object.freeze(['iban', 'valid', 'error', 'message', 'country_code', 'bank_code', 'national_check']);
+
 /**
  * A row's bank fields, shared by every row with the same bank and visibility: frozen (rows spread them and
- * never change them), with their JSON encoded once as a row tail (`,"swift_code":...}`), so the REST
- * serializer copies one cached fragment per row instead of writing the same bank's fields again.
+ * never change them), with their JSON encoded once as a validation row's tail (`,"swift_code":...}`), so
+ * the REST serializer copies one cached fragment per row instead of writing the same bank's fields again.
  */
 export interface SharedBankFields {
   readonly fields: Readonly<BankFields>;
-  readonly tail: Uint8Array;
+  readonly validationTail: RowTail;
 }
 
-function shared(fields: BankFields): SharedBankFields {
-  return { fields: Object.freeze(fields), tail: Buffer.from(`,${JSON.stringify(fields).slice(1)}`, 'utf8') };
+function shared(fields: BankFields, headKeys: readonly string[]): SharedBankFields {
+  const bytes = Buffer.from(`,${JSON.stringify(fields).slice(1)}`, 'utf8');
+  return { fields: Object.freeze(fields), validationTail: Object.freeze({ headKeys, bytes }) };
 }
 
-const byBank = new WeakMap<BankInfo, Map<string, SharedBankFields>>();
-const withoutBank = new Map<string, SharedBankFields>();
-const invalidRows = new Map<Visibility, SharedBankFields>();
+const visibilities: readonly Visibility[] = ['shown', 'locked', 'spent'];
+/** Per bank: one entry per (visibility, requested), indexed by slotOf. */
+const byBank = new WeakMap<BankInfo, (SharedBankFields | undefined)[]>();
+const withoutBank: (SharedBankFields | undefined)[] = [];
+const invalidRows: (SharedBankFields | undefined)[] = [];
+
+function slotOf(visibility: Visibility, requested: boolean): number {
+  return visibilities.indexOf(visibility) * 2 + (requested ? 1 : 0);
+}
 
 /**
  * Bank fields of one row. Free and keyless callers see placeholders for swift_code and bank_name and no
@@ -137,15 +149,10 @@ const invalidRows = new Map<Visibility, SharedBankFields>();
  */
 export function sharedBankFields(info: BankInfo | undefined, caller: CallerView, requested: boolean): SharedBankFields {
   const visibility = visibilityOf(caller);
-  const slot = `${visibility}|${requested ? 1 : 0}`;
+  const slot = slotOf(visibility, requested);
   let cache = info === undefined ? withoutBank : byBank.get(info);
-  if (cache === undefined && info !== undefined) byBank.set(info, (cache = new Map<string, SharedBankFields>()));
-  let entry = cache?.get(slot);
-  if (entry === undefined) {
-    entry = shared(buildBankFields(info, visibility, requested));
-    cache?.set(slot, entry);
-  }
-  return entry;
+  if (cache === undefined) byBank.set(info as BankInfo, (cache = []));
+  return (cache[slot] ??= shared(buildBankFields(info, visibility, requested), validRowHead));
 }
 
 export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, requested: boolean): Readonly<BankFields> {
@@ -155,9 +162,7 @@ export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, req
 /** The same fields for an invalid row: N/A, locked markers kept for free callers. */
 export function invalidRowFields(caller: CallerView): SharedBankFields {
   const visibility = visibilityOf(caller);
-  let entry = invalidRows.get(visibility);
-  if (entry === undefined) invalidRows.set(visibility, (entry = shared(buildInvalidRowFields(visibility))));
-  return entry;
+  return (invalidRows[slotOf(visibility, false)] ??= shared(buildInvalidRowFields(visibility), invalidRowHead));
 }
 
 export const bankIntelligenceSchema = Type.Object({
