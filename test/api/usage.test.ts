@@ -125,20 +125,23 @@ test('GetUsage over gRPC reports the same balances', async () => {
   assert.ok(missing.error);
 });
 
-test('/validate: invalid IBANs and unknown banks spend no BIC reveal', async () => {
-  const key = service.keys.enterprise;
-  const before = (await call(service.base, '/usage', { key })).body.credits;
-  const reply = await call(service.base, '/validate', {
-    key,
-    body: { ibans: ['DE89370400440532013001', 'XX00', knownBankIban, 'GB82WEST12345698765432'] },
+for (const plan of ['enterprise', 'unlimited'] as const) {
+  test(`/validate on ${plan}: invalid IBANs and unknown banks spend no BIC reveal`, async () => {
+    const key = service.keys[plan];
+    const before = (await call(service.base, '/usage', { key })).body.credits;
+    const reply = await call(service.base, '/validate', {
+      key,
+      body: { ibans: ['DE89370400440532013001', 'XX00', knownBankIban, 'GB82WEST12345698765432'] },
+    });
+    assert.equal(reply.status, 200);
+    const after = (await call(service.base, '/usage', { key })).body.credits;
+    assert.equal(after.api_calls.used - before.api_calls.used, 4, 'one API credit per IBAN');
+    const shown = reply.body.filter((row: any) => row.bank_match === 'matched').length;
+    assert.equal(after.bic_reveals.used - before.bic_reveals.used, shown, 'one reveal per row that shows a bank');
+    assert.equal(after.bic_reveals.reserved, 0, 'nothing stays held after the answer');
+    assert.ok(shown >= 1 && shown <= 2);
   });
-  assert.equal(reply.status, 200);
-  const after = (await call(service.base, '/usage', { key })).body.credits;
-  assert.equal(after.api_calls.used - before.api_calls.used, 4, 'one API credit per IBAN');
-  const shown = reply.body.filter((row: any) => row.bank_match === 'matched').length;
-  assert.equal(after.bic_reveals.used - before.bic_reveals.used, shown, 'one reveal per row that shows a bank');
-  assert.ok(shown >= 1 && shown <= 2);
-});
+}
 
 test('a paid key whose BIC reveals are spent gets /validate with bank fields locked, not a 429', async () => {
   const key = service.keys.pass24h; // 40 BIC reveals, 100 API calls

@@ -6,6 +6,7 @@ import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
 import { withRowTails, type RowTail } from '../../render/json-bytes.js';
 import { bankFieldSchemas, invalidRowFields, sharedBankFields, type BankFields, type SharedBankFields } from '../registry/bank-fields.js';
+import { planOf } from '../../accounts/plans.js';
 import { defineOp, type CallerView } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 
@@ -111,6 +112,15 @@ function revealsAtMost(ibans: readonly string[]): number {
   return count;
 }
 
+/**
+ * Where the plan caps BIC reveals, hold the exact upper bound (a list that fits must not be refused); where
+ * nothing caps them (the unlimited plan) there is nothing to refuse, so the second validation pass is skipped
+ * and the commit still charges the rows that revealed (usedCost).
+ */
+function revealsToHold(ibans: readonly string[], caller: CallerView): number {
+  return caller.plan !== null && planOf(caller.plan).allowances.bic_reveals === null ? ibans.length : revealsAtMost(ibans);
+}
+
 /** A reveal is a row that showed a bank's BIC and name: invalid IBANs and unknown banks reveal nothing. */
 function revealedRows(rows: readonly ValidationRow[]): number {
   let count = 0;
@@ -157,7 +167,7 @@ export const ibanValidate = defineOp({
   input: validateInput,
   output: Type.Array(validationRowSchema),
   cost: (input, caller) =>
-    caller.paid ? { api_calls: input.ibans.length, bic_reveals: revealsAtMost(input.ibans) } : { api_calls: input.ibans.length },
+    caller.paid ? { api_calls: input.ibans.length, bic_reveals: revealsToHold(input.ibans, caller) } : { api_calls: input.ibans.length },
   costWithoutReveals: (input) => ({ api_calls: input.ibans.length }),
   usedCost: (input, rows, caller) =>
     caller.paid && caller.revealsSpent !== true ? { api_calls: input.ibans.length, bic_reveals: revealedRows(rows as readonly ValidationRow[]) } : { api_calls: input.ibans.length },
