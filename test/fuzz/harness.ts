@@ -98,6 +98,7 @@ async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 're
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (item.key !== undefined) headers['x-api-key'] = encodeURIComponent(item.key) === item.key ? item.key : 'iq_x';
   const label = `REST ${item.op.http!.method} ${path.slice(0, 120)}`;
+  const started = performance.now();
   try {
     const response = await fetch(`${target.restBase}${path}`, { method: item.op.http!.method, headers, ...(body === undefined ? {} : { body: typeof body === "string" ? body : new Uint8Array(body) }), signal: AbortSignal.timeout(hangMs) });
     const text = await response.text();
@@ -111,7 +112,9 @@ async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 're
     }
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`}`);
+    const waited = `after ${Math.round(performance.now() - started)} ms`;
+    const sent = body === undefined ? '' : ` body ${(typeof body === 'string' ? body : body.toString('latin1')).slice(0, 160)}`;
+    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`} ${waited}${sent}`);
   }
 }
 
