@@ -40,10 +40,11 @@ async function front(only: 'rest' | 'grpc', seed: number) {
     total.rest += report.rest;
     total.grpc += report.grpc;
     total.failures.push(...report.failures.slice(0, 50));
+    total.drawMsMax = Math.max(total.drawMsMax ?? 0, report.drawMsMax ?? 0);
     for (const [outcome, count] of Object.entries(report.outcomes)) total.outcomes[outcome] = (total.outcomes[outcome] ?? 0) + count;
   }
   const sent = total.rest + total.grpc;
-  return { only, sent, cutByClock: sent < perFront, seconds: Math.round((Date.now() - started) / 1000), failures: total.failures.length, firstFailures: total.failures.slice(0, 20), outcomes: total.outcomes };
+  return { only, sent, cutByClock: sent < perFront, seconds: Math.round((Date.now() - started) / 1000), failures: total.failures.length, drawMsMax: total.drawMsMax, firstFailures: total.failures.slice(0, 20), outcomes: total.outcomes };
 }
 
 try {

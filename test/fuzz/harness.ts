@@ -33,6 +33,8 @@ export interface FuzzOptions {
 export interface FuzzReport {
   rest: number;
   grpc: number;
+  /** The longest the client spent drawing one batch of cases (synchronous: nothing else runs meanwhile). */
+  drawMsMax?: number;
   readonly outcomes: Record<string, number>;
   readonly failures: string[];
 }
@@ -185,6 +187,18 @@ function sendGrpc(client: Client, methods: ReadonlyMap<string, GrpcMethod>, item
   });
 }
 
+/**
+ * Drawing a batch blocks this process, for seconds when the shared machine is busy. Meanwhile uWS may close
+ * keep-alive sockets it saw idle for its 10 s timeout, and undici's own idle timer (4 s) cannot fire. Fetches
+ * issued right after the draw would then go out on sockets whose FIN is already queued and fail with
+ * UND_ERR_SOCKET "other side closed" (measured: 16 at once, one per worker, after a slow batch at load
+ * average 15). One timers phase and one poll phase first let undici drop those sockets.
+ */
+async function letPendingIoRun(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const report: FuzzReport = { rest: 0, grpc: 0, outcomes: {}, failures: [] };
   const { definition } = loadIbanQaPackage();
@@ -200,10 +214,13 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const count = Math.min(batch, options.requests - start);
       const grpcCount = Math.round(count * grpcShare);
       const seed = options.seed + start;
+      const drawStarted = performance.now();
       const cases: Case[] = [
         ...fc.sample(caseArbitrary(target, 'rest', seed), { seed, numRuns: count - grpcCount }),
         ...(grpcCount === 0 ? [] : fc.sample(caseArbitrary(target, 'grpc', seed), { seed: seed + 1, numRuns: grpcCount })),
       ];
+      report.drawMsMax = Math.max(report.drawMsMax ?? 0, Math.round(performance.now() - drawStarted));
+      await letPendingIoRun();
       let next = 0;
       const worker = async () => {
         while (next < cases.length) {
