@@ -5,6 +5,7 @@
 // timeout); meanwhile a GET /healthz on another connection shows whether the others are still served.
 // Not part of npm test; needs gcc. Usage: flock /tmp/ibanqa-machine.lock node --import tsx bench/parser-probe.ts
 // Results: bench/results/parser-probe-<date>.json and a Markdown table on stdout.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -79,7 +80,12 @@ try {
 
   const old = await probe('20.30', {}, []);
   const current = await probe('20.57', { LD_PRELOAD: shim, PROBE_UWS_BINARY: patched, UWS_HTTP_MAX_HEADERS_SIZE: String(limits.httpHeadBytesServed) }, ['--import', join(work, 'preload.mjs')]);
-  const result = { date: new Date().toISOString(), loadavg: loadavg(), watchMs, weakened, fronts: [old, current] };
+  // The parser test file itself, on the 20.57.0 binary: its strict branch (4xx or close within a second) runs there.
+  const testRun = spawnSync(process.execPath, ['--import', join(work, 'preload.mjs'), '--import', 'tsx', '--test', 'test/api/http-parser.test.ts'], {
+    cwd: repoRoot, encoding: 'utf8', env: { ...process.env, LD_PRELOAD: shim, PROBE_UWS_BINARY: patched, UWS_HTTP_MAX_HEADERS_SIZE: String(limits.httpHeadBytesServed) },
+  });
+  const testSummary = Object.fromEntries([...testRun.stdout.matchAll(/^# (tests|pass|fail|todo|skipped) (\d+)$/gm)].map((match) => [match[1], Number(match[2])]));
+  const result = { date: new Date().toISOString(), loadavg: loadavg(), watchMs, weakened, fronts: [old, current], parserTestOn2057: { exitCode: testRun.status, ...testSummary } };
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/parser-probe-${result.date.slice(0, 10)}.json`;
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
@@ -87,7 +93,7 @@ try {
   old.observed.forEach((row, index) => lines.push(`| ${row.shape} | ${cell(row)} | ${cell(current.observed[index]!)} |`));
   lines.push(`| GET /healthz on a second connection 1 s in | ${old.sideRequest.status} (${old.sideRequest.ms} ms) | ${current.sideRequest.status} (${current.sideRequest.ms} ms) |`);
   lines.push(`| GET /healthz after the ${watchMs / 1000} s | ${old.aliveAfter} | ${current.aliveAfter} |`);
-  process.stdout.write(`${lines.join('\n')}\n\nweakened: ${weakened.join(', ')}; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}\n${file}\n`);
+  process.stdout.write(`${lines.join('\n')}\n\ntest/api/http-parser.test.ts on 20.57.0: ${JSON.stringify(result.parserTestOn2057)}\nweakened: ${weakened.join(', ')}; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}\n${file}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
