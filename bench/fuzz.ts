@@ -1,7 +1,8 @@
 // Long fuzz run: at least 100,000 requests per front (REST, then gRPC) against the service in its own process.
 // Holds: zero 5xx, zero hangs, every error an Error object with request_id, and the service's RSS back within
-// 10% of its level after a warm-up (both read after an idle: memoryAfterIdle). Bounded: FUZZ_PER_FRONT requests per front (default 100,000) and
-// FUZZ_MAX_MINUTES per front (default 30; a run cut by the clock says so). 127.0.0.1 only.
+// 10% of its level after a warm-up (both read after an idle: memoryAfterIdle). Bounded: FUZZ_PER_FRONT requests
+// per front (default 100,000) and FUZZ_MAX_MINUTES per front (default 30; a run cut by the clock says so).
+// 127.0.0.1 only. Run it under the machine lock: flock /tmp/ibanqa-machine.lock npm run bench:fuzz
 // Usage: npm run bench:fuzz     Results: bench/results/fuzz-<date>.json
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -60,7 +61,7 @@ try {
   const memoryEnd = await memoryAfterIdle();
   const result = {
     date: new Date().toISOString(),
-    machine: '2 cores, shared and busy with other engineers\' work',
+    machine: '2 vCPUs, shared and busy with other engineers\' work',
     bounds: { hangMs, slowMs },
     loadavg: loadavg(),
     memory: `after ${idleMs / 1000} s idle, before and after the run (the warm-up's 2,000 requests come first)`,

@@ -104,11 +104,12 @@ interface Bounds {
   readonly slowMs: number;
 }
 
+const bodySnippet = (body: Buffer | string | undefined) => (body === undefined ? '' : ` body ${(typeof body === 'string' ? body : body.toString('latin1')).slice(0, 160)}`);
+
 function noteSlow(report: FuzzReport, bounds: Bounds, label: string, started: number, body: Buffer | string | undefined): void {
   const took = performance.now() - started;
   if (took <= bounds.slowMs) return;
-  const sent = body === undefined ? '' : ` body ${(typeof body === 'string' ? body : body.toString('latin1')).slice(0, 160)}`;
-  (report.slow ??= []).push(`${label}: ${Math.round(took)} ms${sent}`);
+  (report.slow ??= []).push(`${label}: ${Math.round(took)} ms${bodySnippet(body)}`);
 }
 
 async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 'rest' }>, bounds: Bounds, report: FuzzReport): Promise<void> {
@@ -133,8 +134,7 @@ async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 're
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const waited = `after ${Math.round(performance.now() - started)} ms`;
-    const sent = body === undefined ? '' : ` body ${(typeof body === 'string' ? body : body.toString('latin1')).slice(0, 160)}`;
-    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`} ${waited}${sent}`);
+    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`} ${waited}${bodySnippet(body)}`);
   }
 }
 
