@@ -54,7 +54,7 @@ async function capacity(): Promise<number> {
   return done / 15;
 }
 
-interface Minute { minute: number; requests: number; errors: number; p50Ms: number; p99Ms: number; rssMiB: number }
+interface Minute { minute: number; requests: number; errors: number; p50Ms: number; p99Ms: number; rssMiB: number; load1: number }
 
 async function soak(rate: number): Promise<{ minutes: Minute[]; errors: string[] }> {
   const errors: string[] = [];
@@ -88,7 +88,7 @@ async function soak(rate: number): Promise<{ minutes: Minute[]; errors: string[]
     await new Promise((resolve) => setTimeout(resolve, 60_000));
     const sorted = latencies.sort((a, b) => a - b);
     const at = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN) * 10) / 10;
-    result.push({ minute, requests: sorted.length, errors: windowErrors, p50Ms: at(0.5), p99Ms: at(0.99), rssMiB: procMemory(service.child.pid).rssMiB });
+    result.push({ minute, requests: sorted.length, errors: windowErrors, p50Ms: at(0.5), p99Ms: at(0.99), rssMiB: procMemory(service.child.pid).rssMiB, load1: Math.round(loadavg()[0]! * 10) / 10 });
     process.stderr.write(`${JSON.stringify(result.at(-1))}\n`);
     latencies = [];
     windowErrors = 0;
@@ -97,6 +97,7 @@ async function soak(rate: number): Promise<{ minutes: Minute[]; errors: string[]
   return { minutes: result, errors };
 }
 
+const loadavgAtStart = loadavg();
 try {
   const measured = await capacity();
   const rate = Math.max(1, Math.round(measured * share));
@@ -108,7 +109,8 @@ try {
   const result = {
     date: new Date().toISOString(),
     machine: '2 cores, shared and busy with other engineers\' work; client and service share them',
-    loadavg: loadavg(),
+    loadavgAtStart,
+    loadavgAtEnd: loadavg(),
     capacityRps: Math.round(measured),
     targetRps: rate,
     minutes: perMinute,

@@ -18,6 +18,13 @@ const live = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
+// A bench stopped with SIGTERM or Ctrl-C would otherwise exit without 'exit' handlers and leave its service running.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    for (const child of live) child.kill('SIGKILL');
+    process.exit(128 + (signal === 'SIGTERM' ? 15 : 2));
+  });
+}
 
 /** How long a child gets to shut down cleanly before SIGKILL. */
 const stopGraceMs = 3_000;

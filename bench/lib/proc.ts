@@ -7,6 +7,10 @@ export interface ProcMemory {
   readonly rssMiB: number;
   /** Peak resident set (VmHWM) since the process started. */
   readonly hwmMiB: number;
+  /** The resident set by kind: anonymous (heaps, malloc), file-backed (code, LMDB's memory map), shared memory. */
+  readonly anonMiB: number;
+  readonly fileMiB: number;
+  readonly shmemMiB: number;
 }
 
 const kibPerMib = 1024;
@@ -18,7 +22,8 @@ function statusField(status: string, field: string): number {
 
 export function procMemory(pid: number): ProcMemory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return { rssMiB: Math.round(statusField(status, 'VmRSS')), hwmMiB: Math.round(statusField(status, 'VmHWM')) };
+  const field = (name: string) => Math.round(statusField(status, name));
+  return { rssMiB: field('VmRSS'), hwmMiB: field('VmHWM'), anonMiB: field('RssAnon'), fileMiB: field('RssFile'), shmemMiB: field('RssShmem') };
 }
 
 let clockTicks: number | undefined;

@@ -26,6 +26,8 @@ export interface FuzzOptions {
   /** Share of requests sent over gRPC. */
   readonly grpcShare?: number;
   readonly hangMs?: number;
+  /** Answers slower than this are listed in `slow` (they are not failures: the hang bound is `hangMs`). */
+  readonly slowMs?: number;
   /** Only 'rest' or only 'grpc' (the long bench run measures each front separately). */
   readonly only?: 'rest' | 'grpc';
 }
@@ -33,6 +35,10 @@ export interface FuzzOptions {
 export interface FuzzReport {
   rest: number;
   grpc: number;
+  /** The longest the client spent drawing one batch of cases (synchronous: nothing else runs meanwhile). */
+  drawMsMax?: number;
+  /** Requests answered, but after `slowMs`, with the time they took. */
+  slow?: string[];
   readonly outcomes: Record<string, number>;
   readonly failures: string[];
 }
@@ -93,14 +99,30 @@ function restRequest(op: AnyOp, value: unknown, bytes: Buffer | null): { path: s
   return { path, body: bytes ?? JSON.stringify(value) };
 }
 
-async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 'rest' }>, hangMs: number, report: FuzzReport): Promise<void> {
+interface Bounds {
+  readonly hangMs: number;
+  readonly slowMs: number;
+}
+
+const bodySnippet = (body: Buffer | string | undefined) => (body === undefined ? '' : ` body ${(typeof body === 'string' ? body : body.toString('latin1')).slice(0, 160)}`);
+
+function noteSlow(report: FuzzReport, bounds: Bounds, label: string, started: number, body: Buffer | string | undefined): void {
+  const took = performance.now() - started;
+  if (took <= bounds.slowMs) return;
+  (report.slow ??= []).push(`${label}: ${Math.round(took)} ms${bodySnippet(body)}`);
+}
+
+async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 'rest' }>, bounds: Bounds, report: FuzzReport): Promise<void> {
+  const { hangMs } = bounds;
   const { path, body } = restRequest(item.op, item.value, item.bytes);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (item.key !== undefined) headers['x-api-key'] = encodeURIComponent(item.key) === item.key ? item.key : 'iq_x';
   const label = `REST ${item.op.http!.method} ${path.slice(0, 120)}`;
+  const started = performance.now();
   try {
     const response = await fetch(`${target.restBase}${path}`, { method: item.op.http!.method, headers, ...(body === undefined ? {} : { body: typeof body === "string" ? body : new Uint8Array(body) }), signal: AbortSignal.timeout(hangMs) });
     const text = await response.text();
+    noteSlow(report, bounds, label, started, body);
     report.outcomes[`rest ${response.status}`] = (report.outcomes[`rest ${response.status}`] ?? 0) + 1;
     if (response.status >= 500) report.failures.push(`${label}: ${response.status} ${text.slice(0, 200)}`);
     else if (response.status >= 400) {
@@ -111,7 +133,8 @@ async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 're
     }
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`}`);
+    const waited = `after ${Math.round(performance.now() - started)} ms`;
+    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`} ${waited}${bodySnippet(body)}`);
   }
 }
 
@@ -140,7 +163,8 @@ function grpcBytes(method: GrpcMethod, value: unknown, bytes: Buffer | null, see
   return fc.sample(mutatedBytes(encoded), { seed: seed ^ bytes.length, numRuns: 1 })[0] ?? encoded;
 }
 
-function sendGrpc(client: Client, methods: ReadonlyMap<string, GrpcMethod>, item: Extract<Case, { transport: 'grpc' }>, hangMs: number, report: FuzzReport, seed: number): Promise<void> {
+function sendGrpc(client: Client, methods: ReadonlyMap<string, GrpcMethod>, item: Extract<Case, { transport: 'grpc' }>, bounds: Bounds, report: FuzzReport, seed: number): Promise<void> {
+  const { hangMs } = bounds;
   const method = methods.get(item.op.grpc.method)!;
   const bytes = grpcBytes(method, item.value, item.bytes, seed);
   const metadata = new Metadata();
@@ -148,8 +172,10 @@ function sendGrpc(client: Client, methods: ReadonlyMap<string, GrpcMethod>, item
   const deadline = Date.now() + hangMs;
   const identity = (buffer: Buffer) => buffer;
   const label = `gRPC ${item.op.grpc.method} ${bytes.toString('hex').slice(0, 80)}`;
+  const started = performance.now();
   const settle = (error: ServiceError | null | undefined, resolve: () => void) => {
     const code = error?.code ?? status.OK;
+    if (code !== status.DEADLINE_EXCEEDED) noteSlow(report, bounds, label, started, undefined);
     report.outcomes[`grpc ${status[code]}`] = (report.outcomes[`grpc ${status[code]}`] ?? 0) + 1;
     if (code === status.DEADLINE_EXCEEDED) report.failures.push(`${label}: hang`);
     else if (failingGrpc.has(code)) report.failures.push(`${label}: ${status[code]} ${error?.details}`);
@@ -182,13 +208,28 @@ function sendGrpc(client: Client, methods: ReadonlyMap<string, GrpcMethod>, item
   });
 }
 
+/**
+ * Drawing a batch blocks this process, for seconds when the shared machine is busy. Meanwhile uWS may close
+ * keep-alive sockets it saw idle for its 10 s timeout, and undici's own idle timer (4 s) cannot fire. Fetches
+ * issued right after the draw would then go out on sockets whose FIN is already queued and fail with
+ * UND_ERR_SOCKET "other side closed" (measured: 16 at once, one per worker, after a slow batch at load
+ * average 15). One timers phase and one poll phase first let undici drop those sockets.
+ */
+async function letPendingIoRun(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const report: FuzzReport = { rest: 0, grpc: 0, outcomes: {}, failures: [] };
   const { definition } = loadIbanQaPackage();
   const service = definition['ibanqa.v1.IbanQa'] as unknown as Record<string, GrpcMethod>;
   const methods = new Map(Object.entries(service));
-  const client = new Client(target.grpcAddress, credentials.createInsecure());
-  const hangMs = options.hangMs ?? 5_000;
+  // The largest answers (a BulkDataset of thousands of rows with profiles) exceed grpc-js's default 4 MiB receive
+  // limit; the client refusing them (RESOURCE_EXHAUSTED raised here, without the server's trailers) is not the
+  // server's failure. RELIABILITY.md, "Fuzz (long run)", notes it for clients.
+  const client = new Client(target.grpcAddress, credentials.createInsecure(), { 'grpc.max_receive_message_length': -1 });
+  const bounds: Bounds = { hangMs: options.hangMs ?? 5_000, slowMs: options.slowMs ?? Number.POSITIVE_INFINITY };
   const concurrency = options.concurrency ?? 16;
   const grpcShare = options.only === 'grpc' ? 1 : options.only === 'rest' ? 0 : (options.grpcShare ?? 0.3);
   const batch = 500;
@@ -197,20 +238,23 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const count = Math.min(batch, options.requests - start);
       const grpcCount = Math.round(count * grpcShare);
       const seed = options.seed + start;
+      const drawStarted = performance.now();
       const cases: Case[] = [
         ...fc.sample(caseArbitrary(target, 'rest', seed), { seed, numRuns: count - grpcCount }),
         ...(grpcCount === 0 ? [] : fc.sample(caseArbitrary(target, 'grpc', seed), { seed: seed + 1, numRuns: grpcCount })),
       ];
+      report.drawMsMax = Math.max(report.drawMsMax ?? 0, Math.round(performance.now() - drawStarted));
+      await letPendingIoRun();
       let next = 0;
       const worker = async () => {
         while (next < cases.length) {
           const item = cases[next++]!;
           if (item.transport === 'rest') {
             report.rest++;
-            await sendRest(target, item, hangMs, report);
+            await sendRest(target, item, bounds, report);
           } else {
             report.grpc++;
-            await sendGrpc(client, methods, item, hangMs, report, seed + next);
+            await sendGrpc(client, methods, item, bounds, report, seed + next);
           }
         }
       };
