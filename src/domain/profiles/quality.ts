@@ -127,11 +127,6 @@ const placeholder = /^(n\/?a|none|null|nil|unknown|tbd|tba|xxx+|-+|\?+|\.+|0+)$/
 const weakWord = /(?<![\p{L}\p{N}])(lorem|ipsum|test|testing|asdf|qwerty|dummy|foo|bar|baz|sample|placeholder|fake)(?![\p{L}\p{N}])/iu;
 const testDomain = /\b[\w-]+\.(test|invalid|localhost|example)\b|\b(example|test)\.(com|net|org)\b|\bmailinator\.com\b/i;
 
-/** Fields whose values come from finite word lists (names, cities, streets, jobs, registry bank names): verdicts are memoised. */
-const vocabularyFields: ReadonlySet<string> = new Set(['first_name', 'last_name', 'address.street', 'address.city', 'occupation', 'bank.bank_name']);
-/** Memoised verdicts of vocabulary fields by text (null: nothing weak). Emptied when full: a bound, not an LRU. */
-const vocabularyVerdicts = new Map<string, string | null>();
-const vocabularyVerdictsMax = 50_000;
 /** Digits, spaces, plus, hyphen and parentheses only: no letter for a weak word, no dot for a domain. */
 const digitsAndPunctuation = /^[\d +()-]*$/;
 
@@ -161,15 +156,6 @@ function weakReason(field: string, text: string, isEmail: boolean): string | und
   return undefined;
 }
 
-function vocabularyReason(field: string, text: string): string | undefined {
-  const known = vocabularyVerdicts.get(text);
-  if (known !== undefined) return known ?? undefined;
-  const why = weakReason(field, text, false);
-  if (vocabularyVerdicts.size >= vocabularyVerdictsMax) vocabularyVerdicts.clear();
-  vocabularyVerdicts.set(text, why ?? null);
-  return why;
-}
-
 function weakField(out: Finding[], field: string, value: string | null): void {
   if (value === null || value === '') return;
   const isEmail = field === 'email';
@@ -178,7 +164,7 @@ function weakField(out: Finding[], field: string, value: string | null): void {
     why = weakReason(field, value.slice(0, value.lastIndexOf('@')), true);
     if (!isReservedEmail(value) && why === undefined && testDomain.test(value)) why = 'test domain that is not RFC 2606 reserved';
   } else {
-    why = vocabularyFields.has(field) ? vocabularyReason(field, value) : weakReason(field, value, false);
+    why = weakReason(field, value, false);
   }
   if (why !== undefined) out.push({ code: 'weak_marker', field, penalty: 5, message: `${field}: ${why}` });
 }
