@@ -35,3 +35,12 @@ it('birth dates match the Date-based computation, leap days and century years in
     }
   }
 });
+
+it('ageOn reads YYYY-MM-DD and other dash forms alike', () => {
+  const reference = new Date(Date.UTC(2026, 10, 24));
+  assert.equal(ageOn('1990-11-24', reference), 36);
+  assert.equal(ageOn('1990-11-25', reference), 35);
+  assert.equal(ageOn('1990-12-01', reference), 35);
+  assert.equal(ageOn('2000-02-29', reference), 26);
+  assert.equal(ageOn('1990-1-5', reference), 36);
+});

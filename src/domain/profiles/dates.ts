@@ -55,6 +55,15 @@ export function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+const isoDayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The decimal value of the ASCII digits text[from..to). */
+function digitsAt(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) value = value * 10 + (text.charCodeAt(i) - 48);
+  return value;
+}
+
 function ageOnParts(year: number, month: number, day: number, reference: Date): number {
   let age = reference.getUTCFullYear() - year;
   if (reference.getUTCMonth() + 1 < month || (reference.getUTCMonth() + 1 === month && reference.getUTCDate() < day)) age -= 1;
@@ -63,6 +72,7 @@ function ageOnParts(year: number, month: number, day: number, reference: Date): 
 
 /** Whole years between a birth date and the reference date (the age a form would compute). */
 export function ageOn(dateOfBirth: string, reference: Date): number {
+  if (isoDayPattern.test(dateOfBirth)) return ageOnParts(digitsAt(dateOfBirth, 0, 4), digitsAt(dateOfBirth, 5, 7), digitsAt(dateOfBirth, 8, 10), reference);
   const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
   return ageOnParts(year, month, day, reference);
 }
