@@ -68,7 +68,12 @@ it('draws as faker does where locale data shadows a method and names are gendere
       },
       job_title_pattern: ['{{person.jobType}} {{person.jobArea}}', '{{person.lastName}}'],
     },
-    location: { street_address: { normal: '{{person.jobType}} {{location.street}} {{location.buildingNumber}}' }, city_pattern: ['{{location.city_name}}', '{{person.firstName}}ville'] },
+    location: {
+      street_address: { normal: '{{person.jobType}} {{location.street}} {{location.buildingNumber}}' },
+      // Values that are patterns themselves (faker scans them again) and a literal with a stray brace.
+      city_name: ['{{person.firstName}}burg', 'Plainfield', '{{location.city_suffix}} {{person.lastName}}'],
+      city_pattern: ['{{location.city_name}}', '{{person.firstName}}ville', '{{location.city_name}} {{location.city_name}}', '{x} {{location.city_name}}'],
+    },
   };
   const locale = [custom, ...localeDefinitions(['en', 'base'])] as never;
   let rng = rowRng(key, 2);

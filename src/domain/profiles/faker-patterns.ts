@@ -16,6 +16,30 @@ type Gendered<T> = { readonly generic?: readonly T[]; readonly female?: readonly
 type Weighted<T> = readonly { readonly weight: number; readonly value: T }[];
 
 const placeholderStart = /{{[a-z]/;
+/** Locale data holds a few hundred patterns; the bound only guards against a caller passing ever new text. */
+const templatesMax = 10_000;
+
+interface TemplatePart {
+  readonly literal: string;
+  readonly candidates: readonly Candidate[];
+  /** Offset in the source right after this placeholder's closing braces. */
+  readonly resume: number;
+}
+
+interface Template {
+  readonly source: string;
+  readonly parts: readonly TemplatePart[];
+  readonly tail: string;
+}
+
+function hasBrace(text: string): boolean {
+  return text.includes('{') || text.includes('}');
+}
+
+/** The expression faker reads between the braces (its exact string steps, for odd texts too). */
+function expressionAt(text: string, start: number, end: number): string {
+  return text.substring(start + 2, end + 2).replace('}}', '').replace('{{', '');
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,6 +48,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export class ProfileFaker {
   /** Per expression text: the values its path ends on, in faker's entry-point order; null: faker evaluates it. */
   private readonly compiled = new Map<string, readonly Candidate[] | null>();
+  /** Per pattern text of the locale data: its parts, or null when faker's own loop must scan it. */
+  private readonly templates = new Map<string, Template | null>();
   private readonly raw: Record<string, Record<string, unknown> | undefined>;
 
   constructor(readonly faker: Faker) {
@@ -84,15 +110,63 @@ export class ProfileFaker {
 
   /** faker's helpers.fake(): the first placeholder is replaced and the whole text scanned again. */
   fake(pattern: string | readonly string[]): string {
-    let text = typeof pattern === 'string' ? pattern : this.faker.helpers.arrayElement(pattern);
+    const text = typeof pattern === 'string' ? pattern : this.faker.helpers.arrayElement(pattern);
+    const template = this.templateOf(text);
+    return template === null ? this.fakeText(text) : this.fill(template);
+  }
+
+  /** faker's scan loop on text as it stands: find the first placeholder, replace it, scan again from the start. */
+  private fakeText(initial: string): string {
+    let text = initial;
     for (;;) {
       const start = text.search(placeholderStart);
       const end = text.indexOf('}}', start);
       if (start === -1 || end === -1) return text;
-      const expression = text.substring(start + 2, end + 2).replace('}}', '').replace('{{', '');
-      const candidates = this.compile(expression);
+      const candidates = this.compile(expressionAt(text, start, end));
       if (candidates === null) return this.faker.helpers.fake(text);
       text = text.substring(0, start) + String(this.evaluate(candidates)) + text.substring(end + 2);
+    }
+  }
+
+  /**
+   * A pattern split once into literal text and placeholders. While the values put in carry no brace, faker's
+   * rescan from the start finds exactly the next placeholder of the pattern, so filling the parts in order is
+   * the same; a value with a brace hands the text as it stands to faker's loop.
+   */
+  private fill(template: Template): string {
+    let out = '';
+    for (const part of template.parts) {
+      out += part.literal;
+      const value = String(this.evaluate(part.candidates));
+      if (hasBrace(value)) return this.fakeText(out + value + template.source.substring(part.resume));
+      out += value;
+    }
+    return out + template.tail;
+  }
+
+  /** The pattern's parts, when its literal text has no brace and every expression is modelled; else null. */
+  private templateOf(source: string): Template | null {
+    let template = this.templates.get(source);
+    if (template === undefined) {
+      template = this.split(source);
+      if (this.templates.size < templatesMax) this.templates.set(source, template);
+    }
+    return template;
+  }
+
+  private split(source: string): Template | null {
+    const parts: TemplatePart[] = [];
+    let offset = 0;
+    for (;;) {
+      const rest = source.substring(offset);
+      const start = rest.search(placeholderStart);
+      const end = rest.indexOf('}}', start);
+      if (start === -1 || end === -1) return hasBrace(rest) ? null : { source, parts, tail: rest };
+      const literal = rest.substring(0, start);
+      const candidates = this.compile(expressionAt(rest, start, end));
+      if (hasBrace(literal) || candidates === null) return null;
+      offset += end + 2;
+      parts.push({ literal, candidates, resume: offset });
     }
   }
 
