@@ -92,11 +92,19 @@ export function syntheticPhone(countryCode: string, rng: Rng): SyntheticPhone | 
   if (template.endings?.length === 0) return { number: template.formatted, range: 'synthetic_format_valid' };
   const drawn = template.endings === null ? rngBelow(rng, endingCount) : rngPick(rng, template.endings);
   const ending = String(drawn).padStart(redrawnDigits, '0');
-  const chars = [...template.formatted];
-  template.slots.forEach((position, index) => {
-    chars[position] = ending.charAt(index);
-  });
-  return { number: chars.join(''), range: 'synthetic_format_valid' };
+  return { number: withEnding(template, ending), range: 'synthetic_format_valid' };
+}
+
+/** The template's text with the redrawn digits put in its slots (ascending positions). */
+function withEnding(template: PhoneTemplate, ending: string): string {
+  let number = '';
+  let from = 0;
+  for (let index = 0; index < template.slots.length; index++) {
+    const position = template.slots[index] as number;
+    number += template.formatted.slice(from, position) + ending.charAt(index);
+    from = position + 1;
+  }
+  return number + template.formatted.slice(from);
 }
 
 /**
