@@ -26,16 +26,26 @@ class RowRandomizer implements Randomizer {
  * One Faker per locale chain, built once per thread (building one merges the locale tables) and reused by every
  * profile. Drawing is synchronous, so no other profile can interleave on the same instance.
  */
-const cache = new Map<string, { faker: ProfileFaker; randomizer: RowRandomizer }>();
+interface Entry {
+  readonly faker: ProfileFaker;
+  readonly randomizer: RowRandomizer;
+}
+const cache = new Map<string, Entry>();
+const byChain = new WeakMap<readonly string[], Entry>();
 
 /** The profile calls (names, street, city, job) of the cached Faker, bound to the row rng. */
 export function profileFakerFor(chain: readonly string[], rng: Rng): ProfileFaker {
-  const key = chain.join('>');
-  let entry = cache.get(key);
+  // profileLocaleOf hands out the same chain array per country: found by identity without joining it per profile.
+  let entry = byChain.get(chain);
   if (entry === undefined) {
-    const randomizer = new RowRandomizer();
-    entry = { faker: new ProfileFaker(new Faker({ locale: localeDefinitions(chain), randomizer })), randomizer };
-    cache.set(key, entry);
+    const key = chain.join('>');
+    entry = cache.get(key);
+    if (entry === undefined) {
+      const randomizer = new RowRandomizer();
+      entry = { faker: new ProfileFaker(new Faker({ locale: localeDefinitions(chain), randomizer })), randomizer };
+      cache.set(key, entry);
+    }
+    byChain.set(chain, entry);
   }
   entry.randomizer.rng = rng;
   return entry.faker;

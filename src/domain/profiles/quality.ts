@@ -184,22 +184,26 @@ function weakMarkers(p: ProfileRecord): Finding[] {
   return out;
 }
 
-function capped(group: QualityGroup, findings: readonly Finding[]): { reasons: QualityReason[]; penalty: number } {
-  const reasons = findings.map((finding) => ({ ...finding, group }));
-  const total = reasons.reduce((sum, reason) => sum + reason.penalty, 0);
-  return { reasons, penalty: Math.min(total, groupCaps[group]) };
-}
-
 export function scoreProfile(profile: ProfileRecord, context: QualityContext): QualityScore {
-  const groups = [
-    capped('completeness', completeness(profile)),
-    capped('country_consistency', consistency(profile, context)),
-    capped('bank_metadata', bankMetadata(profile, context)),
-    capped('weak_markers', weakMarkers(profile)),
-  ];
-  const score = Math.max(0, 100 - groups.reduce((sum, group) => sum + group.penalty, 0));
-  const reasons = groups.flatMap((group) => group.reasons);
+  const reasons: QualityReason[] = [];
+  // Each group's findings in order, the group's penalty capped; no arrays beyond the findings themselves.
+  const penalty =
+    addGroup(reasons, 'completeness', completeness(profile)) +
+    addGroup(reasons, 'country_consistency', consistency(profile, context)) +
+    addGroup(reasons, 'bank_metadata', bankMetadata(profile, context)) +
+    addGroup(reasons, 'weak_markers', weakMarkers(profile));
+  const score = Math.max(0, 100 - penalty);
   if (score >= qualityBands.good) return { score, tier: 'good', label: score >= qualityBands.excellent ? 'excellent' : 'good', reasons };
   if (score >= qualityBands.review) return { score, tier: 'review', label: 'usable, review before use', reasons };
   return { score, tier: 'needs_review', label: 'needs review', reasons };
+}
+
+/** Appends a group's findings as reasons; returns its penalty, capped. */
+function addGroup(reasons: QualityReason[], group: QualityGroup, findings: readonly Finding[]): number {
+  let total = 0;
+  for (const finding of findings) {
+    reasons.push({ ...finding, group });
+    total += finding.penalty;
+  }
+  return Math.min(total, groupCaps[group]);
 }
