@@ -16,6 +16,8 @@ type Gendered<T> = { readonly generic?: readonly T[]; readonly female?: readonly
 type Weighted<T> = readonly { readonly weight: number; readonly value: T }[];
 
 const placeholderStart = /{{[a-z]/;
+const decimalDigits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+const nonZeroDigits = decimalDigits.slice(1);
 /** Locale data holds a few hundred patterns; the bound only guards against a caller passing ever new text. */
 const templatesMax = 10_000;
 
@@ -86,6 +88,19 @@ export class ProfileFaker {
   /** faker's location.street(). */
   private street(): string {
     return this.fake(this.definition('location', 'street_pattern') as string | readonly string[]);
+  }
+
+  /** faker's location.buildingNumber(): a format, each run of # filled as string.numeric without a leading zero. */
+  private buildingNumber(): string {
+    const format = this.faker.helpers.arrayElement(this.definition('location', 'building_number') as readonly string[]);
+    return format.replaceAll(/#+/g, (run) => this.digitsWithoutLeadingZero(run.length));
+  }
+
+  /** faker's string.numeric({ length, allowLeadingZeros: false }): a digit 1-9, then digits 0-9. */
+  private digitsWithoutLeadingZero(length: number): string {
+    let digits = this.faker.helpers.arrayElement(nonZeroDigits);
+    for (let index = 1; index < length; index++) digits += this.faker.helpers.arrayElement(decimalDigits);
+    return digits;
   }
 
   /** faker reads definitions through a proxy that throws when one is missing: so does this. */
@@ -213,6 +228,7 @@ export class ProfileFaker {
     // faker's own methods that would go back through its slow fake(): the same draws, through ours.
     const own: Record<string, (() => unknown) | undefined> = {
       'location.street': () => this.street(),
+      'location.buildingNumber': () => this.buildingNumber(),
       'location.city': () => this.city(),
       'person.lastName': () => this.lastName(),
       'person.jobTitle': () => this.jobTitle(),
