@@ -149,7 +149,8 @@ function weakReason(field: string, text: string, isEmail: boolean): string | und
   if (placeholder.test(text.trim())) return 'placeholder value';
   const plain = digitsAndPunctuation.test(text);
   if (!plain && weakWord.test(text)) return 'test or filler word';
-  if (!isEmail && !plain && testDomain.test(text)) return 'test domain outside the email field';
+  // Every branch of testDomain has a literal dot: text without one cannot match.
+  if (!isEmail && !plain && text.includes('.') && testDomain.test(text)) return 'test domain outside the email field';
   if (field !== 'phone' && hasSixIdenticalDigits(text)) return 'run of six identical digits';
   if (field === 'phone' && /^\+\d{1,3} ?(\d)(?: ?\1){5,}$/.test(text)) return 'phone of one repeated digit';
   if (field === 'address.postal_code' && /^(\d)\1{3,}$/.test(text)) return 'postal code of one repeated digit';
