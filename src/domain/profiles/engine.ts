@@ -110,8 +110,19 @@ function bankView(bank: BankInfo | undefined, given: boolean): ProfileBank {
 
 function cityFor(spec: ProfileSpec, fallback: boolean, rng: Rng, env: ProfileEnv, faker: ProfileFaker): string {
   if (!fallback) return faker.city();
-  const cities = env.bank.banksOf(spec.countryCode).map((bank) => bank.city).filter((city): city is string => city !== null && city !== '');
+  const cities = bankCities(env.bank.banksOf(spec.countryCode));
   return cities.length > 0 ? rngPick(rng, cities) : faker.city();
+}
+
+/** The registry cities of a country's banks (in bank order), once per bank list rather than once per profile. */
+const citiesOfBanks = new WeakMap<readonly BankInfo[], readonly string[]>();
+function bankCities(banks: readonly BankInfo[]): readonly string[] {
+  let cities = citiesOfBanks.get(banks);
+  if (cities === undefined) {
+    cities = banks.map((bank) => bank.city).filter((city): city is string => city !== null && city !== '');
+    citiesOfBanks.set(banks, cities);
+  }
+  return cities;
 }
 
 /**
