@@ -67,10 +67,23 @@ export interface ProfileLocale {
   readonly fallback: boolean;
 }
 
-export function profileLocaleOf(countryCode: string): ProfileLocale {
+function localeOf(countryCode: string): ProfileLocale {
   const own = covered[countryCode];
-  if (own !== undefined) return { countryCode, chain: [...own, 'en', 'base'], fallback: false };
-  return { countryCode, chain: [...(fallbackLanguage[countryCode] ?? []), 'en', 'base'], fallback: true };
+  if (own !== undefined) return Object.freeze({ countryCode, chain: Object.freeze([...own, 'en', 'base']), fallback: false });
+  return Object.freeze({ countryCode, chain: Object.freeze([...(fallbackLanguage[countryCode] ?? []), 'en', 'base']), fallback: true });
+}
+
+/** One frozen locale per two-letter code (at most 26 * 26): every profile asks, and the chain is the faker cache key. */
+const locales = new Map<string, ProfileLocale>();
+const twoLetters = /^[A-Z]{2}$/;
+
+export function profileLocaleOf(countryCode: string): ProfileLocale {
+  let locale = locales.get(countryCode);
+  if (locale === undefined) {
+    locale = localeOf(countryCode);
+    if (twoLetters.test(countryCode)) locales.set(countryCode, locale);
+  }
+  return locale;
 }
 
 export function isCoveredCountry(countryCode: string): boolean {

@@ -6,7 +6,11 @@ export const reservedEmailDomains = ['example.com', 'example.net', 'example.org'
 
 const asciiLocalPart = /^[a-z0-9]+(?:[._][a-z0-9]+)*$/;
 
+const asciiAlphanumeric = /^[A-Za-z0-9]*$/;
+
 function ascii(text: string): string {
+  // Plain ASCII letters and digits: decomposition and mark removal change nothing.
+  if (asciiAlphanumeric.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 

@@ -6,7 +6,8 @@ import { syntheticCard, type MaskedCard } from './cards.js';
 import { profileLocaleOf } from './countries.js';
 import { birthDateFor } from './dates.js';
 import { syntheticEmail } from './email.js';
-import { fakerFor } from './faker-cache.js';
+import { profileFakerFor } from './faker-cache.js';
+import type { ProfileFaker } from './faker-patterns.js';
 import { ssnSchemes, taxIdSchemes } from './national-ids/index.js';
 import { syntheticPhone, type PhoneRange } from './phones.js';
 import { postalFormats } from './postal-codes.js';
@@ -107,10 +108,21 @@ function bankView(bank: BankInfo | undefined, given: boolean): ProfileBank {
   return { bank_code: bank.bankCode, bank_name: bank.name, swift_bic: bank.bic, bank_city: bank.city, bank_match: 'matched' };
 }
 
-function cityFor(spec: ProfileSpec, fallback: boolean, rng: Rng, env: ProfileEnv, fakerCity: () => string): string {
-  if (!fallback) return fakerCity();
-  const cities = env.bank.banksOf(spec.countryCode).map((bank) => bank.city).filter((city): city is string => city !== null && city !== '');
-  return cities.length > 0 ? rngPick(rng, cities) : fakerCity();
+function cityFor(spec: ProfileSpec, fallback: boolean, rng: Rng, env: ProfileEnv, faker: ProfileFaker): string {
+  if (!fallback) return faker.city();
+  const cities = bankCities(env.bank.banksOf(spec.countryCode));
+  return cities.length > 0 ? rngPick(rng, cities) : faker.city();
+}
+
+/** The registry cities of a country's banks (in bank order), once per bank list rather than once per profile. */
+const citiesOfBanks = new WeakMap<readonly BankInfo[], readonly string[]>();
+function bankCities(banks: readonly BankInfo[]): readonly string[] {
+  let cities = citiesOfBanks.get(banks);
+  if (cities === undefined) {
+    cities = banks.map((bank) => bank.city).filter((city): city is string => city !== null && city !== '');
+    citiesOfBanks.set(banks, cities);
+  }
+  return cities;
 }
 
 /**
@@ -119,16 +131,16 @@ function cityFor(spec: ProfileSpec, fallback: boolean, rng: Rng, env: ProfileEnv
  */
 export function buildProfileRecord(spec: ProfileSpec, rng: Rng, env: ProfileEnv): ProfileRecord {
   const locale = profileLocaleOf(spec.countryCode);
-  const faker = fakerFor(locale.chain, rng);
+  const faker = profileFakerFor(locale.chain, rng);
   const gender: Gender = spec.gender ?? (rngBelow(rng, 2) === 0 ? 'female' : 'male');
-  const firstName = faker.person.firstName(gender);
-  const lastName = faker.person.lastName(gender);
+  const firstName = faker.firstName(gender);
+  const lastName = faker.lastName(gender);
   const { dateOfBirth, age } = birthDateFor(rng, spec.ageMin, spec.ageMax, env.today);
   const subject = { firstName, lastName, sex: gender, dateOfBirth };
   const country = countryFormatOf(spec.countryCode)?.name ?? usCountryName;
   const postal = postalFormats[spec.countryCode];
-  const street = faker.location.streetAddress(false);
-  const city = cityFor(spec, locale.fallback, rng, env, () => faker.location.city());
+  const street = faker.streetAddress();
+  const city = cityFor(spec, locale.fallback, rng, env, faker);
   const phone = syntheticPhone(spec.countryCode, rng);
   const taxScheme = taxIdSchemes[spec.countryCode];
   const ssnScheme = ssnSchemes[spec.countryCode];
@@ -144,11 +156,11 @@ export function buildProfileRecord(spec: ProfileSpec, rng: Rng, env: ProfileEnv)
     gender,
     date_of_birth: dateOfBirth,
     age,
-    email: syntheticEmail(firstName, lastName, faker, rng),
+    email: syntheticEmail(firstName, lastName, faker.faker, rng),
     phone: phone?.number ?? null,
     phone_range: phone?.range ?? null,
     address: { street, postal_code: postal?.generate(rng) ?? null, city, country },
-    occupation: faker.person.jobTitle(),
+    occupation: faker.jobTitle(),
     tax_id: taxScheme?.generate(subject, rng) ?? null,
     tax_id_scheme: taxScheme?.id ?? null,
     ssn: ssnScheme?.generate(subject, rng) ?? null,

@@ -1,6 +1,7 @@
 import { Faker, type Randomizer } from '@faker-js/faker';
 import type { Rng } from '../rng.js';
 import { localeDefinitions } from './countries.js';
+import { ProfileFaker } from './faker-patterns.js';
 
 /**
  * Faker draws from our own counter-based generator (src/domain/rng.ts) through faker's Randomizer port, so a
@@ -25,16 +26,32 @@ class RowRandomizer implements Randomizer {
  * One Faker per locale chain, built once per thread (building one merges the locale tables) and reused by every
  * profile. Drawing is synchronous, so no other profile can interleave on the same instance.
  */
-const cache = new Map<string, { faker: Faker; randomizer: RowRandomizer }>();
+interface Entry {
+  readonly faker: ProfileFaker;
+  readonly randomizer: RowRandomizer;
+}
+const cache = new Map<string, Entry>();
+const byChain = new WeakMap<readonly string[], Entry>();
 
-export function fakerFor(chain: readonly string[], rng: Rng): Faker {
-  const key = chain.join('>');
-  let entry = cache.get(key);
+/** The profile calls (names, street, city, job) of the cached Faker, bound to the row rng. */
+export function profileFakerFor(chain: readonly string[], rng: Rng): ProfileFaker {
+  // profileLocaleOf hands out the same chain array per country: found by identity without joining it per profile.
+  let entry = byChain.get(chain);
   if (entry === undefined) {
-    const randomizer = new RowRandomizer();
-    entry = { faker: new Faker({ locale: localeDefinitions(chain), randomizer }), randomizer };
-    cache.set(key, entry);
+    const key = chain.join('>');
+    entry = cache.get(key);
+    if (entry === undefined) {
+      const randomizer = new RowRandomizer();
+      entry = { faker: new ProfileFaker(new Faker({ locale: localeDefinitions(chain), randomizer })), randomizer };
+      cache.set(key, entry);
+    }
+    byChain.set(chain, entry);
   }
   entry.randomizer.rng = rng;
   return entry.faker;
+}
+
+/** The cached Faker itself, bound to the row rng (for calls the profile engine does not compile). */
+export function fakerFor(chain: readonly string[], rng: Rng): Faker {
+  return profileFakerFor(chain, rng).faker;
 }

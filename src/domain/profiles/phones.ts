@@ -39,6 +39,10 @@ interface PhoneTemplate {
   readonly slots: readonly number[];
   /** Endings (0..9999) that libphonenumber accepts; null: every ending. */
   readonly endings: readonly number[] | null;
+  /** Per position of `formatted`: the index of its redrawable digit, -1 for a fixed character. */
+  readonly slotOf: Int8Array;
+  /** accepted[ending] is 1 for an ending in `endings` (all 1 when every ending is). */
+  readonly accepted: Uint8Array;
 }
 
 const templates = new Map<string, PhoneTemplate | null>();
@@ -61,7 +65,14 @@ function buildTemplate(countryCode: string): PhoneTemplate | null {
   let allSampled = true;
   for (let ending = 0; ending < endingCount && allSampled; ending += sampleStep) allSampled = valid(ending);
   const endings = allSampled ? null : Array.from({ length: endingCount }, (_, ending) => ending).filter(valid);
-  return { formatted, slots: digitPositions(formatted).slice(-redrawnDigits), endings };
+  const slots = digitPositions(formatted).slice(-redrawnDigits);
+  const slotOf = new Int8Array(formatted.length).fill(-1);
+  slots.forEach((position, index) => {
+    slotOf[position] = index;
+  });
+  const accepted = new Uint8Array(endingCount).fill(endings === null ? 1 : 0);
+  for (const ending of endings ?? []) accepted[ending] = 1;
+  return { formatted, slots, endings, slotOf, accepted };
 }
 
 function templateOf(countryCode: string): PhoneTemplate | null {
@@ -81,34 +92,59 @@ export function syntheticPhone(countryCode: string, rng: Rng): SyntheticPhone | 
   if (template.endings?.length === 0) return { number: template.formatted, range: 'synthetic_format_valid' };
   const drawn = template.endings === null ? rngBelow(rng, endingCount) : rngPick(rng, template.endings);
   const ending = String(drawn).padStart(redrawnDigits, '0');
-  const chars = [...template.formatted];
-  template.slots.forEach((position, index) => {
-    chars[position] = ending.charAt(index);
-  });
-  return { number: chars.join(''), range: 'synthetic_format_valid' };
+  return { number: withEnding(template, ending), range: 'synthetic_format_valid' };
 }
 
-/** A number drawn from the country's checked template (same text but the redrawn digits, an accepted ending). */
+/** The template's text with the redrawn digits put in its slots (ascending positions). */
+function withEnding(template: PhoneTemplate, ending: string): string {
+  let number = '';
+  let from = 0;
+  for (let index = 0; index < template.slots.length; index++) {
+    const position = template.slots[index] as number;
+    number += template.formatted.slice(from, position) + ending.charAt(index);
+    from = position + 1;
+  }
+  return number + template.formatted.slice(from);
+}
+
+/**
+ * A number drawn from the country's checked template: every fixed character as in the template, digits in the
+ * redrawn positions, and an accepted ending. One pass over the characters: the quality score runs it on every row.
+ */
 function fitsTemplate(phone: string, countryCode: string): boolean {
   const template = templateOf(countryCode);
-  if (template === null || phone.length !== template.formatted.length) return false;
-  const first = template.slots[0] ?? phone.length;
-  if (phone.slice(0, first) !== template.formatted.slice(0, first)) return false;
-  const ending = template.slots.map((position) => phone.charAt(position)).join('');
-  if (!/^\d+$/.test(ending) || phone.slice((template.slots.at(-1) ?? phone.length) + 1) !== template.formatted.slice((template.slots.at(-1) ?? phone.length) + 1)) return false;
-  for (let i = first; i < phone.length; i++) {
-    if (!template.slots.includes(i) && phone.charAt(i) !== template.formatted.charAt(i)) return false;
+  if (template === null || template.slots.length === 0 || phone.length !== template.formatted.length) return false;
+  let ending = 0;
+  for (let i = 0; i < phone.length; i++) {
+    const code = phone.charCodeAt(i);
+    if (template.slotOf[i] === -1) {
+      if (code !== template.formatted.charCodeAt(i)) return false;
+    } else {
+      if (code < 48 || code > 57) return false;
+      ending = ending * 10 + (code - 48);
+    }
   }
-  return template.endings === null || template.endings.includes(Number(ending));
+  return template.accepted[ending] === 1;
+}
+
+/** "+<calling code>" of a country libphonenumber supports; null for one it does not. */
+const callingPrefixes = new Map<string, string | null>();
+function callingPrefixOf(countryCode: string): string | null {
+  let prefix = callingPrefixes.get(countryCode);
+  if (prefix === undefined) {
+    prefix = isSupportedCountry(countryCode) ? `+${getCountryCallingCode(countryCode as CountryCode)}` : null;
+    callingPrefixes.set(countryCode, prefix);
+  }
+  return prefix;
 }
 
 /** Does this phone belong to the country: its calling code, and valid in the plan or in a reserved fiction range. */
 export function phoneFitsCountry(phone: string, countryCode: string): boolean {
   const e164 = phone.replace(/[\s()-]/g, '');
-  if (!isSupportedCountry(countryCode)) return false;
-  if (!e164.startsWith(`+${getCountryCallingCode(countryCode as CountryCode)}`)) return false;
+  const prefix = callingPrefixOf(countryCode);
+  if (prefix === null) return false;
+  if (!e164.startsWith(prefix)) return false;
   if (isFictionalReserved(e164)) return true;
   if (fitsTemplate(phone, countryCode)) return true;
   return parsePhoneNumberFromString(e164)?.isValid() === true;
 }
-

@@ -58,55 +58,56 @@ export interface QualityContext {
 
 type Finding = Omit<QualityReason, 'group'>;
 
+function missingField(out: Finding[], field: string, value: unknown): void {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    out.push({ code: 'missing_field', field, penalty: 3, message: `${field} is missing` });
+  }
+}
+
+// Plain functions, no closures per profile: bulk datasets score every row, and a closure per call is garbage.
 function completeness(p: ProfileRecord): Finding[] {
   const out: Finding[] = [];
-  const missing = (field: string, value: unknown) => {
-    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
-      out.push({ code: 'missing_field', field, penalty: 3, message: `${field} is missing` });
-    }
-  };
-  missing('first_name', p.first_name);
-  missing('last_name', p.last_name);
-  missing('gender', p.gender);
-  missing('date_of_birth', p.date_of_birth);
-  missing('email', p.email);
-  missing('phone', p.phone);
-  missing('address.street', p.address.street);
-  missing('address.city', p.address.city);
-  missing('address.country', p.address.country);
-  missing('occupation', p.occupation);
-  missing('credit_card', p.credit_card?.number);
-  if (p.country_code !== 'US') missing('iban', p.iban);
-  if (postalFormats[p.country_code] !== undefined) missing('address.postal_code', p.address.postal_code);
-  if (taxIdSchemes[p.country_code] !== undefined) missing('tax_id', p.tax_id);
-  if (ssnSchemes[p.country_code] !== undefined) missing('ssn', p.ssn);
+  missingField(out, 'first_name', p.first_name);
+  missingField(out, 'last_name', p.last_name);
+  missingField(out, 'gender', p.gender);
+  missingField(out, 'date_of_birth', p.date_of_birth);
+  missingField(out, 'email', p.email);
+  missingField(out, 'phone', p.phone);
+  missingField(out, 'address.street', p.address.street);
+  missingField(out, 'address.city', p.address.city);
+  missingField(out, 'address.country', p.address.country);
+  missingField(out, 'occupation', p.occupation);
+  missingField(out, 'credit_card', p.credit_card?.number);
+  if (p.country_code !== 'US') missingField(out, 'iban', p.iban);
+  if (postalFormats[p.country_code] !== undefined) missingField(out, 'address.postal_code', p.address.postal_code);
+  if (taxIdSchemes[p.country_code] !== undefined) missingField(out, 'tax_id', p.tax_id);
+  if (ssnSchemes[p.country_code] !== undefined) missingField(out, 'ssn', p.ssn);
   return out;
 }
 
 function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
   const out: Finding[] = [];
-  const add = (code: string, field: string, penalty: number, message: string) => out.push({ code, field, penalty, message });
-  if (p.phone !== null && !phoneFitsCountry(p.phone, p.country_code)) add('phone_country_mismatch', 'phone', 8, `phone is not a number of ${p.country_code}'s plan`);
+  if (p.phone !== null && !phoneFitsCountry(p.phone, p.country_code)) out.push({ code: 'phone_country_mismatch', field: 'phone', penalty: 8, message: `phone is not a number of ${p.country_code}'s plan` });
   const postal = postalFormats[p.country_code];
   if (postal !== undefined && p.address.postal_code !== null && !postal.pattern.test(p.address.postal_code)) {
-    add('postal_code_format', 'address.postal_code', 6, `postal code is not in ${p.country_code}'s format`);
+    out.push({ code: 'postal_code_format', field: 'address.postal_code', penalty: 6, message: `postal code is not in ${p.country_code}'s format` });
   }
   if (p.iban !== null) {
     const verdict = validateIban(p.iban, context.national);
-    if (verdict.countryCode !== p.country_code) add('iban_country_mismatch', 'iban', 10, `IBAN country ${verdict.countryCode ?? '?'} is not ${p.country_code}`);
-    if (!verdict.valid || verdict.nationalCheck === 'failed') add('iban_invalid', 'iban', 10, `IBAN fails its checks: ${verdict.error ?? 'national check failed'}`);
+    if (verdict.countryCode !== p.country_code) out.push({ code: 'iban_country_mismatch', field: 'iban', penalty: 10, message: `IBAN country ${verdict.countryCode ?? '?'} is not ${p.country_code}` });
+    if (!verdict.valid || verdict.nationalCheck === 'failed') out.push({ code: 'iban_invalid', field: 'iban', penalty: 10, message: `IBAN fails its checks: ${verdict.error ?? 'national check failed'}` });
   }
   const bic = p.bank?.swift_bic ?? null;
-  if (bic !== null && bic.slice(4, 6) !== p.country_code) add('bic_country_mismatch', 'bank.swift_bic', 6, `BIC country ${bic.slice(4, 6)} is not ${p.country_code}`);
+  if (bic !== null && bic.slice(4, 6) !== p.country_code) out.push({ code: 'bic_country_mismatch', field: 'bank.swift_bic', penalty: 6, message: `BIC country ${bic.slice(4, 6)} is not ${p.country_code}` });
   const scheme = taxIdSchemes[p.country_code] ?? ssnSchemes[p.country_code];
   const id = p.tax_id ?? p.ssn;
   if (scheme !== undefined && id !== null) {
     const subject = { firstName: p.first_name, lastName: p.last_name, sex: p.gender, dateOfBirth: p.date_of_birth };
-    if (!scheme.validate(id) || !scheme.agrees(id, subject)) add('national_id_invalid', p.tax_id !== null ? 'tax_id' : 'ssn', 8, `${scheme.name} fails its check or disagrees with the person`);
+    if (!scheme.validate(id) || !scheme.agrees(id, subject)) out.push({ code: 'national_id_invalid', field: p.tax_id !== null ? 'tax_id' : 'ssn', penalty: 8, message: `${scheme.name} fails its check or disagrees with the person` });
   }
-  if (p.locale_fallback) add('locale_fallback', 'locale', 10, `names and street from the ${p.locale} locale: faker has no locale for ${p.country_code}`);
-  if (p.address.country !== p.country && foldText(p.address.country) !== foldText(p.country)) add('address_country_mismatch', 'address.country', 4, 'address country differs from the profile country');
-  if (/^\d{4}-\d{2}-\d{2}$/.test(p.date_of_birth) && ageOn(p.date_of_birth, context.today) !== p.age) add('age_mismatch', 'age', 5, 'age does not match the birth date');
+  if (p.locale_fallback) out.push({ code: 'locale_fallback', field: 'locale', penalty: 10, message: `names and street from the ${p.locale} locale: faker has no locale for ${p.country_code}` });
+  if (p.address.country !== p.country && foldText(p.address.country) !== foldText(p.country)) out.push({ code: 'address_country_mismatch', field: 'address.country', penalty: 4, message: 'address country differs from the profile country' });
+  if (/^\d{4}-\d{2}-\d{2}$/.test(p.date_of_birth) && ageOn(p.date_of_birth, context.today) !== p.age) out.push({ code: 'age_mismatch', field: 'age', penalty: 5, message: 'age does not match the birth date' });
   return out;
 }
 
@@ -126,46 +127,84 @@ const placeholder = /^(n\/?a|none|null|nil|unknown|tbd|tba|xxx+|-+|\?+|\.+|0+)$/
 const weakWord = /(?<![\p{L}\p{N}])(lorem|ipsum|test|testing|asdf|qwerty|dummy|foo|bar|baz|sample|placeholder|fake)(?![\p{L}\p{N}])/iu;
 const testDomain = /\b[\w-]+\.(test|invalid|localhost|example)\b|\b(example|test)\.(com|net|org)\b|\bmailinator\.com\b/i;
 
-function weakMarkers(p: ProfileRecord): Finding[] {
-  const fields: [string, string | null][] = [
-    ['first_name', p.first_name], ['last_name', p.last_name], ['phone', p.phone], ['address.street', p.address.street],
-    ['address.postal_code', p.address.postal_code], ['address.city', p.address.city], ['occupation', p.occupation],
-    ['tax_id', p.tax_id], ['bank.bank_name', p.bank?.bank_name ?? null], ['email', p.email],
-  ];
-  const out: Finding[] = [];
-  for (const [field, value] of fields) {
-    if (value === null || value === '') continue;
-    const isEmail = field === 'email';
-    const text = isEmail ? value.slice(0, value.lastIndexOf('@')) : value;
-    let why: string | undefined;
-    if (placeholder.test(text.trim())) why = 'placeholder value';
-    else if (weakWord.test(text)) why = 'test or filler word';
-    else if (!isEmail && testDomain.test(text)) why = 'test domain outside the email field';
-    else if (field !== 'phone' && /(\d)\1{5}/.test(text.replace(/\D/g, ''))) why = 'run of six identical digits';
-    else if (field === 'phone' && /^\+\d{1,3} ?(\d)(?: ?\1){5,}$/.test(text)) why = 'phone of one repeated digit';
-    else if (field === 'address.postal_code' && /^(\d)\1{3,}$/.test(text)) why = 'postal code of one repeated digit';
-    if (isEmail && !isReservedEmail(value) && why === undefined && testDomain.test(value)) why = 'test domain that is not RFC 2606 reserved';
-    if (why !== undefined) out.push({ code: 'weak_marker', field, penalty: 5, message: `${field}: ${why}` });
+/** Digits, spaces, plus, hyphen and parentheses only: no letter for a weak word, no dot for a domain. */
+const digitsAndPunctuation = /^[\d +()-]*$/;
+
+/** True when the digits of `text` (other characters skipped) hold a run of six identical ones. */
+function hasSixIdenticalDigits(text: string): boolean {
+  let last = -1;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) continue;
+    run = code === last ? run + 1 : 1;
+    last = code;
+    if (run >= 6) return true;
   }
+  return false;
+}
+
+/** Why a field's text reads as weak (email: its local part), or undefined. */
+function weakReason(field: string, text: string, isEmail: boolean): string | undefined {
+  if (placeholder.test(text.trim())) return 'placeholder value';
+  const plain = digitsAndPunctuation.test(text);
+  if (!plain && weakWord.test(text)) return 'test or filler word';
+  // Every branch of testDomain has a literal dot: text without one cannot match.
+  if (!isEmail && !plain && text.includes('.') && testDomain.test(text)) return 'test domain outside the email field';
+  if (field !== 'phone' && hasSixIdenticalDigits(text)) return 'run of six identical digits';
+  if (field === 'phone' && /^\+\d{1,3} ?(\d)(?: ?\1){5,}$/.test(text)) return 'phone of one repeated digit';
+  if (field === 'address.postal_code' && /^(\d)\1{3,}$/.test(text)) return 'postal code of one repeated digit';
+  return undefined;
+}
+
+function weakField(out: Finding[], field: string, value: string | null): void {
+  if (value === null || value === '') return;
+  const isEmail = field === 'email';
+  let why: string | undefined;
+  if (isEmail) {
+    why = weakReason(field, value.slice(0, value.lastIndexOf('@')), true);
+    if (!isReservedEmail(value) && why === undefined && testDomain.test(value)) why = 'test domain that is not RFC 2606 reserved';
+  } else {
+    why = weakReason(field, value, false);
+  }
+  if (why !== undefined) out.push({ code: 'weak_marker', field, penalty: 5, message: `${field}: ${why}` });
+}
+
+function weakMarkers(p: ProfileRecord): Finding[] {
+  const out: Finding[] = [];
+  weakField(out, 'first_name', p.first_name);
+  weakField(out, 'last_name', p.last_name);
+  weakField(out, 'phone', p.phone);
+  weakField(out, 'address.street', p.address.street);
+  weakField(out, 'address.postal_code', p.address.postal_code);
+  weakField(out, 'address.city', p.address.city);
+  weakField(out, 'occupation', p.occupation);
+  weakField(out, 'tax_id', p.tax_id);
+  weakField(out, 'bank.bank_name', p.bank?.bank_name ?? null);
+  weakField(out, 'email', p.email);
   return out;
 }
 
-function capped(group: QualityGroup, findings: readonly Finding[]): { reasons: QualityReason[]; penalty: number } {
-  const reasons = findings.map((finding) => ({ ...finding, group }));
-  const total = reasons.reduce((sum, reason) => sum + reason.penalty, 0);
-  return { reasons, penalty: Math.min(total, groupCaps[group]) };
-}
-
 export function scoreProfile(profile: ProfileRecord, context: QualityContext): QualityScore {
-  const groups = [
-    capped('completeness', completeness(profile)),
-    capped('country_consistency', consistency(profile, context)),
-    capped('bank_metadata', bankMetadata(profile, context)),
-    capped('weak_markers', weakMarkers(profile)),
-  ];
-  const score = Math.max(0, 100 - groups.reduce((sum, group) => sum + group.penalty, 0));
-  const reasons = groups.flatMap((group) => group.reasons);
+  const reasons: QualityReason[] = [];
+  // Each group's findings in order, the group's penalty capped; no arrays beyond the findings themselves.
+  const penalty =
+    addGroup(reasons, 'completeness', completeness(profile)) +
+    addGroup(reasons, 'country_consistency', consistency(profile, context)) +
+    addGroup(reasons, 'bank_metadata', bankMetadata(profile, context)) +
+    addGroup(reasons, 'weak_markers', weakMarkers(profile));
+  const score = Math.max(0, 100 - penalty);
   if (score >= qualityBands.good) return { score, tier: 'good', label: score >= qualityBands.excellent ? 'excellent' : 'good', reasons };
   if (score >= qualityBands.review) return { score, tier: 'review', label: 'usable, review before use', reasons };
   return { score, tier: 'needs_review', label: 'needs review', reasons };
+}
+
+/** Appends a group's findings as reasons; returns its penalty, capped. */
+function addGroup(reasons: QualityReason[], group: QualityGroup, findings: readonly Finding[]): number {
+  let total = 0;
+  for (const finding of findings) {
+    reasons.push({ ...finding, group });
+    total += finding.penalty;
+  }
+  return Math.min(total, groupCaps[group]);
 }

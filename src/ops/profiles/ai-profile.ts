@@ -1,10 +1,8 @@
-import { defineOp, type RunContext } from '../framework/op.js';
+import type { RunContext } from '../framework/op.js';
 import { builtinProfile, draftProfile, envelopeOf, scoreOf, type ProfileNeeds } from './builtin.js';
-import { generationsLeft, profileCost, profileExhaustedErrors, profileRules, shapeRule } from './common.js';
+import { defineProfileOp } from './declare.js';
 import { repairExternal, promptOf } from './external/repair.js';
-import { decodeProfileMessage } from './profile.js';
-import { gateProfileInput, profileInput, type ProfileInput } from './request.js';
-import { profileEnvelopeSchema } from './shapes.js';
+import type { ProfileInput } from './request.js';
 
 /** With an external provider: the built-in draft, the model's person over it (repaired or refused), one score. */
 async function externalProfile(input: ProfileInput, context: RunContext<ProfileNeeds | 'profileProvider'>) {
@@ -17,12 +15,11 @@ async function externalProfile(input: ProfileInput, context: RunContext<ProfileN
   return { ...envelope, profile: { ...envelope.profile, repaired_fields: repaired } };
 }
 
-export const profileAi = defineOp({
+export const profileAi = defineProfileOp({
   name: 'profile.ai',
   needs: ['requestKey', 'bank', 'profileProvider'] as const,
   // An external provider is network I/O with a circuit breaker held by the main thread.
   runsOn: 'main',
-  tag: 'Profiles',
   summary: 'Synthetic QA profile from the configured provider (built-in by default)',
   description:
     'Same request, envelope and cost as /profile. Without IBANQA_AI_PROFILE_URL the built-in engine answers ' +
@@ -32,17 +29,8 @@ export const profileAi = defineOp({
     'an answer without names or with the wrong gender is refused, and the result is scored by the same quality ' +
     'function. Provider unreachable, slower than IBANQA_AI_PROFILE_TIMEOUT_MS (default 8 s), answering garbage, or ' +
     'circuit open after 3 consecutive failures (30 s): 503 unavailable, nothing debited. External answers are not ' +
-    `reproducible even with a seed. ${shapeRule} ${profileRules}`,
-  http: { method: 'POST', path: '/ai-profile', inputFrom: 'body' },
-  grpc: { method: 'AiProfile', wrap: 'object', decode: decodeProfileMessage, jsonText: ['additional_info'] },
-  access: 'key',
-  input: profileInput,
-  output: profileEnvelopeSchema,
-  seedOf: (input) => input.seed,
-  gate: (input) => gateProfileInput(input),
-  cost: profileCost,
-  exhaustedErrors: profileExhaustedErrors,
-  remainingField: generationsLeft,
-  rows: () => 1,
+    'reproducible even with a seed.',
+  path: '/ai-profile',
+  rpc: 'AiProfile',
   run: externalProfile,
 });

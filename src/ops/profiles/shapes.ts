@@ -14,20 +14,24 @@ export interface ProviderInfo {
 
 const locked = 'LOCKED';
 
-function qualityFields(quality: QualityScore) {
-  return {
-    quality_score: quality.score,
-    quality_tier: quality.tier,
-    quality_label: quality.label,
-    quality_reasons: quality.reasons.map((reason) => ({ code: reason.code, group: reason.group, field: reason.field, penalty: reason.penalty, message: reason.message })),
-  };
+function reasonsOf(quality: QualityScore) {
+  return quality.reasons.map((reason) => ({ code: reason.code, group: reason.group, field: reason.field, penalty: reason.penalty, message: reason.message }));
 }
 
-/** The personal-data shape: the person in full, card and CVV masked. */
+function qualityFields(quality: QualityScore) {
+  return { quality_score: quality.score, quality_tier: quality.tier, quality_label: quality.label, quality_reasons: reasonsOf(quality) };
+}
+
+/**
+ * The personal-data shape: the person in full, card and CVV masked. One object literal, no spreads: bulk
+ * datasets build one per row (the key order is the wire order).
+ */
 export function personalShape(record: ProfileRecord, quality: QualityScore, provider: ProviderInfo) {
   return {
     synthetic: true as const,
-    ...provider,
+    provider: provider.provider,
+    model: provider.model,
+    model_tier: provider.model_tier,
     country_code: record.country_code,
     first_name: record.first_name,
     last_name: record.last_name,
@@ -46,7 +50,10 @@ export function personalShape(record: ProfileRecord, quality: QualityScore, prov
     iban: record.iban,
     locale: record.locale,
     locale_fallback: record.locale_fallback,
-    ...qualityFields(quality),
+    quality_score: quality.score,
+    quality_tier: quality.tier,
+    quality_label: quality.label,
+    quality_reasons: reasonsOf(quality),
   };
 }
 
