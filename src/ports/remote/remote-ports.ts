@@ -3,7 +3,7 @@
  * serve-ports.ts), so the main thread's single Meter stays the only writer of usage and reservations stay
  * exact however many threads take requests. The ports were asynchronous already; only the handles differ.
  */
-import { AppError, fromErrorData, toAppError, toErrorData } from '../../errors.js';
+import { AppError, toAppError, toErrorData } from '../../errors.js';
 import type { Claim, Debits, Reservation, StatePorts } from '../index.js';
 import type { Watch } from '../watches.js';
 import type { RemoteClaim, RemoteReservation } from './wire.js';
@@ -30,7 +30,7 @@ function claimOf(remote: RemoteClaim, link: RemoteCaller): Claim {
       },
     };
   }
-  const result = remote.ok ? Promise.resolve(remote.result) : Promise.reject(fromErrorData(remote.error));
+  const result = link.call<unknown>('claims', 'result', [remote.handle]);
   // A replay refused before it reads its result (its reservation) must not surface as an unhandled rejection.
   result.catch(() => undefined);
   return { kind: 'replay', result };

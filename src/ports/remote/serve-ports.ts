@@ -3,7 +3,7 @@
  * Reservations and leader claims stay here, keyed by handle; when the front thread goes away (`release`),
  * whatever it still held is refunded or abandoned, so a dead thread never strands credits.
  */
-import { AppError, fromErrorData, toAppError, toErrorData, type ErrorData } from '../../errors.js';
+import { AppError, fromErrorData, type ErrorData } from '../../errors.js';
 import type { Account, Claim, Debits, IdempotencyRequest, Reservation, ReserveOutcome, StatePorts } from '../index.js';
 import type { RemoteClaim, RemoteReservation } from './wire.js';
 
@@ -21,6 +21,7 @@ export function servePorts(ports: StatePorts): ServedPorts {
   let next = 1;
   const reservations = new Map<number, Reservation>();
   const leaders = new Map<number, Leader>();
+  const replays = new Map<number, Promise<unknown>>();
   const take = <T>(table: Map<number, T>, handle: number, what: string): T => {
     const held = table.get(handle);
     if (held === undefined) throw new AppError('internal', `${what} ${handle} is not held (settled twice?)`);
@@ -49,20 +50,18 @@ export function servePorts(ports: StatePorts): ServedPorts {
     idempotency: {
       claim: async (keyId: string, request: IdempotencyRequest, now: Date): Promise<RemoteClaim> => {
         const claim = await ports.idempotency.claim(keyId, request, now);
-        if (claim.kind === 'leader') {
-          const handle = next++;
-          leaders.set(handle, claim);
-          return { kind: 'leader', handle };
+        const handle = next++;
+        if (claim.kind === 'leader') leaders.set(handle, claim);
+        else {
+          // Read by `claims.result`; a front thread that goes away first must not leave an unhandled rejection.
+          claim.result.catch(() => undefined);
+          replays.set(handle, claim.result);
         }
-        // The result is awaited here and sent as data: the same outcome a local replay would read.
-        try {
-          return { kind: 'replay', ok: true, result: await claim.result };
-        } catch (error) {
-          return { kind: 'replay', ok: false, error: toErrorData(toAppError(error)) };
-        }
+        return { kind: claim.kind, handle };
       },
     },
     claims: {
+      result: (handle: number) => take(replays, handle, 'replay'),
       complete: (handle: number, result: unknown, now: Date) => take(leaders, handle, 'claim').complete(result, now),
       abandon: (handle: number, error: ErrorData) => take(leaders, handle, 'claim').abandon(fromErrorData(error)),
     },
@@ -84,6 +83,7 @@ export function servePorts(ports: StatePorts): ServedPorts {
       await Promise.all(held.map((reservation) => ports.meter.refund(reservation)));
       for (const leader of leaders.values()) leader.abandon(new AppError('unavailable', reason));
       leaders.clear();
+      replays.clear();
     },
   };
 }

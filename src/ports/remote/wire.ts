@@ -3,7 +3,6 @@
  * reservation is an identity on the main thread's Meter (it keys its live reservations by object), and a
  * claim holds a promise and two functions. Both cross as numbered handles into tables the main thread keeps.
  */
-import type { ErrorData } from '../../errors.js';
 import type { Reservation } from '../credits.js';
 
 /** The port names the remote proxies call and the main thread serves. */
@@ -14,7 +13,11 @@ export interface RemoteReservation extends Reservation {
   readonly handle: number;
 }
 
-export type RemoteClaim =
-  | { readonly kind: 'replay'; readonly ok: true; readonly result: unknown }
-  | { readonly kind: 'replay'; readonly ok: false; readonly error: ErrorData }
-  | { readonly kind: 'leader'; readonly handle: number };
+/**
+ * A claim's kind and handle. A replay's result is fetched with a second call (`claims.result`): a replay of
+ * a leader still running must not hold up its own claim until the leader settles.
+ */
+export interface RemoteClaim {
+  readonly kind: 'replay' | 'leader';
+  readonly handle: number;
+}
