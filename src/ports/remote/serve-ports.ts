@@ -1,6 +1,6 @@
 /**
  * The main thread's side of remote state ports: handlers over its real StatePorts for one front thread.
- * Reservations and leader claims stay here, keyed by handle; when the front thread goes away (`release`),
+ * Reservations and claims stay here, keyed by handle; when the front thread goes away (`release`),
  * whatever it still held is refunded or abandoned, so a dead thread never strands credits.
  */
 import { AppError, fromErrorData, type ErrorData } from '../../errors.js';
@@ -17,54 +17,66 @@ export interface ServedPorts {
   readonly pending: number;
 }
 
-export function servePorts(ports: StatePorts): ServedPorts {
-  let next = 1;
-  const reservations = new Map<number, Reservation>();
-  const leaders = new Map<number, Leader>();
-  const replays = new Map<number, Promise<unknown>>();
-  const take = <T>(table: Map<number, T>, handle: number, what: string): T => {
-    const held = table.get(handle);
-    if (held === undefined) throw new AppError('internal', `${what} ${handle} is not held (settled twice?)`);
-    table.delete(handle);
-    return held;
+/** Values held for a front thread under numbered handles; each handle is taken exactly once. */
+class Handles<T> {
+  private next = 1;
+  readonly held = new Map<number, T>();
+
+  put(value: T): number {
+    const handle = this.next++;
+    this.held.set(handle, value);
+    return handle;
+  }
+
+  take(handle: number): T {
+    const value = this.held.get(handle);
+    if (value === undefined) throw new AppError('internal', `handle ${handle} is not held (settled twice?)`);
+    this.held.delete(handle);
+    return value;
+  }
+}
+
+function claimHandlers(ports: StatePorts, leaders: Handles<Leader>, replays: Handles<Promise<unknown>>) {
+  return {
+    idempotency: {
+      claim: async (keyId: string, request: IdempotencyRequest, now: Date): Promise<RemoteClaim> => {
+        const claim = await ports.idempotency.claim(keyId, request, now);
+        if (claim.kind === 'leader') return { kind: 'leader', handle: leaders.put(claim) };
+        // Read by `claims.result`; a front thread that goes away first must not leave an unhandled rejection.
+        claim.result.catch(() => undefined);
+        return { kind: 'replay', handle: replays.put(claim.result) };
+      },
+    },
+    claims: {
+      result: (handle: number) => replays.take(handle),
+      complete: (handle: number, result: unknown, now: Date) => leaders.take(handle).complete(result, now),
+      abandon: (handle: number, error: ErrorData) => leaders.take(handle).abandon(fromErrorData(error)),
+    },
   };
+}
+
+export function servePorts(ports: StatePorts): ServedPorts {
+  const reservations = new Handles<Reservation>();
+  const leaders = new Handles<Leader>();
+  const replays = new Handles<Promise<unknown>>();
   const handlers = {
     authenticator: { authenticate: (rawKey: string, now: Date) => ports.authenticator.authenticate(rawKey, now) },
     meter: {
       reserve: async (account: Account, debits: Debits, now: Date): Promise<ReserveOutcome> => {
         const outcome = await ports.meter.reserve(account, debits, now);
         if (!outcome.ok) return outcome;
-        const handle = next++;
-        reservations.set(handle, outcome.reservation);
-        const reservation: RemoteReservation = { ...outcome.reservation, handle };
+        const reservation: RemoteReservation = { ...outcome.reservation, handle: reservations.put(outcome.reservation) };
         return { ok: true, reservation };
       },
-      commit: (handle: number, actual?: Debits) => ports.meter.commit(take(reservations, handle, 'reservation'), actual),
-      refund: (handle: number) => ports.meter.refund(take(reservations, handle, 'reservation')),
+      commit: (handle: number, actual?: Debits) => ports.meter.commit(reservations.take(handle), actual),
+      refund: (handle: number) => ports.meter.refund(reservations.take(handle)),
       balance: (account: Account, now: Date) => ports.meter.balance(account, now),
     },
     keyless: {
       take: (ip: string, items: number, now: Date) => ports.keyless.take(ip, items, now),
       refund: (ip: string, items: number, now: Date) => ports.keyless.refund(ip, items, now),
     },
-    idempotency: {
-      claim: async (keyId: string, request: IdempotencyRequest, now: Date): Promise<RemoteClaim> => {
-        const claim = await ports.idempotency.claim(keyId, request, now);
-        const handle = next++;
-        if (claim.kind === 'leader') leaders.set(handle, claim);
-        else {
-          // Read by `claims.result`; a front thread that goes away first must not leave an unhandled rejection.
-          claim.result.catch(() => undefined);
-          replays.set(handle, claim.result);
-        }
-        return { kind: claim.kind, handle };
-      },
-    },
-    claims: {
-      result: (handle: number) => take(replays, handle, 'replay'),
-      complete: (handle: number, result: unknown, now: Date) => take(leaders, handle, 'claim').complete(result, now),
-      abandon: (handle: number, error: ErrorData) => take(leaders, handle, 'claim').abandon(fromErrorData(error)),
-    },
+    ...claimHandlers(ports, leaders, replays),
     watches: {
       create: (keyId: string, sourceId: string, recordKey: string, now: Date) => ports.watches.create(keyId, sourceId, recordKey, now),
       list: (keyId: string) => ports.watches.list(keyId),
@@ -75,15 +87,15 @@ export function servePorts(ports: StatePorts): ServedPorts {
   return {
     handlers,
     get pending() {
-      return reservations.size;
+      return reservations.held.size;
     },
     async release(reason) {
-      const held = [...reservations.values()];
-      reservations.clear();
+      const held = [...reservations.held.values()];
+      reservations.held.clear();
       await Promise.all(held.map((reservation) => ports.meter.refund(reservation)));
-      for (const leader of leaders.values()) leader.abandon(new AppError('unavailable', reason));
-      leaders.clear();
-      replays.clear();
+      for (const leader of leaders.held.values()) leader.abandon(new AppError('unavailable', reason));
+      leaders.held.clear();
+      replays.held.clear();
     },
   };
 }
