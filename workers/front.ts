@@ -10,6 +10,7 @@ import { frontPolicies } from '../src/config.js';
 import { countryFormats } from '../src/domain/iban/countries.js';
 import { frontThreadLimits } from '../src/limits.js';
 import { createLogger } from '../src/logger.js';
+import { installCrashGuards } from '../src/process-guard.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
 import { isHttpOp } from '../src/ops/framework/op.js';
 import { ops } from '../src/ops/table.js';
@@ -102,6 +103,9 @@ const app = buildApp({ service, calls, ops: httpOps, openapi: () => openapi, log
 listen(app, settings.host, settings.port).then(
   (listening) => {
     front = listening;
+    // From here on, as on the main thread, a stray exception is logged and the thread keeps serving: a front thread
+    // that ended with its uWS sockets open would take the whole process down with it.
+    installCrashGuards(logger);
     logger.debug({ threadId, port: listening.port }, 'REST front thread listening');
     return link.call('front', 'started', [listening.port]);
   },

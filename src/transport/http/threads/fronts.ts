@@ -140,7 +140,10 @@ export async function startFrontThreads(deps: FrontThreadsDeps): Promise<FrontTh
     async close() {
       await Promise.all(
         threads.map(async (thread) => {
-          await thread.link.call('front', 'stop').catch((error: unknown) => deps.logger.warn({ err: error }, 'a REST front thread did not stop cleanly'));
+          // Bounded: a thread that cannot answer (stuck in a loop) is terminated all the same.
+          const stopped = thread.link.call('front', 'stop');
+          const bound = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer to stop')), frontThreadLimits.drainMs + 5_000).unref());
+          await Promise.race([stopped, bound]).catch((error: unknown) => deps.logger.warn({ err: error }, 'a REST front thread did not stop cleanly'));
           await thread.worker.terminate();
           await thread.exited;
         }),
