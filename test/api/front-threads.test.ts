@@ -1,7 +1,7 @@
 // Goal: with IBANQA_HTTP_THREADS=2 the REST front runs on two threads sharing one port, and nothing a client
 // can observe changes: credits stay exact under concurrency across threads, answers are byte-identical to the
-// single-thread front, main-only ops work from the front thread, and a stop closes every listen socket and
-// leaves the ledger durable. Method: the real service twice (1 and 2 threads, same seeded registry), real
+// single-thread front, main-only ops work from the front thread, a registry import is answered from at once on
+// every thread, and a stop closes every listen socket and leaves the ledger durable. Method: the real service twice (1 and 2 threads, same seeded registry), real
 // keep-alive HTTP clients on loopback (node:http agents: one connection per concurrent client, so the kernel
 // spreads them over the threads), the per-thread counters of /metrics to see that both threads answered, and
 // the ledger reopened from disk after the stop. Allowances are the spec's (Free: 50 API calls for life).
@@ -12,9 +12,14 @@ import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { AccountStore } from '../../src/accounts/account-store.js';
 import { Meter } from '../../src/accounts/meter.js';
+import { importFile } from '../../src/registry/store/import-file.js';
+import { RegistryStore } from '../../src/registry/store/registry-store.js';
+import { readFixture } from '../fixtures/registry/paths.js';
 import { creditsUsed, startTestService, type TestService } from '../helpers/service.js';
 
 const FREE_API_CALLS = 50;
+/** The synthetic bank of the registry fixture (test/fixtures/registry), behind the BIC SYNTDEK1XXX. */
+const syntheticBank = 'Synthetische Testbank Köln';
 const CLIENTS = 64;
 /** Small enough that a 50-row generate runs in the pool: the front thread hands it to the main thread's pool. */
 const POOL_THRESHOLD = '20';
@@ -147,6 +152,19 @@ test('a main-only op (GET /usage) answers through the front thread as on the mai
     assert.equal(usage.key_id, account?.id);
   }
   assert.equal(new Set(replies.map((reply) => reply.body)).size, 1, 'one answer whichever thread took the connection');
+});
+
+test('a registry import on the main thread is what the front thread answers from at once', async () => {
+  const lookup = { value: 'SYNTDEK1XXX', type: 'bic' };
+  const before = await spread(threaded, 4, '/bank-intelligence/lookup', { key: threaded.keys.business, body: lookup });
+  for (const reply of before) assert.ok(reply.status === 200 && !reply.body.includes(syntheticBank), reply.body.slice(0, 300));
+  // The import the CLI or a sync would run, into the registry the main thread holds open read-write.
+  importFile(RegistryStore.open(threaded.dataDir), { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' });
+  const countsBefore = await perThread(threaded);
+  const after = await spread(threaded, 16, '/bank-intelligence/lookup', { key: threaded.keys.business, body: lookup });
+  const answered = delta(countsBefore, await perThread(threaded));
+  assert.ok((answered.get('front-1') ?? 0) > 0, `the front thread answered some: ${JSON.stringify([...answered])}`);
+  for (const reply of after) assert.ok(reply.status === 200 && reply.body.includes(syntheticBank), reply.body.slice(0, 300));
 });
 
 function connects(port: number): Promise<boolean> {
