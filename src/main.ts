@@ -89,7 +89,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const app = buildApp({ service, ops: httpOps, openapi: () => openapi, logger, metrics, isReady: () => ready, trustedProxies: config.trustedProxies, cors: config.cors });
   const http = await listen(app, config.host, config.httpThreads > 1 ? await sharedPort(config.host, config.httpPort) : config.httpPort);
   const fronts = config.httpThreads > 1 ? await startFronts(config, logger, { state, service, runner, metrics }, http.port, manifestKeys ?? null) : undefined;
-  const grpc = await startGrpcFront({ service, ops, logger, metrics }, config.host, config.grpcPort);
+  const grpc = await startGrpcFront({ service, ops, logger, metrics }, config.host, config.grpcPort).catch(async (error: unknown) => {
+    // Front threads must not outlive a failed start: a thread ending with open uWS sockets aborts the process.
+    await fronts?.close();
+    throw error;
+  });
   ready = true;
   fronts?.setReady(true);
   logger.info({ rest: `http://${config.host}:${http.port}/api/v1`, grpc: `${config.host}:${grpc.port}`, dataDir: config.dataDir }, 'ibanqa ready');
