@@ -24,12 +24,12 @@ async function renderBulkBody(): Promise<string> {
   const { createMemoryDirectory } = await import('../src/registry/memory-directory.js');
   const { requestKeyFor } = await import('../src/service/request-key.js');
   const { ibanBulkDataset } = await import('../src/ops/iban/bulk-dataset.js');
-  const { outputJson } = await import('../src/render/body.js');
+  const { outputJsonBytes } = await import('../src/render/json-bytes.js');
   const bank = createMemoryDirectory(loadEmbeddedDefault());
   const input = Value.Default(ibanBulkDataset.input, { country: 'DE', quantity: 10_000, include_profiles: true, seed: 'transfer' });
   const now = new Date();
   const context = { requestKey: requestKeyFor(ibanBulkDataset.name, 'transfer', input), caller: { keyId: 'bench', plan: 'enterprise' as const, paid: true }, bank, rowStart: 0, now: () => now };
-  return outputJson(ibanBulkDataset.run(input as never, context as never));
+  return Buffer.from(outputJsonBytes(ibanBulkDataset.run(input as never, context as never))).toString('utf8');
 }
 
 async function worker(): Promise<void> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { defaultPoolThresholdRows, loadConfig } from './config.js';
+import { defaultPoolThresholdRows, frontPolicies, loadConfig } from './config.js';
 
 test('defaults: loopback, 8080/50051, ./var, the default pool threshold, no US directory files', () => {
   const config = loadConfig({});
@@ -43,4 +43,18 @@ test('external profile provider: off by default, needs an http(s) URL and a mode
   assert.throws(() => loadConfig({ IBANQA_AI_PROFILE_URL: 'ftp://host/x', IBANQA_AI_PROFILE_MODEL: 'm' }), /http\(s\)/);
   assert.throws(() => loadConfig({ IBANQA_AI_PROFILE_URL: 'not a url', IBANQA_AI_PROFILE_MODEL: 'm' }), /http\(s\)/);
   assert.throws(() => loadConfig({ IBANQA_AI_PROFILE_URL: 'http://h/', IBANQA_AI_PROFILE_MODEL: 'm', IBANQA_AI_PROFILE_TIMEOUT_MS: '60001' }), /TIMEOUT_MS/);
+});
+
+test('IBANQA_HTTP_THREADS: 1 by default, 1 to 16; a front thread rebuilds the proxy and CORS policies from the settings as given', () => {
+  assert.equal(loadConfig({}).httpThreads, 1);
+  assert.equal(loadConfig({ IBANQA_HTTP_THREADS: '3' }).httpThreads, 3);
+  assert.throws(() => loadConfig({ IBANQA_HTTP_THREADS: '0' }), /IBANQA_HTTP_THREADS must be an integer from 1 to 16/);
+  assert.throws(() => loadConfig({ IBANQA_HTTP_THREADS: '17' }), /IBANQA_HTTP_THREADS must be an integer from 1 to 16/);
+  const listed = frontPolicies(loadConfig({ IBANQA_TRUSTED_PROXIES: '10.0.0.0/8', IBANQA_CORS_ORIGINS: 'https://a.example' }).frontSettings);
+  assert.deepEqual([listed.trustedProxies.trusts('10.1.2.3'), listed.trustedProxies.trusts('192.0.2.1')], [true, false]);
+  assert.deepEqual([listed.cors.enabled, listed.cors.allowed('https://a.example'), listed.cors.allowed('https://b.example')], [true, 'https://a.example', undefined]);
+  const legacy = frontPolicies(loadConfig({ IBANQA_TRUST_PROXY: 'true' }).frontSettings);
+  assert.equal(legacy.trustedProxies.trusts('192.0.2.1'), true, 'the deprecated trust-every-peer setting carries over');
+  const none = frontPolicies(loadConfig({}).frontSettings);
+  assert.deepEqual([none.trustedProxies.trusts('10.1.2.3'), none.cors.enabled], [false, false]);
 });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { profileLimits } from './limits.js';
+import { frontThreadLimits, profileLimits } from './limits.js';
 import type { ExternalProviderSettings } from './ops/profiles/external/openai-compatible.js';
 import { corsOff, parseCorsOrigins, type CorsPolicy } from './transport/http/cors.js';
 import { parseTrustedProxies, trustEveryProxy, type TrustedProxies } from './transport/http/client-address.js';
@@ -16,6 +16,13 @@ export interface Config {
   readonly grpcPort: number;
   readonly dataDir: string;
   readonly poolThreads: number;
+  /**
+   * IBANQA_HTTP_THREADS: REST front threads. 1 (default): the main thread's uWS app only. N > 1: N - 1 worker
+   * threads add their own uWS app on the same host:port (SO_REUSEPORT; src/transport/http/threads/).
+   */
+  readonly httpThreads: number;
+  /** The front settings as given, for front threads, which rebuild `trustedProxies` and `cors` from them (functions do not cross threads). */
+  readonly frontSettings: FrontSettings;
   /** Rows of work above which an operation runs in the worker pool instead of inline (see bench/RESULTS.md). */
   readonly poolThresholdRows: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
@@ -42,6 +49,12 @@ export interface Config {
   readonly statementRegion: string;
   /** IBANQA_STATEMENT_KEY: 64 hex characters (AES-256 key for uploads at rest); null: a key file in the data directory. */
   readonly statementKeyHex: string | null;
+}
+
+export interface FrontSettings {
+  readonly trustedProxies: string;
+  readonly trustEveryProxy: boolean;
+  readonly corsOrigins: string | undefined;
 }
 
 export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
@@ -126,6 +139,12 @@ function aiProfileFrom(env: NodeJS.ProcessEnv): ExternalProviderSettings | null 
   });
 }
 
+/** The proxy and CORS policies of these settings: the main thread's Config, rebuilt in a front thread. */
+export function frontPolicies(settings: FrontSettings): Pick<Config, 'trustedProxies' | 'cors'> {
+  const trustedProxies = settings.trustedProxies.trim() !== '' ? parseTrustedProxies(settings.trustedProxies) : settings.trustEveryProxy ? trustEveryProxy : parseTrustedProxies('');
+  return { trustedProxies, cors: settings.corsOrigins === undefined ? corsOff : parseCorsOrigins(settings.corsOrigins) };
+}
+
 function trustedProxiesFrom(env: NodeJS.ProcessEnv): Pick<Config, 'trustedProxies' | 'trustProxyDeprecated'> {
   const legacy = env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true';
   const listed = env.IBANQA_TRUSTED_PROXIES ?? '';
@@ -145,6 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
       Math.min(availableParallelism(), poolThreadsMax),
       poolThreadsMax,
     ),
+    httpThreads: positiveIntFrom('IBANQA_HTTP_THREADS', env.IBANQA_HTTP_THREADS, 1, frontThreadLimits.threadsMax),
+    frontSettings: Object.freeze({
+      trustedProxies: env.IBANQA_TRUSTED_PROXIES ?? '',
+      trustEveryProxy: env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true',
+      corsOrigins: env.IBANQA_CORS_ORIGINS,
+    }),
     poolThresholdRows: positiveIntFrom(
       'IBANQA_POOL_THRESHOLD_ROWS',
       env.IBANQA_POOL_THRESHOLD_ROWS,

@@ -168,3 +168,13 @@ export const artifactLimits = {
 assert(artifactLimits.manifestFixturesMax * (artifactLimits.manifestIbanCharsMax + 120) < limits.httpJsonBodyBytesMax, 'a full manifest request fits the JSON body cap');
 assert(artifactLimits.vopScoreLabelsMax >= artifactLimits.vopRowsMax, 'every row of a compiled matrix can be scored');
 assert(limits.statementAnalysesConcurrent >= 1, 'at least one analysis runs');
+
+// ---- REST front threads (IBANQA_HTTP_THREADS; src/transport/http/threads/) ----
+export const frontThreadLimits = {
+  /** Front threads: each is a uWS app with its own data maps and LMDB readers; beyond 16 memory and readers dominate (as the pool). */
+  threadsMax: 16,
+  /** A stopping front thread waits this long for its requests in flight to settle before it closes its connections. */
+  drainMs: 10_000,
+  /** A front thread must be listening within this time of being started (it opens the registry read-only and builds its bank maps). */
+  startMs: 60_000,
+} as const;

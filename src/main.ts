@@ -17,11 +17,14 @@ import { RegistryStore } from './registry/store/registry-store.js';
 import { OpenAiCompatibleProvider } from './ops/profiles/external/openai-compatible.js';
 import { Service } from './service/execute.js';
 import { loadManifestKeys } from './signing/key-ring.js';
+import type { ManifestKeys } from './domain/manifest/signing.js';
 import { openStatementReviews } from './statements/open.js';
 import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
 import { buildApp, listen } from './transport/http/server.js';
+import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
+import { sharedPort } from './transport/http/threads/shared-port.js';
 import { uwsBuild } from './transport/http/uws-build.js';
 import { installCrashGuards } from './process-guard.js';
 import { buildOpenApi } from './transport/openapi/document.js';
@@ -84,11 +87,17 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   let ready = false;
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
-  const metrics = new HttpMetrics();
+  const metrics = new HttpMetrics(config.httpThreads > 1 ? { thread: 'main' } : {});
   const app = buildApp({ service, ops: httpOps, openapi: () => openapi, logger, metrics, isReady: () => ready, trustedProxies: config.trustedProxies, cors: config.cors });
-  const http = await listen(app, config.host, config.httpPort);
-  const grpc = await startGrpcFront({ service, ops, logger, metrics }, config.host, config.grpcPort);
+  const http = await listen(app, config.host, config.httpThreads > 1 ? await sharedPort(config.host, config.httpPort) : config.httpPort);
+  const fronts = config.httpThreads > 1 ? await startFronts(config, logger, { state, service, runner, metrics }, http.port, manifestKeys ?? null) : undefined;
+  const grpc = await startGrpcFront({ service, ops, logger, metrics }, config.host, config.grpcPort).catch(async (error: unknown) => {
+    // Front threads must not outlive a failed start: a thread ending with open uWS sockets aborts the process.
+    await fronts?.close();
+    throw error;
+  });
   ready = true;
+  fronts?.setReady(true);
   logger.info({ rest: `http://${config.host}:${http.port}/api/v1`, grpc: `${config.host}:${grpc.port}`, dataDir: config.dataDir }, 'ibanqa ready');
   return {
     httpPort: http.port,
@@ -101,6 +110,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     async close() {
       ready = false;
       http.close();
+      // Front threads stop before the flush: their last calls commit through this thread's ledger.
+      await fronts?.close();
       // Every write first: a stop killed while the slow parts below drain must not lose acknowledged state.
       await state.flush();
       await grpc.close();
@@ -111,6 +122,24 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       uninstallCrashGuards();
     },
   };
+}
+
+/** IBANQA_HTTP_THREADS - 1 front threads on the main app's port; scrapes of /metrics sum every thread. */
+async function startFronts(config: Config, logger: Logger, deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner' | 'metrics'>, port: number, manifestKeys: ManifestKeys | null): Promise<FrontThreads> {
+  const settings = {
+    host: config.host,
+    port,
+    dataDir: config.dataDir,
+    usDirectoryFiles: config.usDirectoryFiles,
+    poolThresholdRows: config.poolThresholdRows,
+    manifestKeys,
+    front: config.frontSettings,
+    logLevel: logger.level,
+  };
+  const fronts = await startFrontThreads({ ...deps, count: config.httpThreads - 1, settings, logger });
+  deps.metrics.addPeers(() => fronts.counts());
+  logger.info({ threads: config.httpThreads }, `REST front: ${config.httpThreads} threads on port ${port}`);
+  return fronts;
 }
 
 export function printDemoKeys(keys: readonly CreatedKey[], write: (line: string) => void): void {

@@ -17,6 +17,10 @@ import type { PlanId } from '../../src/accounts/plans.js';
 import { WATCHES_PER_KEY_MAX } from '../../src/accounts/watch-store.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
 import type { Claim, IdempotencyRequest, StatePorts } from '../../src/ports/index.js';
+import { MessageChannel } from 'node:worker_threads';
+import { remotePorts } from '../../src/ports/remote/remote-ports.js';
+import { servePorts } from '../../src/ports/remote/serve-ports.js';
+import { RpcLink } from '../../src/transport/http/threads/rpc.js';
 
 /** What the suite needs from an implementation: the ports, a way to issue and revoke keys, and cleanup. */
 interface Subject {
@@ -292,4 +296,29 @@ stateContract('LMDB', () => {
 stateContract('memory', () => {
   const ports = memoryPorts();
   return { ports, createKey: ports.createKey, revokeKey: ports.revokeKey, close: () => ports.flush() };
+});
+
+// A REST front thread's ports: every call crosses a real MessagePort (structured clone, errors as data) to the
+// LMDB ports, as src/transport/http/threads/ wires them between threads.
+stateContract('remote, over a MessagePort to LMDB', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-contract-'));
+  const store = AccountStore.open(dir);
+  const local = lmdbPorts(store);
+  const { port1, port2 } = new MessageChannel();
+  const bug = (thrown: unknown) => {
+    throw thrown;
+  };
+  new RpcLink(port1, servePorts(local).handlers, bug);
+  const ports = remotePorts(new RpcLink(port2, {}, bug));
+  return {
+    ports,
+    createKey: (plan, now, label) => store.createKey(plan, now, label),
+    revokeKey: (id, now) => store.revokeKey(id, now),
+    async close() {
+      port1.close();
+      await local.flush();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });

@@ -24,7 +24,9 @@ export interface TestService {
 export async function startTestService(options: { dataDir?: string; env?: NodeJS.ProcessEnv; logger?: Logger } = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ibanqa-test-'));
   if (options.dataDir === undefined) await seedEmbeddedRegistry(dataDir);
-  const config = loadConfig({ IBANQA_POOL_THREADS: '2', ...options.env }, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir });
+  // IBANQA_TEST_HTTP_THREADS=N runs every service a test starts with N REST front threads (unset: the default, 1).
+  const threads = process.env.IBANQA_TEST_HTTP_THREADS === undefined ? {} : { IBANQA_HTTP_THREADS: process.env.IBANQA_TEST_HTTP_THREADS };
+  const config = loadConfig({ IBANQA_POOL_THREADS: '2', ...threads, ...options.env }, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir });
   const running = await startService(config, options.logger ?? pino({ level: 'silent' }));
   const keys = Object.fromEntries(running.demoKeys.map((key) => [key.plan, key.key])) as Record<PlanId, string>;
   return {

@@ -3,12 +3,12 @@ import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { HttpOp } from '../../ops/framework/op.js';
-import type { Service } from '../../service/execute.js';
+import type { CallIdentity, ExecuteOutcome, Service } from '../../service/execute.js';
 import { readBody, parseJsonBody } from './body.js';
 import { readMultipart } from './multipart.js';
 import { requestIdFrom } from './request-id.js';
 import { renderBody, RenderedBody } from '../../render/body.js';
-import { outputJsonView } from '../../render/json-bytes.js';
+import { outputJsonBytes, outputJsonView } from '../../render/json-bytes.js';
 import { csvType, jsonType, send, sendError, sendHead, type Exchange } from './respond.js';
 import type { HttpMetrics } from './metrics.js';
 import { clientAddress, type TrustedProxies } from './client-address.js';
@@ -18,8 +18,61 @@ import { uwsBuild } from './uws-build.js';
 
 export const apiPrefix = '/api/v1';
 
+/**
+ * A JSON value the front serializes as it writes: into the shared scratch, handed to uWS (which copies it)
+ * in the same synchronous step, so no other answer can reuse the scratch in between.
+ */
+export interface JsonToWrite {
+  readonly json: unknown;
+}
+
+/** A REST answer, complete: what the front writes after the service settled. */
+export interface HttpAnswer {
+  readonly status: string;
+  readonly contentType: string;
+  readonly body: string | Uint8Array | JsonToWrite;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** An answer that can cross threads: a JSON body serialized into bytes of its own. */
+export function portableAnswer(answer: HttpAnswer): HttpAnswer {
+  return isJsonToWrite(answer.body) ? { ...answer, body: outputJsonBytes(answer.body.json) } : answer;
+}
+
+function isJsonToWrite(body: HttpAnswer['body']): body is JsonToWrite {
+  return typeof body === 'object' && !(body instanceof Uint8Array);
+}
+
+/** Only call where the result goes to uWS before anything else can run: the view is of a reused scratch. */
+function bodyBytes(body: HttpAnswer['body']): string | Uint8Array {
+  return isJsonToWrite(body) ? outputJsonView(body.json) : body;
+}
+
+/** Runs one REST call to its answer (the service, on this thread or, for a front thread, partly on the main thread). */
+export interface HttpCalls {
+  answer(op: HttpOp, raw: unknown, identity: CallIdentity): Promise<HttpAnswer>;
+}
+
+/** The status line and body of an executed call: the one place a REST success is shaped. */
+export async function answerOf(op: HttpOp, outcome: ExecuteOutcome): Promise<HttpAnswer> {
+  const code = op.successStatusOf?.(outcome.output as never) ?? op.successStatus;
+  const status = code === undefined ? '200 OK' : `${code} ${code === 200 ? 'OK' : code === 201 ? 'Created' : 'Accepted'}`;
+  if (!(outcome.output instanceof RenderedBody) && outcome.format === 'json') {
+    return { status, contentType: jsonType, body: { json: outcome.output }, headers: outcome.headers };
+  }
+  const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, outcome.format);
+  return { status, contentType: rendered.format === 'csv' ? csvType : jsonType, body: rendered.body, headers: outcome.headers };
+}
+
+/** Calls run by this thread's service. */
+export function serviceCalls(service: Pick<Service, 'execute'>): HttpCalls {
+  return { answer: async (op, raw, identity) => answerOf(op, await service.execute(op, raw, identity, { serialized: true })) };
+}
+
 export interface HttpFrontDeps {
   readonly service: Service;
+  /** How calls run; default: `serviceCalls(service)`. A front thread sends some of them to the main thread. */
+  readonly calls?: HttpCalls;
   readonly ops: readonly HttpOp[];
   readonly openapi: () => unknown;
   readonly logger: Logger;
@@ -92,20 +145,13 @@ async function rawInputOf(op: HttpOp, exchange: Exchange, parts: CallParts): Pro
   return Object.keys(parts.params).length === 0 ? parsed : { ...(parsed as object), ...parts.params };
 }
 
-async function handleOp(deps: HttpFrontDeps, op: HttpOp, exchange: Exchange, parts: CallParts): Promise<void> {
+async function handleOp(deps: HttpFrontDeps, calls: HttpCalls, op: HttpOp, exchange: Exchange, parts: CallParts): Promise<void> {
   let status = '200 OK';
   try {
     const raw = await rawInputOf(op, exchange, parts);
-    const outcome = await deps.service.execute(op, raw, { apiKey: parts.apiKey, ip: parts.ip }, { serialized: true });
-    const code = op.successStatusOf?.(outcome.output as never) ?? op.successStatus;
-    status = code === undefined ? '200 OK' : `${code} ${code === 200 ? 'OK' : code === 201 ? 'Created' : 'Accepted'}`;
-    if (outcome.output instanceof RenderedBody || outcome.format === 'csv') {
-      const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, outcome.format);
-      send(exchange, status, rendered.format === 'csv' ? csvType : jsonType, rendered.body, outcome.headers);
-    } else {
-      // Serialized into the shared scratch and handed to uWS (which copies it) in the same synchronous step.
-      send(exchange, status, jsonType, outputJsonView(outcome.output), outcome.headers);
-    }
+    const answer = await calls.answer(op, raw, { apiKey: parts.apiKey, ip: parts.ip });
+    status = answer.status;
+    send(exchange, status, answer.contentType, bodyBytes(answer.body), answer.headers);
   } catch (thrown) {
     status = answerFailure(deps, op.name, exchange, thrown);
   } finally {
@@ -155,10 +201,10 @@ function guarded(deps: HttpFrontDeps, name: string, body: (exchange: Exchange, r
   };
 }
 
-function routeOp(app: TemplatedApp, deps: HttpFrontDeps, op: HttpOp): void {
+function routeOp(app: TemplatedApp, deps: HttpFrontDeps, calls: HttpCalls, op: HttpOp): void {
   const handler = guarded(deps, op.name, (exchange, res, req) => {
     const parts = readCallParts(op, res, req, deps.trustedProxies);
-    handleOp(deps, op, exchange, parts).catch((thrown: unknown) => {
+    handleOp(deps, calls, op, exchange, parts).catch((thrown: unknown) => {
       // Only a failure after the answer (metrics) gets here: log it with its request, keep serving.
       deps.logger.error({ err: thrown, requestId: exchange.requestId, op: op.name }, 'failure after the response');
     });
@@ -209,8 +255,9 @@ export function buildApp(deps: HttpFrontDeps): TemplatedApp {
   const app = uwsBuild().module.App();
   const routedPaths = new Map<string, string[]>();
   const record = (pattern: string, method: string) => routedPaths.set(pattern, [...(routedPaths.get(pattern) ?? []), method]);
+  const calls = deps.calls ?? serviceCalls(deps.service);
   for (const op of deps.ops) {
-    routeOp(app, deps, op);
+    routeOp(app, deps, calls, op);
     for (const pattern of patternsOf(op)) record(pattern, op.http.method);
   }
   staticJson(app, deps, `${apiPrefix}/openapi.json`, () => ({ status: '200 OK', json: deps.openapi() }));

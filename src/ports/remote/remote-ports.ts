@@ -1,0 +1,64 @@
+/**
+ * StatePorts of a front thread: every method is a call to the main thread's real ports (src/ports/remote/
+ * serve-ports.ts), so the main thread's single Meter stays the only writer of usage and reservations stay
+ * exact however many threads take requests. The ports were asynchronous already; only the handles differ.
+ */
+import { AppError, toAppError, toErrorData } from '../../errors.js';
+import type { Claim, Debits, Reservation, StatePorts } from '../index.js';
+import type { Watch } from '../watches.js';
+import type { RemoteClaim, RemoteReservation } from './wire.js';
+
+/** The call half of an RPC link (src/transport/http/threads/rpc.ts). */
+export interface RemoteCaller {
+  call<T>(port: string, method: string, args?: readonly unknown[]): Promise<T>;
+}
+
+function handleOf(reservation: Reservation): number {
+  const handle = (reservation as Partial<RemoteReservation>).handle;
+  if (typeof handle !== 'number') throw new AppError('internal', 'a reservation that did not come from the remote meter');
+  return handle;
+}
+
+function claimOf(remote: RemoteClaim, link: RemoteCaller): Claim {
+  if (remote.kind === 'leader') {
+    return {
+      kind: 'leader',
+      complete: (result, now) => link.call('claims', 'complete', [remote.handle, result, now]),
+      abandon: (error) => {
+        // Fire and forget, as the local abandon: the main thread settles the claim's waiting replays.
+        link.call('claims', 'abandon', [remote.handle, toErrorData(toAppError(error))]).catch(() => undefined);
+      },
+    };
+  }
+  const result = link.call<unknown>('claims', 'result', [remote.handle]);
+  // A replay refused before it reads its result (its reservation) must not surface as an unhandled rejection.
+  result.catch(() => undefined);
+  return { kind: 'replay', result };
+}
+
+export function remotePorts(link: RemoteCaller): StatePorts {
+  return {
+    authenticator: { authenticate: (rawKey, now) => link.call('authenticator', 'authenticate', [rawKey, now]) },
+    meter: {
+      reserve: (account, debits, now) => link.call('meter', 'reserve', [account, debits, now]),
+      commit: (reservation, actual?: Debits) => link.call('meter', 'commit', [handleOf(reservation), actual]),
+      refund: (reservation) => link.call('meter', 'refund', [handleOf(reservation)]),
+      balance: (account, now) => link.call('meter', 'balance', [account, now]),
+    },
+    keyless: {
+      take: (ip, items, now) => link.call('keyless', 'take', [ip, items, now]),
+      refund: (ip, items, now) => link.call('keyless', 'refund', [ip, items, now]),
+    },
+    idempotency: {
+      claim: async (keyId, request, now) => claimOf(await link.call<RemoteClaim>('idempotency', 'claim', [keyId, request, now]), link),
+    },
+    watches: {
+      create: (keyId, sourceId, recordKey, now) => link.call<Watch>('watches', 'create', [keyId, sourceId, recordKey, now]),
+      list: (keyId) => link.call<Watch[]>('watches', 'list', [keyId]),
+      find: (keyId, watchId) => link.call<Watch>('watches', 'find', [keyId, watchId]),
+      remove: (keyId, watchId) => link.call<Watch>('watches', 'remove', [keyId, watchId]),
+    },
+    // A front thread writes nothing itself: every write is the main thread's, which flushes its own.
+    flush: async () => undefined,
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * A REST front thread (IBANQA_HTTP_THREADS > 1): the same routes as the main thread's app (buildApp),
+ * listening on the same host:port. Its Service holds the read-only data (bank, routing, registry opened
+ * read-only, as pool workers do) and remote state ports: every authenticate, reserve, commit and refund is
+ * a call to the main thread, whose single Meter keeps credits exact. Ops that run on the main thread go
+ * there whole (`service.answer`); pool-sized runs go to the main thread's pool (`pool.run`).
+ */
+import { parentPort, threadId } from 'node:worker_threads';
+import { frontPolicies } from '../src/config.js';
+import { countryFormats } from '../src/domain/iban/countries.js';
+import { frontThreadLimits } from '../src/limits.js';
+import { createLogger } from '../src/logger.js';
+import { installCrashGuards } from '../src/process-guard.js';
+import { compileInputValidator } from '../src/ops/framework/input-validation.js';
+import { isHttpOp } from '../src/ops/framework/op.js';
+import { ops } from '../src/ops/table.js';
+import { remotePorts } from '../src/ports/remote/remote-ports.js';
+import { LmdbDirectory } from '../src/registry/lmdb-directory.js';
+import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
+import { RegistryStore } from '../src/registry/store/registry-store.js';
+import { RenderedBody } from '../src/render/body.js';
+import { Service, type Runner } from '../src/service/execute.js';
+import { HttpMetrics, type RequestCounts } from '../src/transport/http/metrics.js';
+import { buildApp, listen, serviceCalls, type HttpAnswer, type HttpCalls, type HttpFront } from '../src/transport/http/server.js';
+import { RpcLink, type Channel } from '../src/transport/http/threads/rpc.js';
+import { frontThreadSettings, type WirePoolResult } from '../src/transport/http/threads/settings.js';
+import { buildOpenApi } from '../src/transport/openapi/document.js';
+import type { Logger } from 'pino';
+
+const settings = frontThreadSettings();
+const logger: Logger = createLogger(settings.logLevel as 'info').child({ thread: settings.thread });
+
+let ready = false;
+let inFlight = 0;
+let front: HttpFront | undefined;
+const metrics = new HttpMetrics({ thread: settings.thread, processMetrics: false });
+
+/** Stops taking connections, lets calls in flight settle (bounded), then closes the connections still open. */
+async function stop(): Promise<void> {
+  ready = false;
+  front?.close();
+  const deadline = Date.now() + frontThreadLimits.drainMs;
+  while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  // TemplatedApp.close() exists at runtime but not in the typings (notes/stack.md §2).
+  (app as unknown as { close?: () => void }).close?.();
+}
+
+const link = new RpcLink(
+  parentPort as unknown as Channel,
+  {
+    front: {
+      ready: (value: boolean) => {
+        ready = value;
+      },
+      stop,
+    },
+    metrics: { counts: (): Promise<RequestCounts> => metrics.counts() },
+  },
+  (thrown, port, method) => logger.error({ err: thrown, call: `${port}.${method}` }, 'internal error in a front thread call'),
+);
+metrics.renderRemotely(() => link.call<string>('metrics', 'render'));
+
+const registry = RegistryStore.open(settings.dataDir, { readOnly: true });
+const bank = new LmdbDirectory(registry);
+// Before listening, as the main thread does: the first validate would otherwise build the maps on demand.
+bank.preload(countryFormats.map((format) => format.code));
+const routing = lazyRoutingDirectory(() => loadRoutingDirectory(settings.usDirectoryFiles, registry));
+
+/** Pool-sized runs go to the main thread's pool: one pool per process, sized once. */
+const runner: Runner = {
+  async runInPool(task) {
+    const result = await link.call<WirePoolResult>('pool', 'run', [{ ...task, op: task.op.name }]);
+    return 'rendered' in result ? new RenderedBody(result.rendered.format, result.rendered.body) : result.value;
+  },
+};
+
+const service = new Service({
+  state: remotePorts(link),
+  data: { bank, routing, registry },
+  runner,
+  poolThresholdRows: settings.poolThresholdRows,
+  validators: new Map(ops.map((op) => [op.name, compileInputValidator(op)])),
+  manifestKeys: settings.manifestKeys,
+});
+const local = serviceCalls(service);
+
+/** Ops of 'any' placement run here; ops that must run on the main thread are answered there, whole. */
+const calls: HttpCalls = {
+  async answer(op, raw, identity) {
+    inFlight++;
+    try {
+      return op.runsOn === 'main' ? await link.call<HttpAnswer>('service', 'answer', [op.name, raw, identity]) : await local.answer(op, raw, identity);
+    } finally {
+      inFlight--;
+    }
+  },
+};
+
+const httpOps = ops.filter(isHttpOp);
+const openapi = buildOpenApi(httpOps);
+const app = buildApp({ service, calls, ops: httpOps, openapi: () => openapi, logger, metrics, isReady: () => ready, ...frontPolicies(settings.front) });
+
+listen(app, settings.host, settings.port).then(
+  (listening) => {
+    front = listening;
+    // From here on, as on the main thread, a stray exception is logged and the thread keeps serving: a front thread
+    // that ended with its uWS sockets open would take the whole process down with it.
+    installCrashGuards(logger);
+    logger.debug({ threadId, port: listening.port }, 'REST front thread listening');
+    return link.call('front', 'started', [listening.port]);
+  },
+  (error: unknown) => {
+    logger.error({ err: error }, 'REST front thread could not listen');
+    process.exit(1);
+  },
+);
