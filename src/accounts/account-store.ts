@@ -14,6 +14,7 @@ import { accountOf, issueKey, verifiedAccount, type CreatedKey, type KeyRecord }
 import { hashKey, isWellFormedKey, keyIdOf } from './keys.js';
 import { assertActive } from './periods.js';
 import { planIds, type PlanId } from './plans.js';
+import { PendingWrites } from './pending-writes.js';
 
 const ENV_DIR = 'accounts';
 /** keys, usage and keyless, plus headroom so a later sub-database needs no migration of this setting. */
@@ -51,8 +52,7 @@ export class AccountStore {
    * bounded by the number of live keys, never by what clients send.
    */
   private readonly cache = new Map<string, { readonly account: Account; readonly checkedAtMs: number }>();
-  private readonly inflight = new Set<Promise<boolean>>();
-  private writeFailure: unknown = undefined;
+  private readonly writes = new PendingWrites();
   /** Counters waiting for the next coalesced write: the latest value per key wins. */
   private readonly coalesced = new Map<Database<unknown, string>, Map<string, () => unknown>>();
   private coalesceTimer: NodeJS.Timeout | null = null;
@@ -165,11 +165,7 @@ export class AccountStore {
   /** Resolves when every write issued so far, coalesced ones included, is committed; rethrows a failed one once. */
   async flushWrites(): Promise<void> {
     this.writeCoalesced();
-    await Promise.allSettled([...this.inflight]);
-    const failure = this.writeFailure;
-    this.writeFailure = undefined;
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the rejection reason of an LMDB write unchanged
-    if (failure !== undefined) throw failure;
+    await this.writes.flush();
   }
 
   /** Commits pending asynchronous writes, then closes; a write failure is rethrown after closing. */
@@ -190,13 +186,6 @@ export class AccountStore {
   }
 
   private track(write: Promise<boolean>): void {
-    this.inflight.add(write);
-    write.then(
-      () => this.inflight.delete(write),
-      (error: unknown) => {
-        this.inflight.delete(write);
-        this.writeFailure ??= error;
-      },
-    );
+    this.writes.track(write).catch(() => undefined); // kept and rethrown by flushWrites()
   }
 }

@@ -20,6 +20,7 @@ import type { AccountStore } from './account-store.js';
 import type { Table } from './table.js';
 import { assertActive, isExpired, periodOf, type Period } from './periods.js';
 import { creditKinds, planOf, type CreditKind } from './plans.js';
+import { PendingWrites } from './pending-writes.js';
 
 type Counts = Record<CreditKind, number>;
 /** What LMDB holds per (key id, period start); kinds absent from an old record count as zero. */
@@ -65,7 +66,8 @@ export class Meter {
   /** Reservations not yet settled, each with the bucket it holds credits in. */
   private readonly live = new Map<Reservation, Bucket>();
   /** Writes not yet committed, so a graceful stop can wait for them. */
-  private readonly writes = new Set<Promise<unknown>>();
+  /** Each commit's caller receives its own write's failure, so flush only waits. */
+  private readonly writes = new PendingWrites({ keepFailures: false });
 
   constructor(private readonly db: Table<UsageRecord>) {}
 
@@ -155,7 +157,7 @@ export class Meter {
 
   /** Resolves when every commit so far is written (each commit's own promise already says so for its caller). */
   async flush(): Promise<void> {
-    await Promise.allSettled([...this.writes]);
+    await this.writes.flush();
   }
 
   /** Number of reservations neither committed nor refunded (for shutdown checks and tests). */
@@ -191,16 +193,6 @@ export class Meter {
   }
 
   private persist(bucket: Bucket): Promise<void> {
-    const write = this.db.put(bucket.usageKey, { ...bucket.used });
-    this.writes.add(write);
-    return write.then(
-      () => {
-        this.writes.delete(write);
-      },
-      (error: unknown) => {
-        this.writes.delete(write);
-        throw error;
-      },
-    );
+    return this.writes.track(this.db.put(bucket.usageKey, { ...bucket.used })).then(() => undefined);
   }
 }
