@@ -79,7 +79,7 @@ const searchQueries = ['sparkasse', 'volksbank', 'raiffeisen', 'commerzbank', 'd
 
 async function restPart(requests: number): Promise<RestPart> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-registry-bench-'));
-  const store = RegistryStore.open(dataDir);
+  const store = RegistryStore.openWriter(dataDir);
   const started = performance.now();
   ensureEmbeddedDefault(store);
   for (const [source, path, date, delta] of sharedFiles) importPath(store, source, new URL(path, sharedSources).pathname, { ...(date === undefined ? {} : { snapshotDate: date }), delta });
@@ -142,7 +142,7 @@ interface ScaleRegistry {
 
 async function buildScaleRegistry(count: number): Promise<ScaleRegistry> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-registry-scale-'));
-  const store = RegistryStore.open(dataDir);
+  const store = RegistryStore.openWriter(dataDir);
   const started = performance.now();
   store.import(scaleSnapshot(count));
   const importSeconds = (performance.now() - started) / 1000;

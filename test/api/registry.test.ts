@@ -7,20 +7,20 @@ import { after, before, describe, test } from 'node:test';
 import type { CreditKind } from '../../src/accounts/plans.js';
 import { makeRecord } from '../../src/registry/importers/common.js';
 import { parseGleifRr } from '../../src/registry/importers/gleif-rr.js';
-import { importFile } from '../../src/registry/store/import-file.js';
-import { RegistryStore } from '../../src/registry/store/registry-store.js';
 import { exportColumns } from '../../src/ops/registry/export.js';
 import { readFixture } from '../fixtures/registry/paths.js';
+import { importIntoRegistry } from '../helpers/registry-import.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
 before(async () => {
   service = await startTestService();
-  const registry = RegistryStore.open(service.dataDir);
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-05' });
-  importFile(registry, { sourceId: 'oenb-sepa', bytes: readFixture('oenb-synthetic.csv'), fileName: 'oenb-synthetic.csv' });
-  registry.import(syntheticGleifEntities(), { fileName: 'synthetic-lei.json' });
-  registry.import(parseGleifRr(readFixture('gleif-rr-synthetic.json'), { snapshotDate: '2024-02-01' }), { fileName: 'gleif-rr-synthetic.json' });
+  await importIntoRegistry(service.dataDir, [
+    { file: { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-05' } },
+    { file: { sourceId: 'oenb-sepa', bytes: readFixture('oenb-synthetic.csv'), fileName: 'oenb-synthetic.csv' } },
+    { snapshot: syntheticGleifEntities(), options: { fileName: 'synthetic-lei.json' } },
+    { snapshot: parseGleifRr(readFixture('gleif-rr-synthetic.json'), { snapshotDate: '2024-02-01' }), options: { fileName: 'gleif-rr-synthetic.json' } },
+  ]);
 });
 after(async () => {
   await service.dispose();
@@ -326,8 +326,7 @@ describe('cached record views', () => {
     assert.deepEqual(await lookup(), before, 'a repeated lookup answers the same view');
     // The next file renames the bank (same field width) under a later snapshot date.
     const renamed = Buffer.from(Buffer.from(readFixture('bundesbank-synthetic-latin1.txt')).toString('latin1').replace('999999011Synthetische Testbank Köln', '999999011Synthetische Testbank Bonn'), 'latin1');
-    const registry = RegistryStore.open(service.dataDir);
-    importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-02' });
+    await importIntoRegistry(service.dataDir, [{ file: { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-02' } }]);
     const after = await lookup();
     assert.equal(after.legal_name, 'Synthetische Testbank Bonn');
     assert.equal(after.source.snapshot_date, '2026-03-02');
