@@ -17,10 +17,8 @@ import type { Claim, IdempotencyRequest } from '../ports/idempotency.js';
 import type { AccountStore } from './account-store.js';
 import type { Table } from './table.js';
 import { PendingWrites } from './pending-writes.js';
+import { limits } from '../limits.js';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000; // spec: a request_id lives 24 hours
-/** Expired records removed per new claim: bounded work per request, and it outpaces the creation rate. */
-export const SWEEP_BATCH = 16;
 
 /** A space: never part of an ISO date, a key id or a record key, and (unlike NUL) plain text to lmdb's key encoding. */
 const SEPARATOR = ' ';
@@ -85,7 +83,7 @@ export class IdempotencyStore {
       if (saved.fingerprint !== request.fingerprint) throw conflict(request);
       return { kind: 'replay', result: Promise.resolve(JSON.parse(saved.result) as unknown) };
     }
-    this.sweep(now, SWEEP_BATCH);
+    this.sweep(now, limits.accounts.idempotencySweepBatch);
     return this.lead(keyId, mapKey, request);
   }
 

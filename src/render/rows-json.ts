@@ -6,6 +6,8 @@
  * Only FROZEN nested values are cached: shared values are frozen by their owners; per-request objects are
  * serialized directly instead of filling the WeakMap with entries that die with the request.
  */
+import { limits } from '../limits.js';
+
 /** `"key":` for a row's first key, and `,"key":` for the others: two maps, so no key can collide with a marker. */
 const firstKeyFragments = new Map<string, string>();
 const nextKeyFragments = new Map<string, string>();
@@ -13,15 +15,13 @@ const sharedFragments = new WeakMap<object, string>();
 /** Characters JSON must escape, plus lone surrogates, which JSON.stringify writes as \u escapes. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: JSON escapes them
 const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
-/** Key fragments are cached per distinct key; rows have a few dozen keys at most, so bound it generously. */
-const keyFragmentsMax = 10_000;
 
 function keyFragment(key: string, first: boolean): string {
   const fragments = first ? firstKeyFragments : nextKeyFragments;
   let fragment = fragments.get(key);
   if (fragment === undefined) {
     fragment = `${first ? '' : ','}${JSON.stringify(key)}:`;
-    if (fragments.size < keyFragmentsMax) fragments.set(key, fragment);
+    if (fragments.size < limits.renderKeyFragmentsMax) fragments.set(key, fragment);
   }
   return fragment;
 }

@@ -13,6 +13,7 @@ import { openRegistryDbs, registryPath, type RegistryDbs } from './env.js';
 import { identityOf, versionOf } from './identity.js';
 import { importSnapshot, type ImportOptions } from './import-snapshot.js';
 import type { ChangeEvent, ImportSummary, RegistryIdentity, StoredRecord, StoredSnapshot, StoredSource } from './types.js';
+import { limits } from '../../limits.js';
 
 type Access = 'read' | 'write';
 
@@ -26,9 +27,6 @@ export interface EventQuery {
   readonly limit: number;
 }
 
-/** Decoded records kept per registry version: about 5 KB each, so 50,000 is at most ~250 MB and holds a typical
- *  registry's hot records. Past the bound the cache starts over rather than track recency. */
-const recordCacheEntriesMax = 50_000;
 
 export class RegistryStore {
   private readonly recordCache = new Map<number, StoredRecord>();
@@ -132,7 +130,7 @@ export class RegistryStore {
    */
   record(recordId: number): StoredRecord | undefined {
     const version = versionOf(this.dbs);
-    if (version !== this.cachedVersion || this.recordCache.size >= recordCacheEntriesMax) {
+    if (version !== this.cachedVersion || this.recordCache.size >= limits.registry.recordCacheEntriesMax) {
       this.recordCache.clear();
       this.cachedVersion = version;
     }
