@@ -18,8 +18,8 @@ describe('PendingWrites', () => {
     const writes = new PendingWrites();
     const first = deferred();
     const second = deferred();
-    writes.track(first.promise);
-    writes.track(second.promise);
+    void writes.track(first.promise);
+    void writes.track(second.promise);
     assert.equal(writes.size, 2);
     let flushed = false;
     const flush = writes.flush().then(() => (flushed = true));
@@ -37,7 +37,7 @@ describe('PendingWrites', () => {
     const failing = deferred();
     const later = deferred();
     writes.track(failing.promise).catch(() => undefined);
-    writes.track(later.promise);
+    void writes.track(later.promise);
     failing.reject(new Error('disk full'));
     writes.track(Promise.reject(new Error('second'))).catch(() => undefined);
     setImmediate(() => later.resolve());

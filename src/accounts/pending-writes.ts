@@ -39,7 +39,6 @@ export class PendingWrites {
     const failure = this.failure;
     this.failed = false;
     this.failure = undefined;
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the rejection reason of an LMDB write unchanged
     throw failure;
   }
 }
