@@ -17,7 +17,7 @@ import { manifestBody } from '../src/domain/manifest/build.js';
 import { sealManifest } from '../src/domain/manifest/signing.js';
 import { requestKeyOf, rowRng } from '../src/domain/rng.js';
 import { compileManifest } from '../src/ops/manifests/compile.js';
-import { loadBankDirectory } from '../src/registry/load-directory.js';
+import { bankDirectoryOver, openServiceRegistry } from '../src/registry/load-directory.js';
 import { loadManifestKeys } from '../src/signing/key-ring.js';
 import { resultsMdPath } from './lib/report.js';
 import { round, writeResult } from './lib/results.js';
@@ -46,7 +46,7 @@ function time(run: () => unknown): { p50: number; p99: number } {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-manifest-'));
 try {
-  const bank = loadBankDirectory(dataDir);
+  const bank = bankDirectoryOver(await openServiceRegistry(dataDir));
   const manifestKeys = loadManifestKeys({ dataDir, keyFile: null, enabled: true });
   const key = requestKeyOf('bench', 'manifest');
   const fixtures = Array.from({ length: fixtureCount }, (_, i) => {

@@ -161,7 +161,7 @@ async function measure(directory: BankDirectory, log: (line: string) => void): P
 
 /** Validation "with the embedded directory" uses the service's own directory, built in a temporary data dir. */
 export async function runMicro(log: (line: string) => void = console.log): Promise<MicroResult> {
-  const bench = openBenchDirectory();
+  const bench = await openBenchDirectory();
   try {
     return await measure(bench.directory, log);
   } finally {

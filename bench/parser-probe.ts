@@ -84,7 +84,7 @@ try {
   const testRun = spawnSync(process.execPath, ['--import', join(work, 'preload.mjs'), '--import', 'tsx', '--test', 'test/api/http-parser.test.ts'], {
     cwd: repoRoot, encoding: 'utf8', env: { ...process.env, LD_PRELOAD: shim, PROBE_UWS_BINARY: patched, UWS_HTTP_MAX_HEADERS_SIZE: String(limits.httpHeadBytesServed) },
   });
-  const testSummary = Object.fromEntries([...testRun.stdout.matchAll(/^# (tests|pass|fail|todo|skipped) (\d+)$/gm)].map((match) => [match[1], Number(match[2])]));
+  const testSummary = Object.fromEntries([...testRun.stdout.matchAll(/^# (tests|pass|fail|todo|skipped) (\d+)$/gm)].map((match) => [match[1] ?? '', Number(match[2])] as const));
   const result = { date: new Date().toISOString(), loadavg: loadavg(), watchMs, weakened, fronts: [old, current], parserTestOn2057: { exitCode: testRun.status, ...testSummary } };
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/parser-probe-${result.date.slice(0, 10)}.json`;

@@ -182,7 +182,7 @@ async function warmUp(rig: Rig, input: unknown): Promise<void> {
 export async function runPoolThreshold(log: (line: string) => void = console.log): Promise<PoolResult> {
   const loadAverageAtStart = loadavg().map((value) => round(value, 2));
   // The main thread builds the registry first; the workers then open the same data dir read-only.
-  const bench = openBenchDirectory();
+  const bench = await openBenchDirectory();
   const op = ibanBulkDataset as unknown as AnyOp;
   const validate = compileInputValidator(op);
   const rig: Rig = {

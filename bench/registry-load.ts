@@ -26,9 +26,9 @@ import { spawnTs, waitForOutput } from './lib/child.js';
 import { bicOf, SCALE_STRIDE, STORE_LOOKUPS } from './registry-store-latency.js';
 import { resultsMdPath } from './lib/report.js';
 import { readResult, round, writeResult } from './lib/results.js';
+import { sharedPath } from '../test/helpers/shared.js';
 
 export const registryTargets = { lookupP99Ms: 1, searchP99Ms: 10, scaleGrowthMax: 1.5 } as const;
-const sharedSources = new URL('../../shared/registry-sources/', import.meta.url);
 /**
  * Shared files in publisher order: [source, path, snapshot date or undefined, delta]. The Bundesbank release of
  * 2025-06-09 is left out: the embedded Bundesbank table (2025-09-08) already outdates it.
@@ -79,10 +79,10 @@ const searchQueries = ['sparkasse', 'volksbank', 'raiffeisen', 'commerzbank', 'd
 
 async function restPart(requests: number): Promise<RestPart> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-registry-bench-'));
-  const store = RegistryStore.open(dataDir);
+  const store = RegistryStore.openWriter(dataDir);
   const started = performance.now();
   ensureEmbeddedDefault(store);
-  for (const [source, path, date, delta] of sharedFiles) importPath(store, source, new URL(path, sharedSources).pathname, { ...(date === undefined ? {} : { snapshotDate: date }), delta });
+  for (const [source, path, date, delta] of sharedFiles) importPath(store, source, sharedPath(path), { ...(date === undefined ? {} : { snapshotDate: date }), delta });
   const importSeconds = (performance.now() - started) / 1000;
   const records = store.sources().reduce((sum, source) => sum + (store.snapshot(source.current_snapshot_id)?.row_count ?? 0), 0);
   const lookups = lookupBodies(store);
@@ -142,7 +142,7 @@ interface ScaleRegistry {
 
 async function buildScaleRegistry(count: number): Promise<ScaleRegistry> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-registry-scale-'));
-  const store = RegistryStore.open(dataDir);
+  const store = RegistryStore.openWriter(dataDir);
   const started = performance.now();
   store.import(scaleSnapshot(count));
   const importSeconds = (performance.now() - started) / 1000;

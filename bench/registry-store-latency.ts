@@ -43,7 +43,7 @@ export function storeLatency(store: RegistryStore, count: number, lookups: numbe
 async function main(): Promise<void> {
   const [dataDir, records] = process.argv.slice(2);
   if (dataDir === undefined || records === undefined) throw new Error('usage: registry-store-latency.ts <dataDir> <records>');
-  const store = RegistryStore.open(dataDir, { readOnly: true });
+  const store = RegistryStore.openReader(dataDir);
   try {
     process.stdout.write(`store-latency ${JSON.stringify(storeLatency(store, Number(records), STORE_LOOKUPS))}\n`);
   } finally {

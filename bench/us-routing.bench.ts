@@ -9,10 +9,9 @@
  * round trip. Needs ../shared/registry-sources for the directory (the project ships no Fed data); without it
  * the op runs against no directory and the figures say so. Writes bench/results/us-routing.json.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { AccountStore } from '../src/accounts/account-store.js';
 
@@ -31,6 +30,7 @@ import { Service } from '../src/service/execute.js';
 import { resultsMdPath } from './lib/report.js';
 import { round, writeResult } from './lib/results.js';
 import { writeSection } from './lib/sections.js';
+import { sharedMissing, sharedPath } from '../test/helpers/shared.js';
 
 /** The issue's list size and target. */
 const listSize = 1_000;
@@ -44,10 +44,9 @@ const httpRuns = 300;
 const directoryShare = 0.8;
 const malformedShare = 0.1;
 
-const sources = new URL('../../shared/registry-sources/', import.meta.url);
 const files: DirectoryFile[] = [
-  { source: 'fedach', path: fileURLToPath(new URL('fedach/2018-12-04/FedACHdir.txt', sources)) },
-  { source: 'fedwire', path: fileURLToPath(new URL('fedwire/2018-12-03/fpddir.txt', sources)) },
+  { source: 'fedach', path: sharedPath('fedach/2018-12-04/FedACHdir.txt') },
+  { source: 'fedwire', path: sharedPath('fedwire/2018-12-03/fpddir.txt') },
 ];
 
 function mixedList(directory: RoutingDirectory): string[] {
@@ -135,7 +134,7 @@ async function overHttp(list: readonly string[], withDirectory: boolean) {
 }
 
 export async function runUsRoutingBench(log: (line: string) => void) {
-  const withDirectory = existsSync(sources);
+  const withDirectory = !sharedMissing;
   const directory = withDirectory ? loadRoutingDirectoryFromFiles(files) : emptyRoutingDirectory;
   const list = mixedList(directory);
   log(`us-routing: ${list.length} numbers, directory ${withDirectory ? 'FedACH + Fedwire 2018' : 'NOT loaded (../shared missing)'}`);

@@ -1,6 +1,6 @@
 /**
  * `ibanqa keys list`: each key with its balances, read from the same ledger the service meters against
- * (usage reaches LMDB at most USAGE_WRITE_DELAY_MS after a request, so a running service's last 100 ms may
+ * (usage reaches LMDB at most limits.accounts.usageWriteDelayMs after a request, so a running service's last 100 ms may
  * be missing here). The JSON form carries the same `credits` object as GET /usage.
  */
 import type { AccountStore, KeyInfo } from './accounts/account-store.js';

@@ -93,7 +93,7 @@ describe('ibanqa registry sync (loopback server only)', { skip: needsShared }, (
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('downloads and imports each source; a failing source does not stop the others; a new release makes events', async () => {
-    const store = RegistryStore.open(tempDir());
+    const store = RegistryStore.openWriter(tempDir());
     const urls = new Map([['oenb-sepa', `${base}/oenb/at.csv`], ['nbb-bank-codes', `${base}/nbb/nbb.xlsx`], ['six-bankenstamm', `${base}/missing.xls`]]);
     const first = await syncSources(store, urls);
     assert.deepEqual(first.map((r) => [r.source_id, r.ok]), [['oenb-sepa', true], ['nbb-bank-codes', true], ['six-bankenstamm', false]]);

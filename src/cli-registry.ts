@@ -28,7 +28,7 @@ const out: Write = (line) => process.stdout.write(`${line}\n`);
  */
 function withRegistry<T>(dataDir: string | undefined, use: (store: RegistryStore) => T | Promise<T>, writes: boolean | 'bare' = false): Promise<void> {
   const config = loadConfig(process.env, dataDir === undefined ? {} : { dataDir });
-  const store = RegistryStore.open(config.dataDir);
+  const store = RegistryStore.openWriter(config.dataDir);
   return Promise.resolve()
     .then(() => (writes === true ? ensureEmbeddedDefault(store) : []))
     .then(() => use(store))

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { frontThreadLimits, profileLimits } from './limits.js';
+import { frontThreadLimits, limits, profileLimits } from './limits.js';
 import type { ExternalProviderSettings } from './ops/profiles/external/openai-compatible.js';
 import { corsOff, parseCorsOrigins, type CorsPolicy } from './transport/http/cors.js';
 import { parseTrustedProxies, trustEveryProxy, type TrustedProxies } from './transport/http/client-address.js';
@@ -103,8 +103,6 @@ function logLevelFrom(raw: string | undefined): Config['logLevel'] {
 
 /** Statement retention default: 24 hours, long enough to poll a review after a day's batch, short for financial documents. */
 export const defaultStatementRetentionSeconds = 24 * 60 * 60;
-/** At most 30 days: a review tool is not an archive. */
-const statementRetentionSecondsMax = 30 * 24 * 60 * 60;
 
 function statementKeyFrom(raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
@@ -112,11 +110,6 @@ function statementKeyFrom(raw: string | undefined): string | null {
   return raw.toLowerCase();
 }
 
-/** Worker threads: a fixed pool sized to the machine, at most 16 (beyond that LMDB readers and memory dominate). */
-const poolThreadsMax = 16;
-
-/** Longest provider timeout an operator may set: beyond a minute a client has long given up. */
-const aiTimeoutMsMax = 60_000;
 
 /** IBANQA_AI_PROFILE_URL switches the external provider on; it then needs a model, and the URL must be http(s). */
 function aiProfileFrom(env: NodeJS.ProcessEnv): ExternalProviderSettings | null {
@@ -135,7 +128,7 @@ function aiProfileFrom(env: NodeJS.ProcessEnv): ExternalProviderSettings | null 
     url,
     model,
     apiKey: env.IBANQA_AI_PROFILE_KEY ?? '',
-    timeoutMs: positiveIntFrom('IBANQA_AI_PROFILE_TIMEOUT_MS', env.IBANQA_AI_PROFILE_TIMEOUT_MS, profileLimits.externalTimeoutMsDefault, aiTimeoutMsMax),
+    timeoutMs: positiveIntFrom('IBANQA_AI_PROFILE_TIMEOUT_MS', env.IBANQA_AI_PROFILE_TIMEOUT_MS, profileLimits.externalTimeoutMsDefault, limits.config.aiTimeoutMsMax),
   });
 }
 
@@ -161,8 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     poolThreads: positiveIntFrom(
       'IBANQA_POOL_THREADS',
       env.IBANQA_POOL_THREADS,
-      Math.min(availableParallelism(), poolThreadsMax),
-      poolThreadsMax,
+      Math.min(availableParallelism(), limits.config.poolThreadsMax),
+      limits.config.poolThreadsMax,
     ),
     httpThreads: positiveIntFrom('IBANQA_HTTP_THREADS', env.IBANQA_HTTP_THREADS, 1, frontThreadLimits.threadsMax),
     frontSettings: Object.freeze({
@@ -183,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     aiProfile: aiProfileFrom(env),
     signingKeyFile: env.IBANQA_SIGNING_KEY_FILE === undefined || env.IBANQA_SIGNING_KEY_FILE === '' ? null : resolve(env.IBANQA_SIGNING_KEY_FILE),
     manifestSigning: onOffFrom('IBANQA_MANIFEST_SIGNING', env.IBANQA_MANIFEST_SIGNING),
-    statementRetentionSeconds: positiveIntFrom('IBANQA_STATEMENT_RETENTION_SECONDS', env.IBANQA_STATEMENT_RETENTION_SECONDS, defaultStatementRetentionSeconds, statementRetentionSecondsMax),
+    statementRetentionSeconds: positiveIntFrom('IBANQA_STATEMENT_RETENTION_SECONDS', env.IBANQA_STATEMENT_RETENTION_SECONDS, defaultStatementRetentionSeconds, limits.config.statementRetentionSecondsMax),
     statementRegion: env.IBANQA_STATEMENT_REGION === undefined || env.IBANQA_STATEMENT_REGION === '' ? 'not declared (set IBANQA_STATEMENT_REGION)' : env.IBANQA_STATEMENT_REGION,
     statementKeyHex: statementKeyFrom(env.IBANQA_STATEMENT_KEY),
   };

@@ -3,7 +3,140 @@ import { assert } from './assert.js';
 /**
  * Every bound of the service, named once with its reason. Both sides check them: the request
  * schemas (and so the OpenAPI document) are built from these numbers, and the domain re-asserts them.
+ * The shared bounds are flat names on `limits`; the bounds of one capability are a section of it
+ * (`limits.registry`, `limits.usRouting`, `limits.accounts`, ...), defined first because flat names and
+ * other sections refer to them. A bound that is another bound for the same reason refers to it by name.
  */
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Caches in front of LMDB that another process may change underneath. */
+const caches = {
+  /** How long such a cache may answer from before another process's change: `ibanqa keys revoke` and
+   *  `ibanqa registry import` run in their own processes and cannot clear this one's caches, so a revoked key
+   *  keeps working, and a registry import stays unseen by the bank and routing directories, at most this long;
+   *  the hot paths stay Map lookups (one LMDB read per key or per directory per 5 s). */
+  staleMsMax: 5_000,
+} as const;
+
+/** API keys, credits, idempotency, the keyless allowance and watches (the accounts environment). */
+const accounts = {
+  /** Spec: a request_id lives 24 hours; an idempotent result replays for as long. */
+  idempotencyTtlMs: dayMs,
+  /** Expired idempotency records removed per new claim: bounded work per request, and it outpaces the creation rate. */
+  idempotencySweepBatch: 16,
+  /** How long a usage counter may wait in memory before it is written. Writing on every request meant one LMDB
+   *  transaction (and, with overlappingSync, one fsync) per request; bench/registry-load.ts measured the sequential
+   *  lookup at p50 0.27 vs 0.22 ms and p99 0.55-0.7 vs 0.37-0.49 ms with and without that write. Memory is the
+   *  source of truth while running, so nothing reads stale counts; a crash loses at most this window (in the
+   *  customer's favour), and close() and flushWrites() write at once. */
+  usageWriteDelayMs: 100,
+  /** Keyless clients tracked per day. Bounds memory (~100 B each, so ~10 MB) and the LMDB sub-database against a
+   *  client spraying source addresses. When full, a NEW client is refused for the rest of the day rather than
+   *  evicting someone: eviction would hand out fresh free quota to exactly that attacker, while refusing only
+   *  affects the free keyless mode (keyed requests are unaffected). */
+  keylessClientsTrackedMax: 100_000,
+  /** OUR DECISION (spec: "Numeric plan limits for registry watchlists: not shown"): enough for a bank list, bounded per key. */
+  watchesPerKeyMax: 1_000,
+  /** Key labels are operator notes shown in `keys list`; long enough for an email address or ticket reference. */
+  keyLabelCharsMax: 120,
+} as const;
+
+/** Bank-intelligence and registry endpoints, and the registry store and importers behind them. */
+const registry = {
+  /** Spec "Bounds": BankIdentifier value at most 128 characters ... */
+  identifierValueCharsMax: 128,
+  /** ... and type at most 40. */
+  identifierTypeCharsMax: 40,
+  /** Spec: lookup identifiers up to 1000 ... */
+  lookupIdentifiersMax: 1_000,
+  /** ... and up to 25 matches per identifier. */
+  matchesPerIdentifierMax: 25,
+  /** Spec: search query 2 to 120 characters. */
+  searchQueryCharsMin: 2,
+  searchQueryCharsMax: 120,
+  /** Spec: search limit 1 to 1000, default 25. */
+  searchLimitMax: 1_000,
+  searchLimitDefault: 25,
+  /** Spec: changes limit 1 to 1000, default 100. */
+  changesLimitMax: 1_000,
+  changesLimitDefault: 100,
+  /** Source ids, record types and statuses are short words; 64 leaves room and refuses junk early. */
+  filterCharsMax: 64,
+  /** Record keys: the longest real one is a GLEIF relationship key (two LEIs and a type, about 80 characters). */
+  recordKeyCharsMax: 128,
+  /** Watch ids are 'wl_' + 20 hex characters; anything much longer is not one. */
+  watchIdCharsMax: 64,
+  /** Spec: export queries Business 250, Enterprise 1,000. */
+  exportQueriesBusiness: 250,
+  exportQueriesEnterprise: 1_000,
+  /** OUR DECISION (spec silent on plans below Business, which do have an export allowance): 100 queries. */
+  exportQueriesBelowBusiness: 100,
+  /** record_id is an integer of at least 1 (spec); ids are assigned from 1 up. */
+  recordIdMin: 1,
+  /** Records read under one LEI or BIC index key when linking a record to its parent or a bank to its GLEIF
+   *  entity: one entity has one LEI record, so a handful is plenty; 25 as the matches per identifier. */
+  linkCandidatesMax: 25,
+  /** Candidates examined per search at most: bounds the worst case (a common word and a filter nothing passes). */
+  searchScanMax: 200_000,
+  /** Index entries counted per query word to find the rarest one; past this a word is "common" and length decides. */
+  selectivityProbeMax: 1_000,
+  /** Decoded records kept per registry version: about 5 KB each, so 50,000 is at most ~250 MB and holds a typical
+   *  registry's hot records. Past the bound the cache starts over rather than track recency. */
+  recordCacheEntriesMax: 50_000,
+  /** `registry sync`: the largest publisher file is a few tens of MB; anything past this is not one. */
+  downloadBytesMax: 256 * 1024 * 1024,
+  /** `registry sync`: a stalled publisher server must not hang the operator's terminal or cron job. */
+  downloadTimeoutMs: 120_000,
+  /** Largest zip part inflated: a sheet of 2,917 rows is ~2.7 MB; the cap stops a zip bomb well before memory does. */
+  zipEntryBytesMax: 64 * 1024 * 1024,
+} as const;
+
+/** The /us/routing operations. */
+const usRouting = {
+  /** Spec: synthetic generation is free up to 10 rows per request on a free key ... */
+  generateFreeRowsMax: 10,
+  /** ... and up to 750 on paid keys (the largest targeted run, so one bound covers both). */
+  generatePaidRowsMax: 750,
+  /** Spec: seeds are 1 to 100 characters. */
+  seedCharsMax: 100,
+  /** Spec: targets limit 1-100, default 25. */
+  targetsLimitMax: 100,
+  targetsLimitDefault: 25,
+  /** Offsets beyond any directory's size (FedACH + Fedwire hold ~26,000 rows) are refused, not scanned. */
+  targetsOffsetMax: 1_000_000,
+  /** Search text: the same bound as every other free-text query of the service. */
+  searchQueryCharsMax: registry.searchQueryCharsMax,
+  /** check-list and quote/run routing_numbers: 10 on free keys ... */
+  listFreeMax: 10,
+  /** ... and 1,000 on paid keys (also the domain's list bound): the largest count the spec uses elsewhere
+   *  (Enterprise export: 1,000 identifier queries; changes: limit <= 1000); it keeps one request's work well
+   *  under 5 ms and its JSON response near 250 KB. */
+  listPaidMax: 1_000,
+  /** A path or list value longer than this is not a routing number typed by a person: 400, not a row verdict. */
+  routingInputCharsMax: 32,
+  /** Spec: targeted runs of up to 150 rows on Pro ... */
+  targetedProRowsMax: 150,
+  /** ... and up to 750 on Business, Enterprise (and the operator's unlimited plan). */
+  targetedBusinessRowsMax: 750,
+  /** Spec: a request_id lives 24 hours from the Unix milliseconds it carries ... */
+  requestIdLifetimeMs: accounts.idempotencyTtlMs,
+  /** ... and may run ahead of the server clock by at most 5 minutes (client clock skew). */
+  requestIdFutureSkewMs: 5 * 60 * 1000,
+  /** A full profile replays for the same key, seed and target for 24 hours (the idempotency store's TTL). */
+  profileReplayMs: accounts.idempotencyTtlMs,
+} as const;
+
+/** Operator settings (environment variables) and their ceilings. */
+const config = {
+  /** Worker threads: a fixed pool sized to the machine, at most 16 (beyond that LMDB readers and memory dominate). */
+  poolThreadsMax: 16,
+  /** Longest AI provider timeout an operator may set: beyond a minute a client has long given up. */
+  aiTimeoutMsMax: 60_000,
+  /** Statement retention at most 30 days: a review tool is not an archive. */
+  statementRetentionSecondsMax: 30 * 24 * 60 * 60,
+} as const;
+
 export const limits = {
   /** Spec "Bounds": generate quantity 1 to 100 (the older "up to 1000" statement does not govern). */
   generateQuantityMax: 100,
@@ -24,18 +157,18 @@ export const limits = {
   /** Spec: test-cases and bulk-dataset seeds at most 80 characters. */
   datasetSeedCharsMax: 80,
   /** Spec is silent on the generate seed; 100 matches the US routing seed bound (1 to 100). */
-  generateSeedCharsMax: 100,
+  generateSeedCharsMax: usRouting.seedCharsMax,
   /** Spec: bulk dataset default 10 rows; the largest plan cap (Pro/Enterprise) is 10,000 rows. */
   bulkDatasetQuantityDefault: 10,
   bulkDatasetRowsMax: 10_000,
   /** Country names are short; 64 covers the longest registry name with room and stops abuse early. */
   countryInputCharsMax: 64,
   /** Targeting strings (city, bank name, BIC): 120 as the search query bound. */
-  targetingCharsMax: 120,
+  targetingCharsMax: registry.searchQueryCharsMax,
   /** JSON bodies: the largest request the spec allows is a lookup/export of 1,000 identifiers with 128-character
    *  values and 40-character types: 1,000 x (128 + 40 + 32 bytes of JSON punctuation and keys) = 200,000 bytes,
    *  with every character escaped as \uXXXX still far less than 1 MiB. 256 KiB fits the unescaped worst case
-   *  and refuses anything that is not a request of the spec (asserted in src/ops/registry-limits.ts). */
+   *  and refuses anything that is not a request of the spec (asserted below). */
   httpJsonBodyBytesMax: 256 * 1024,
   /** Spec §7 of clarifications: a client X-Request-ID of 1 to 128 printable ASCII characters is echoed. */
   requestIdCharsMax: 128,
@@ -57,7 +190,7 @@ export const limits = {
    *  file cap before the body is refused as oversize without being read further. */
   statementMultipartOverheadBytesMax: 64 * 1024,
   /** expected_bank / expected_bank_slug: a bank name, as the targeting and search bounds (120). */
-  statementExpectedBankCharsMax: 120,
+  statementExpectedBankCharsMax: registry.searchQueryCharsMax,
   /** Multipart parts per upload: one file and the two optional fields, with room for clients that send extra
    *  empty fields; more parts than this is not an upload of this API. */
   statementMultipartPartsMax: 8,
@@ -93,6 +226,27 @@ export const limits = {
    *  UWS_HTTP_MAX_HEADERS_SIZE, set before its binary loads; the trufflesuite 20.30.0 parser has a fixed
    *  4 KiB buffer for heads that arrive in more than one read. */
   httpHeadBytesServed: 16 * 1024,
+
+  // --- gRPC front ---
+  /** Largest inbound gRPC message: grpc-js's own default of 4 MiB, stated here; the largest request of the spec
+   *  (1,000 identifiers, about 200 KB; see httpJsonBodyBytesMax) fits many times over. */
+  grpcMessageBytesMax: 4 * 1024 * 1024,
+  /** Nesting the proto declares is at most a few levels; 32 stops a crafted message from recursing deep. */
+  grpcNestingMax: 32,
+
+  // --- IBAN operations, beyond the request bounds above ---
+  /** /calculate BBAN components are short: the longest BBAN is 30 characters. */
+  bbanComponentCharsMax: 30,
+  /** Banks considered per generation target; the row rng picks among them. A bank rarely has more codes. */
+  targetCandidatesMax: 1_000,
+  /** JSON row rendering caches key fragments per distinct key; rows have a few dozen keys at most, so bound it generously. */
+  renderKeyFragmentsMax: 10_000,
+
+  caches,
+  accounts,
+  registry,
+  usRouting,
+  config,
 } as const;
 
 assert(limits.keylessIbansPerRequestMax <= limits.validateIbansMax, 'keyless cap within the keyed cap');
@@ -122,9 +276,9 @@ export const profileLimits = {
   /** Nesting depth of additional_info (an object of objects of ... ): 4 levels of hints, no deep structures. */
   additionalInfoDepthMax: 4,
   /** Same bound as the generate seed. */
-  seedCharsMax: 100,
+  seedCharsMax: limits.generateSeedCharsMax,
   /** Bank-context strings (swift_code, bank_name, bank_city) as the targeting strings. */
-  bankContextCharsMax: 120,
+  bankContextCharsMax: limits.targetingCharsMax,
   /** An external provider answering later than this is a 503 (a slow model stalls one request, not the service). */
   externalTimeoutMsDefault: 8_000,
   /** Consecutive external failures that open the circuit, and how long it stays open before one trial call. */
@@ -132,6 +286,8 @@ export const profileLimits = {
   breakerOpenMs: 30_000,
   /** The provider's answer is read up to this many bytes; a profile is well under 4 KiB of JSON. */
   externalResponseBytesMax: 64 * 1024,
+  /** Longest string field accepted from a provider; longer is cut (a name or a street is far shorter). */
+  externalFieldCharsMax: 100,
 } as const;
 
 assert(profileLimits.ageFloor <= profileLimits.ageMinDefault && profileLimits.ageMaxDefault <= profileLimits.ageCeiling, 'defaults inside the age bounds');
@@ -142,7 +298,7 @@ export const artifactLimits = {
   /** fixture_id, seed and registry_snapshot: identifiers a harness pins; 128 fits a UUID, a path-like name or a hash. */
   manifestIdCharsMax: 128,
   /** A fixture's IBAN text: the longest IBAN is 34 characters; 64 leaves room for spaces and matches POST /validate. */
-  manifestIbanCharsMax: 64,
+  manifestIbanCharsMax: limits.ibanInputCharsMax,
   /** Client-declared sources and schema references: a manifest names a handful; 50 keeps a body well under the cap. */
   manifestReferencesMax: 50,
   /** Text of one client-declared source or schema field (licence text, URL): 512 characters. */
@@ -151,14 +307,16 @@ export const artifactLimits = {
   manifestOutcomesMax: 100,
   manifestOutcomeCharsMax: 64,
   /** Payment scenario seed and bank_target: as the other seeds and targeting strings. */
-  scenarioSeedCharsMax: 80,
-  scenarioTargetCharsMax: 120,
+  scenarioSeedCharsMax: limits.datasetSeedCharsMax,
+  scenarioTargetCharsMax: limits.targetingCharsMax,
+  /** How many candidates a scenario's name target reports; the first in the directory's stable order is used. */
+  scenarioNameCandidatesMax: 25,
   /** Amount as decimal text: 18 integer digits and the currency's decimals are far beyond any scheme maximum. */
   scenarioAmountCharsMax: 24,
   /** VoP benchmark rows per compile: the default matrix (every base name x every perturbation) fits. */
   vopRowsMax: 1_000,
   vopRowsDefault: 200,
-  vopSeedCharsMax: 80,
+  vopSeedCharsMax: limits.datasetSeedCharsMax,
   /** Labels submitted for scoring: one per row of the largest matrix. */
   vopScoreLabelsMax: 1_000,
   /** A submitted name in a scored row: VoP names are Max140Text in the EPC API. */
@@ -168,6 +326,18 @@ export const artifactLimits = {
 assert(artifactLimits.manifestFixturesMax * (artifactLimits.manifestIbanCharsMax + 120) < limits.httpJsonBodyBytesMax, 'a full manifest request fits the JSON body cap');
 assert(artifactLimits.vopScoreLabelsMax >= artifactLimits.vopRowsMax, 'every row of a compiled matrix can be scored');
 assert(limits.statementAnalysesConcurrent >= 1, 'at least one analysis runs');
+
+/** JSON keys and punctuation around one identifier: {"value":"","type":""}, plus a comma. */
+const identifierJsonOverheadBytes = 32;
+assert(
+  registry.lookupIdentifiersMax * (registry.identifierValueCharsMax + registry.identifierTypeCharsMax + identifierJsonOverheadBytes) <=
+    limits.httpJsonBodyBytesMax,
+  'a full lookup or export request (1,000 identifiers of the longest allowed values) fits the JSON body cap',
+);
+assert(limits.httpJsonBodyBytesMax < limits.grpcMessageBytesMax, 'every request the REST front takes fits a gRPC message');
+assert(usRouting.generateFreeRowsMax <= usRouting.generatePaidRowsMax, 'free generation within paid');
+assert(usRouting.targetedProRowsMax <= usRouting.targetedBusinessRowsMax, 'Pro targeting within Business');
+assert(usRouting.listFreeMax <= usRouting.listPaidMax, 'free list within paid list');
 
 // ---- REST front threads (IBANQA_HTTP_THREADS; src/transport/http/threads/) ----
 export const frontThreadLimits = {

@@ -10,10 +10,9 @@ import { compileInputValidator } from './ops/framework/input-validation.js';
 import { isHttpOp } from './ops/framework/op.js';
 import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
-import { loadBankDirectory } from './registry/load-directory.js';
+import { bankDirectoryOver, openServiceRegistry } from './registry/load-directory.js';
 import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
-import { RegistryStore } from './registry/store/registry-store.js';
 import { OpenAiCompatibleProvider } from './ops/profiles/external/openai-compatible.js';
 import { Service } from './service/execute.js';
 import { loadManifestKeys } from './signing/key-ring.js';
@@ -62,11 +61,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const demoKeys = store.ensureDemoKeys(new Date());
   const state = lmdbPorts(store);
   const manifestKeys = loadManifestKeys({ dataDir: config.dataDir, keyFile: config.signingKeyFile, enabled: config.manifestSigning });
+  // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
+  // importer's handle, closed before the service's read-only one and the workers' open.
+  const registry = await openServiceRegistry(config.dataDir, (outcome) => reportEmbedded(logger, outcome));
+  const bank = bankDirectoryOver(registry);
   const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir, usDirectoryFiles: config.usDirectoryFiles, manifestKeys }));
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
-  // The bank directory first: on an empty registry it imports the embedded default.
-  const bank = loadBankDirectory(config.dataDir, (outcome) => reportEmbedded(logger, outcome));
-  const registry = RegistryStore.open(config.dataDir);
   const moved = await migrateLegacyWatches(registry.dbs.watches.getRange(), store.subDatabase('watches'));
   if (moved > 0) logger.info({ watches: moved }, 'registry watches moved to the accounts store');
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
@@ -119,6 +119,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await runner.close();
       await state.flush();
       await store.close();
+      await registry.close();
       uninstallCrashGuards();
     },
   };

@@ -60,7 +60,7 @@ const link = new RpcLink(
 );
 metrics.renderRemotely(() => link.call<string>('metrics', 'render'));
 
-const registry = RegistryStore.open(settings.dataDir, { readOnly: true });
+const registry = RegistryStore.openReader(settings.dataDir);
 const bank = new LmdbDirectory(registry);
 // Before listening, as the main thread does: the first validate would otherwise build the maps on demand.
 bank.preload(countryFormats.map((format) => format.code));

@@ -14,7 +14,8 @@ import { workerSettings } from '../src/pool/worker-data.js';
 import { ContextFactory } from '../src/service/context.js';
 
 const bank = loadBankDirectory();
-const registry = () => RegistryStore.open(workerSettings().dataDir, { readOnly: true });
+let registryHandle: RegistryStore | undefined;
+const registry = (): RegistryStore => (registryHandle ??= RegistryStore.openReader(workerSettings().dataDir));
 // Built on the first US routing task only; read-only view of the same registry and files as the main thread.
 const routing = lazyRoutingDirectory(() => loadRoutingDirectory(workerSettings().usDirectoryFiles, registry()));
 /** A worker has the read-only capabilities only; an op needing any other fails loudly (ContextFactory). */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BankDirectory } from '../../src/registry/bank-directory.js';
-import { loadBankDirectory } from '../../src/registry/load-directory.js';
+import { bankDirectoryOver, openServiceRegistry } from '../../src/registry/load-directory.js';
 
 /** The service's bank directory, built in a throw-away data dir (first open imports the embedded default). */
 export interface BenchDirectory {
@@ -11,19 +11,15 @@ export interface BenchDirectory {
   close(): Promise<void>;
 }
 
-interface Closable {
-  readonly registry?: { close?: () => Promise<void> };
-}
-
-export function openBenchDirectory(): BenchDirectory {
+export async function openBenchDirectory(): Promise<BenchDirectory> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-registry-'));
-  const directory = loadBankDirectory(dataDir);
+  const registry = await openServiceRegistry(dataDir);
   return {
-    directory,
+    directory: bankDirectoryOver(registry),
     dataDir,
     async close() {
-      // The LMDB-backed directory holds an open environment; close it before removing its files.
-      await (directory as Closable).registry?.close?.();
+      // The directory reads an open environment; close it before removing its files.
+      await registry.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

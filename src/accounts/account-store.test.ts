@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { AppError } from '../errors.js';
-import { AccountStore, KEY_CACHE_TTL_MS } from './account-store.js';
+import { AccountStore } from './account-store.js';
+import { limits } from '../limits.js';
 import { planIds } from './plans.js';
 
 const NOW = new Date('2026-08-18T10:00:00.000Z');
@@ -123,8 +124,8 @@ test('a key revoked by another process (the CLI) stops working once the cache en
   await cli.close();
   // lmdb-js renews its read transaction on the next event-loop turn, as a new request would be.
   await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(server.authenticate(created.key, new Date(t0.getTime() + KEY_CACHE_TTL_MS - 1)), 'still cached inside the TTL');
-  assert.equal(server.authenticate(created.key, new Date(t0.getTime() + KEY_CACHE_TTL_MS + 1)), null);
+  assert.ok(server.authenticate(created.key, new Date(t0.getTime() + limits.caches.staleMsMax - 1)), 'still cached inside the TTL');
+  assert.equal(server.authenticate(created.key, new Date(t0.getTime() + limits.caches.staleMsMax + 1)), null);
   await server.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -14,6 +14,8 @@ import { accountOf, issueKey, verifiedAccount, type CreatedKey, type KeyRecord }
 import { hashKey, isWellFormedKey, keyIdOf } from './keys.js';
 import { assertActive } from './periods.js';
 import { planIds, type PlanId } from './plans.js';
+import { PendingWrites } from './pending-writes.js';
+import { limits } from '../limits.js';
 
 const ENV_DIR = 'accounts';
 /** keys, usage and keyless, plus headroom so a later sub-database needs no migration of this setting. */
@@ -22,28 +24,14 @@ const MAX_DBS = 8;
 export type SubDatabaseName = 'usage' | 'keyless' | 'idempotency' | 'watches' | 'statement_reviews';
 
 export type { Account } from '../ports/accounts.js';
-export { MAX_LABEL_LENGTH, type CreatedKey } from './key-records.js';
+export { type CreatedKey } from './key-records.js';
 
 /** A listing row: no raw key, no hash. */
 export interface KeyInfo extends Account {
   readonly revoked_at: string | null;
 }
 
-/**
- * How long a cached key is trusted before LMDB is read again. `ibanqa keys revoke` runs in another
- * process and cannot clear this process's cache; 5 s bounds how long a revoked key keeps working there,
- * while the hot path stays a Map lookup (one LMDB read per key per 5 s).
- */
-export const KEY_CACHE_TTL_MS = 5_000;
 
-/**
- * How long a usage counter may wait in memory before it is written. Writing on every request meant one
- * LMDB transaction (and, with overlappingSync, one fsync) per request; bench/registry-load.ts measured the
- * sequential lookup at p50 0.27 vs 0.22 ms and p99 0.55-0.7 vs 0.37-0.49 ms with and without that write. Memory
- * is the source of truth while running, so nothing reads stale counts; a crash loses at most this window
- * (in the customer's favour), and close() and flushWrites() write at once.
- */
-export const USAGE_WRITE_DELAY_MS = 100;
 
 export class AccountStore {
   /**
@@ -52,8 +40,7 @@ export class AccountStore {
    */
   private readonly cache = new Map<string, { readonly account: Account; readonly checkedAtMs: number }>();
   private readonly flushHooks: (() => void)[] = [];
-  private readonly inflight = new Set<Promise<boolean>>();
-  private writeFailure: unknown = undefined;
+  private readonly writes = new PendingWrites();
   /** Counters waiting for the next coalesced write: the latest value per key wins. */
   private readonly coalesced = new Map<Database<unknown, string>, Map<string, () => unknown>>();
   private coalesceTimer: NodeJS.Timeout | null = null;
@@ -90,7 +77,7 @@ export class AccountStore {
     const hash = hashKey(rawKey);
     const cached = this.cache.get(hash);
     let account = cached?.account;
-    if (cached === undefined || now.getTime() - cached.checkedAtMs > KEY_CACHE_TTL_MS) {
+    if (cached === undefined || now.getTime() - cached.checkedAtMs > limits.caches.staleMsMax) {
       account = verifiedAccount(this.keys.get(keyIdOf(hash)), hash) ?? undefined;
       if (account === undefined) {
         this.cache.delete(hash);
@@ -136,7 +123,7 @@ export class AccountStore {
   }
 
   /**
-   * A counter written at most USAGE_WRITE_DELAY_MS later: many updates of one key in that window become
+   * A counter written at most limits.accounts.usageWriteDelayMs later: many updates of one key in that window become
    * one write of its latest value, read from `value` when the write happens.
    */
   putCoalesced<V>(db: Database<V, string>, key: string, value: () => V): void {
@@ -146,7 +133,7 @@ export class AccountStore {
     pending.set(key, value);
     if (this.coalesceTimer === null) {
       // unref: a pending write never keeps the process alive; close() writes it.
-      this.coalesceTimer = setTimeout(() => this.writeCoalesced(), USAGE_WRITE_DELAY_MS).unref();
+      this.coalesceTimer = setTimeout(() => this.writeCoalesced(), limits.accounts.usageWriteDelayMs).unref();
     }
   }
 
@@ -172,11 +159,7 @@ export class AccountStore {
   async flushWrites(): Promise<void> {
     for (const issue of this.flushHooks) issue();
     this.writeCoalesced();
-    await Promise.allSettled([...this.inflight]);
-    const failure = this.writeFailure;
-    this.writeFailure = undefined;
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the rejection reason of an LMDB write unchanged
-    if (failure !== undefined) throw failure;
+    await this.writes.flush();
   }
 
   /** Commits pending asynchronous writes, then closes; a write failure is rethrown after closing. */
@@ -197,13 +180,6 @@ export class AccountStore {
   }
 
   private track(write: Promise<boolean>): void {
-    this.inflight.add(write);
-    write.then(
-      () => this.inflight.delete(write),
-      (error: unknown) => {
-        this.inflight.delete(write);
-        this.writeFailure ??= error;
-      },
-    );
+    this.writes.track(write).catch(() => undefined); // kept and rethrown by flushWrites()
   }
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { AppError } from '../errors.js';
 import { AccountStore } from './account-store.js';
-import { IDEMPOTENCY_TTL_MS, IdempotencyStore, SWEEP_BATCH, type Claim, type IdempotencyRequest } from './idempotency-store.js';
+import { IdempotencyStore, type Claim, type IdempotencyRequest } from './idempotency-store.js';
+import { limits } from '../limits.js';
 
 const dirs: string[] = [];
 after(() => {
@@ -22,7 +23,7 @@ function openStores(dir?: string): { dir: string; accounts: AccountStore; store:
 const t0 = new Date('2026-03-01T12:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
-function request(key: string, fingerprint = `fp-${key}`, expiresAt = at(IDEMPOTENCY_TTL_MS)): IdempotencyRequest {
+function request(key: string, fingerprint = `fp-${key}`, expiresAt = at(limits.accounts.idempotencyTtlMs)): IdempotencyRequest {
   return { key, fingerprint, expiresAt, label: `request_id ${key}` };
 }
 
@@ -86,13 +87,13 @@ describe('IdempotencyStore', () => {
 
   it('a record expires at expires_at: replayed just before, never after; the key can then lead again', async () => {
     const { accounts, store } = openStores();
-    const expiresAt = at(IDEMPOTENCY_TTL_MS);
+    const expiresAt = at(limits.accounts.idempotencyTtlMs);
     void leader(store.claim('key1', request('d', 'fp', expiresAt), t0)).complete('saved', t0);
     await store.flush();
-    assert.equal(await replay(store.claim('key1', request('d', 'fp', expiresAt), at(IDEMPOTENCY_TTL_MS - 1))), 'saved');
-    assert.equal(store.get('key1', 'd', at(IDEMPOTENCY_TTL_MS)), undefined, 'expired at expires_at');
-    const later = at(IDEMPOTENCY_TTL_MS + 1);
-    void leader(store.claim('key1', request('d', 'other fingerprint', at(2 * IDEMPOTENCY_TTL_MS)), later)).complete('new', later);
+    assert.equal(await replay(store.claim('key1', request('d', 'fp', expiresAt), at(limits.accounts.idempotencyTtlMs - 1))), 'saved');
+    assert.equal(store.get('key1', 'd', at(limits.accounts.idempotencyTtlMs)), undefined, 'expired at expires_at');
+    const later = at(limits.accounts.idempotencyTtlMs + 1);
+    void leader(store.claim('key1', request('d', 'other fingerprint', at(2 * limits.accounts.idempotencyTtlMs)), later)).complete('new', later);
     await store.flush();
     assert.equal(store.get('key1', 'd', later)?.result, JSON.stringify('new'));
     await accounts.close();
@@ -100,16 +101,16 @@ describe('IdempotencyStore', () => {
 
   it('the sweep removes expired records in expiry order, at most a batch at a time, and keeps live ones', async () => {
     const { accounts, store } = openStores();
-    const total = SWEEP_BATCH * 2 + 3;
+    const total = limits.accounts.idempotencySweepBatch * 2 + 3;
     for (let i = 0; i < total; i++) {
       void leader(store.claim('key1', request(`old-${i}`, 'fp', at(1000 + i)), t0)).complete(i, t0);
     }
-    void leader(store.claim('key1', request('live', 'fp', at(IDEMPOTENCY_TTL_MS)), t0)).complete('live', t0);
+    void leader(store.claim('key1', request('live', 'fp', at(limits.accounts.idempotencyTtlMs)), t0)).complete('live', t0);
     await store.flush();
-    const now = at(IDEMPOTENCY_TTL_MS / 2);
-    assert.equal(store.sweep(now, SWEEP_BATCH), SWEEP_BATCH);
+    const now = at(limits.accounts.idempotencyTtlMs / 2);
+    assert.equal(store.sweep(now, limits.accounts.idempotencySweepBatch), limits.accounts.idempotencySweepBatch);
     await store.flush();
-    assert.equal(store.sweep(now, 1_000), total - SWEEP_BATCH);
+    assert.equal(store.sweep(now, 1_000), total - limits.accounts.idempotencySweepBatch);
     await store.flush();
     assert.equal(store.sweep(now, 1_000), 0);
     assert.equal(store.get('key1', 'live', now)?.result, JSON.stringify('live'));

@@ -16,10 +16,9 @@ import { AppError } from '../errors.js';
 import type { Claim, IdempotencyRequest } from '../ports/idempotency.js';
 import type { AccountStore } from './account-store.js';
 import type { Table } from './table.js';
+import { PendingWrites } from './pending-writes.js';
+import { limits } from '../limits.js';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000; // spec: a request_id lives 24 hours
-/** Expired records removed per new claim: bounded work per request, and it outpaces the creation rate. */
-export const SWEEP_BATCH = 16;
 
 /** A space: never part of an ISO date, a key id or a record key, and (unlike NUL) plain text to lmdb's key encoding. */
 const SEPARATOR = ' ';
@@ -59,8 +58,7 @@ function conflict(request: IdempotencyRequest): AppError {
 
 export class IdempotencyStore {
   private readonly inflight = new Map<string, InFlight>();
-  private readonly writes = new Set<Promise<unknown>>();
-  private writeFailure: unknown = undefined;
+  private readonly writes = new PendingWrites();
 
   /** Over any table: the accounts environment's in production, a MemoryTable for the in-memory twin. */
   constructor(private readonly db: Table<Entry>) {}
@@ -85,7 +83,7 @@ export class IdempotencyStore {
       if (saved.fingerprint !== request.fingerprint) throw conflict(request);
       return { kind: 'replay', result: Promise.resolve(JSON.parse(saved.result) as unknown) };
     }
-    this.sweep(now, SWEEP_BATCH);
+    this.sweep(now, limits.accounts.idempotencySweepBatch);
     return this.lead(keyId, mapKey, request);
   }
 
@@ -115,11 +113,7 @@ export class IdempotencyStore {
 
   /** Resolves when every record write so far is committed; rethrows a failed write once. */
   async flush(): Promise<void> {
-    await Promise.allSettled([...this.writes]);
-    const failure = this.writeFailure;
-    this.writeFailure = undefined;
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the rejection reason of an LMDB write unchanged
-    if (failure !== undefined) throw failure;
+    await this.writes.flush();
   }
 
   /** Claims still running (tests and shutdown checks). */
@@ -173,13 +167,6 @@ export class IdempotencyStore {
   }
 
   private track(write: Promise<unknown>): void {
-    this.writes.add(write);
-    write.then(
-      () => this.writes.delete(write),
-      (error: unknown) => {
-        this.writes.delete(write);
-        this.writeFailure ??= error;
-      },
-    );
+    this.writes.track(write).catch(() => undefined); // kept and rethrown by flush()
   }
 }

@@ -1,7 +1,6 @@
 /** The accounts layer: plans, API keys, the account store, the credit meter and the keyless limit. */
 export {
   AccountStore,
-  MAX_LABEL_LENGTH,
   type Account,
   type CreatedKey,
   type KeyInfo,
@@ -9,9 +8,7 @@ export {
 } from './account-store.js';
 export { KEY_PREFIX, generateRawKey, hashKey, isWellFormedKey, keyIdOf } from './keys.js';
 export {
-  KEYLESS_DAILY_IBANS,
   KeylessLimit,
-  MAX_TRACKED_CLIENTS,
   clientKeyOf,
   type KeylessResult,
 } from './keyless-limit.js';

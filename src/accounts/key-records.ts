@@ -8,9 +8,8 @@ import type { Account } from '../ports/accounts.js';
 import { generateRawKey, hashKey, hashesEqual, keyIdOf } from './keys.js';
 import { expiresAtOf } from './periods.js';
 import type { PlanId } from './plans.js';
+import { limits } from '../limits.js';
 
-/** Labels are operator notes shown in `keys list`; long enough for an email address or ticket reference. */
-export const MAX_LABEL_LENGTH = 120;
 /**
  * Key ids are 48 bits of the hash: a collision is astronomically unlikely, but a retry costs nothing
  * and makes a duplicate id impossible rather than improbable.
@@ -45,8 +44,8 @@ export function accountOf(record: KeyRecord): Account {
 
 function checkLabel(label: string | undefined): string | null {
   if (label === undefined) return null;
-  if (label.length === 0 || label.length > MAX_LABEL_LENGTH) {
-    throw new AppError('invalid_argument', `key label must be 1 to ${MAX_LABEL_LENGTH} characters`);
+  if (label.length === 0 || label.length > limits.accounts.keyLabelCharsMax) {
+    throw new AppError('invalid_argument', `key label must be 1 to ${limits.accounts.keyLabelCharsMax} characters`);
   }
   return label;
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { AssertionFailure } from '../assert.js';
 import { AccountStore } from './account-store.js';
-import { KEYLESS_DAILY_IBANS, KeylessLimit, MAX_TRACKED_CLIENTS, clientKeyOf } from './keyless-limit.js';
+import { KeylessLimit, clientKeyOf } from './keyless-limit.js';
+import { limits } from '../limits.js';
 
 const DAY = new Date('2026-08-18T09:00:00.000Z');
 const MIDNIGHT = '2026-08-19T00:00:00.000Z';
@@ -20,7 +21,7 @@ function setup(t: TestContext, dir?: string): { store: AccountStore; limit: Keyl
 
 test('100 IBANs per UTC day per IP, all or nothing', (t) => {
   const { limit } = setup(t);
-  assert.equal(KEYLESS_DAILY_IBANS, 100);
+  assert.equal(limits.keylessIbansPerDayMax, 100);
   for (let i = 1; i <= 9; i++) assert.deepEqual(limit.take('203.0.113.7', 10, DAY), { ok: true, remaining: 100 - 10 * i, resets_at: MIDNIGHT });
   assert.deepEqual(limit.take('203.0.113.7', 3, DAY), { ok: true, remaining: 7, resets_at: MIDNIGHT });
   assert.deepEqual(limit.take('203.0.113.7', 8, DAY), { ok: false, remaining: 7, resets_at: MIDNIGHT }, 'does not fit: nothing taken');
@@ -83,8 +84,8 @@ test('IPv6 clients are counted per /64; IPv4-mapped addresses count as IPv4', (t
 test('tracked clients are bounded: when full, new clients are refused and known ones continue', (t) => {
   const { limit } = setup(t);
   const ipOf = (n: number): string => `10.${(n >> 16) & 0xff}.${(n >> 8) & 0xff}.${n & 0xff}`;
-  for (let n = 0; n < MAX_TRACKED_CLIENTS; n++) assert.ok(limit.take(ipOf(n), 1, DAY).ok);
-  assert.deepEqual(limit.take(ipOf(MAX_TRACKED_CLIENTS), 1, DAY), { ok: false, remaining: 0, resets_at: MIDNIGHT });
+  for (let n = 0; n < limits.accounts.keylessClientsTrackedMax; n++) assert.ok(limit.take(ipOf(n), 1, DAY).ok);
+  assert.deepEqual(limit.take(ipOf(limits.accounts.keylessClientsTrackedMax), 1, DAY), { ok: false, remaining: 0, resets_at: MIDNIGHT });
   assert.deepEqual(limit.take(ipOf(0), 1, DAY), { ok: true, remaining: 98, resets_at: MIDNIGHT });
-  assert.ok(limit.take(ipOf(MAX_TRACKED_CLIENTS), 1, new Date(MIDNIGHT)).ok, 'a new day frees the table');
+  assert.ok(limit.take(ipOf(limits.accounts.keylessClientsTrackedMax), 1, new Date(MIDNIGHT)).ok, 'a new day frees the table');
 });

@@ -1,5 +1,5 @@
 /**
- * Keyless POST /validate: at most KEYLESS_DAILY_IBANS IBANs per client per UTC day (spec "Bounds").
+ * Keyless POST /validate: at most limits.keylessIbansPerDayMax IBANs per client per UTC day (spec "Bounds").
  * All or nothing per request, like the credit meter. Counters live in memory for the current day and
  * are persisted (batched, asynchronously) in the accounts environment, so a restart keeps them.
  */
@@ -7,16 +7,8 @@ import net from 'node:net';
 import { assert } from '../assert.js';
 import type { AccountStore } from './account-store.js';
 import type { Table } from './table.js';
+import { limits } from '../limits.js';
 
-/** Spec: "keyless 10 per request and 100 per day per IP" (the per-request 10 is the caller's check). */
-export const KEYLESS_DAILY_IBANS = 100;
-/**
- * Clients tracked per day. Bounds memory (~100 B each, so ~10 MB) and the LMDB sub-database against
- * a client spraying source addresses. When full, a NEW client is refused for the rest of the day
- * rather than evicting someone: eviction would hand out fresh free quota to exactly that attacker,
- * while refusing only affects the free keyless mode (keyed requests are unaffected).
- */
-export const MAX_TRACKED_CLIENTS = 100_000;
 /** IPv6 clients are counted per /64: one subscriber usually holds a whole /64 and can rotate within it. */
 const IPV6_PREFIX_HEXTETS = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -111,10 +103,10 @@ export class KeylessLimit {
     const client = clientKeyOf(ip);
     const used = this.counts.get(client);
     const resetsAt = nextUtcMidnight(now);
-    if (used === undefined && this.counts.size >= MAX_TRACKED_CLIENTS) {
+    if (used === undefined && this.counts.size >= limits.accounts.keylessClientsTrackedMax) {
       return { ok: false, remaining: 0, resets_at: resetsAt };
     }
-    const remaining = KEYLESS_DAILY_IBANS - (used ?? 0);
+    const remaining = limits.keylessIbansPerDayMax - (used ?? 0);
     if (items > remaining) return { ok: false, remaining, resets_at: resetsAt };
     if (items > 0) this.record(client, (used ?? 0) + items); // an empty request claims no table slot
     return { ok: true, remaining: remaining - items, resets_at: resetsAt };

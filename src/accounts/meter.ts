@@ -20,6 +20,7 @@ import type { AccountStore } from './account-store.js';
 import type { Table } from './table.js';
 import { assertActive, isExpired, periodOf, type Period } from './periods.js';
 import { creditKinds, planOf, type CreditKind } from './plans.js';
+import { PendingWrites } from './pending-writes.js';
 
 type Counts = Record<CreditKind, number>;
 /** What LMDB holds per (key id, period start); kinds absent from an old record count as zero. */
@@ -65,7 +66,8 @@ export class Meter {
   /** Reservations not yet settled, each with the bucket it holds credits in. */
   private readonly live = new Map<Reservation, Bucket>();
   /** Writes not yet committed, so a graceful stop can wait for them. */
-  private readonly writes = new Set<Promise<unknown>>();
+  /** Each commit's caller receives its own write's failure, so flush only waits. */
+  private readonly writes = new PendingWrites({ keepFailures: false });
   /** Buckets with a write scheduled for the end of this turn, and that write. */
   private readonly scheduled = new Map<Bucket, ScheduledWrite>();
   private turnEnd: NodeJS.Immediate | null = null;
@@ -161,7 +163,7 @@ export class Meter {
   /** Resolves when every commit so far is written (each commit's own promise already says so for its caller). */
   async flush(): Promise<void> {
     this.writeScheduled();
-    await Promise.allSettled([...this.writes]);
+    await this.writes.flush();
   }
 
   /** Number of reservations neither committed nor refunded (for shutdown checks and tests). */
@@ -208,11 +210,8 @@ export class Meter {
     let settle: Pick<ScheduledWrite, 'resolve' | 'reject'> | undefined;
     const written = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
     this.scheduled.set(bucket, { written, ...(settle as Pick<ScheduledWrite, 'resolve' | 'reject'>) });
-    this.writes.add(written);
-    const forget = () => this.writes.delete(written);
-    written.then(forget, forget);
     this.turnEnd ??= setImmediate(() => this.writeScheduled());
-    return written;
+    return this.writes.track(written);
   }
 
   /** Issues the writes scheduled in this turn; their counts are read now, so every commit before is in them. */

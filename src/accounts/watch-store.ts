@@ -8,9 +8,8 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
 import type { Watch, WatchStore } from '../ports/watches.js';
 import type { Table } from './table.js';
+import { limits } from '../limits.js';
 
-/** OUR DECISION (spec: "Numeric plan limits for registry watchlists: not shown"): enough for a bank list, bounded per key. */
-export const WATCHES_PER_KEY_MAX = 1_000;
 /** 80 bits of SHA-256: ids stay short in URLs and cannot collide within one key's thousand watches in practice. */
 const WATCH_ID_HEX_CHARS = 20;
 /** A space never occurs in a key id or a watch id, and sorts before every character of either. */
@@ -38,8 +37,8 @@ export class TableWatchStore implements WatchStore {
     const pending = this.pending.get(keyId) ?? new Map<string, Watch>();
     const existing = this.table.get(entryKey(keyId, watchId)) ?? pending.get(watchId);
     if (existing !== undefined) return existing;
-    if (this.countOf(keyId, pending) >= WATCHES_PER_KEY_MAX) {
-      throw new AppError('conflict', `This key already has ${WATCHES_PER_KEY_MAX} watches, the most a key may hold; delete one first`);
+    if (this.countOf(keyId, pending) >= limits.accounts.watchesPerKeyMax) {
+      throw new AppError('conflict', `This key already has ${limits.accounts.watchesPerKeyMax} watches, the most a key may hold; delete one first`);
     }
     const watch: Watch = { watch_id: watchId, key_id: keyId, source_id: sourceId, record_key: recordKey, created_at: now.toISOString() };
     pending.set(watchId, watch);

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { readFixture } from '../../test/fixtures/registry/paths.js';
+import { AppError } from '../errors.js';
 import { loadEmbeddedDefault } from './embedded-default.js';
 import { makeRecord } from './importers/common.js';
 import { LmdbDirectory } from './lmdb-directory.js';
-import { loadBankDirectory } from './load-directory.js';
+import { bankDirectoryOver, openServiceRegistry } from './load-directory.js';
 import { createMemoryDirectory } from './memory-directory.js';
 import type { ParsedSnapshot, RegistryRecord } from './record.js';
 import { importFile } from './store/import-file.js';
@@ -30,8 +31,9 @@ function snapshotOf(sourceId: string, records: RegistryRecord[], date = '2024-01
 }
 
 describe('LmdbDirectory', () => {
-  it('built on first start from the embedded default, it answers like the in-memory directory over the same data', () => {
-    const directory = loadBankDirectory(tempDir());
+  it('built on first start from the embedded default, it answers like the in-memory directory over the same data', async () => {
+    const registry = await openServiceRegistry(tempDir());
+    const directory = bankDirectoryOver(registry);
     // The current snapshot of each embedded source: the Bundesbank and schwifty tables, bankdata-germany's newest set, iban-to-bic.
     const [bundesbank, schwifty, , bankdataNext, ibanToBic] = loadEmbeddedDefault();
     const memory = createMemoryDirectory([bundesbank!, schwifty!, bankdataNext!, ibanToBic!]);
@@ -40,10 +42,16 @@ describe('LmdbDirectory', () => {
       for (const code of directory.bankCodesOf(country)) assert.deepEqual(directory.bankOf(country, code), memory.bankOf(country, code), `${country} ${code}`);
     }
     assert.equal((directory as LmdbDirectory).registry.sources().length, 4);
+    // The handle the service holds is read-only down to LMDB: neither an import nor a raw put gets through.
+    assert.equal(registry.readOnly, true);
+    assert.throws(() => registry.import(loadEmbeddedDefault()[0]!), (error: unknown) => error instanceof AppError && /read-only/.test(error.message));
+    assert.throws(() => registry.dbs.meta.putSync('probe', 1));
+    assert.equal(registry.dbs.meta.get('probe'), undefined);
+    await registry.close();
   });
 
   it('publisher files speak first, npm data fills gaps; an import in this process drops the cache', () => {
-    const store = RegistryStore.open(tempDir());
+    const store = RegistryStore.openWriter(tempDir());
     const directory = new LmdbDirectory(store);
     const embedded = makeRecord({ source_id: 'embedded-synthetic', record_key: '99999901', record_type: 'bank', country_code: 'DE', legal_name: 'Embedded Name', bic: 'SYNTDEEMXXX', domestic_codes: [{ scheme: 'de_blz', value: '99999901' }], fields: { n: '1' } });
     store.import(snapshotOf('embedded-synthetic', [embedded]), { origin: 'embedded' });
@@ -57,7 +65,7 @@ describe('LmdbDirectory', () => {
   });
 
   it('pads SIX IIDs to the IBAN width, expands NBB ranges, and links a BIC to GLEIF only through a published LEI', () => {
-    const store = RegistryStore.open(tempDir());
+    const store = RegistryStore.openWriter(tempDir());
     const directory = new LmdbDirectory(store);
     store.import(snapshotOf('six-synthetic', [makeRecord({ source_id: 'six-synthetic', record_key: '762-0000', record_type: 'bank', country_code: 'CH', legal_name: 'Synthetic CH Bank', bic: 'SYNTCHZZXXX', domestic_codes: [{ scheme: 'ch_iid', value: '762' }], fields: { a: '1' } })]));
     store.import(snapshotOf('nbb-synthetic', [makeRecord({ source_id: 'nbb-synthetic', record_key: '997-999', record_type: 'bank_code_range', country_code: 'BE', legal_name: 'Synthetic BE Bank', bic: 'SYNTBEBBXXX', domestic_codes: [{ scheme: 'be_protocol_range', value: '997-999' }], fields: { a: '1' } })]));

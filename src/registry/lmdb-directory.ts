@@ -2,23 +2,21 @@
  * The BankDirectory port over the LMDB registry. Validation asks it about every row, so per-lookup cost
  * matters: the first question about a country (or preload, which the service runs before it listens)
  * loads that country's banks from the IBAN bank-code index into a Map (DE, about 3,600 codes, loads in tens
- * of milliseconds), and every later question is a Map read. The cache drops itself when this process imports, and within RECHECK_MS when another process
- * (the CLI) does.
+ * of milliseconds), and every later question is a Map read. The cache drops itself when an import goes through the
+ * handle it reads, when the service asks for the current version (syncVersion, on every request), and otherwise
+ * within limits.caches.staleMsMax of an import by another process (the CLI).
  */
 import { bankMatchesFilter, type BankDirectory, type BankFilter, type BankInfo } from './bank-directory.js';
 import { generationCandidates } from './generation-banks.js';
 import type { RegistryStore } from './store/registry-store.js';
 import type { StoredRecord, StoredSource } from './store/types.js';
+import { limits } from '../limits.js';
 
-/** How stale the cache may be after an import by another process; the same bound as cached API keys. */
-const RECHECK_MS = 5_000;
-/** Candidates read per LEI or BIC when linking a bank to its GLEIF entity. */
-const LINK_CANDIDATES_MAX = 25;
 
 let epoch = 0;
 setInterval(() => {
   epoch++;
-}, RECHECK_MS).unref();
+}, limits.caches.staleMsMax).unref();
 
 type MutableBank = { -readonly [K in keyof BankInfo]: BankInfo[K] };
 
@@ -179,13 +177,13 @@ export class LmdbDirectory implements BankDirectory {
   private linkGleif(bank: MutableBank): void {
     if (bank.lei === null && bank.bic !== null) {
       const leis = new Set(
-        this.registry.idsAt('bic11', bank.bic.length === 8 ? `${bank.bic}XXX` : bank.bic, LINK_CANDIDATES_MAX).flatMap((id) => this.registry.record(id)?.lei ?? []),
+        this.registry.idsAt('bic11', bank.bic.length === 8 ? `${bank.bic}XXX` : bank.bic, limits.registry.linkCandidatesMax).flatMap((id) => this.registry.record(id)?.lei ?? []),
       );
       if (leis.size === 1) bank.lei = [...leis][0] ?? null;
     }
     if (bank.lei === null) return;
     const entity = this.registry
-      .idsAt('lei', bank.lei, LINK_CANDIDATES_MAX)
+      .idsAt('lei', bank.lei, limits.registry.linkCandidatesMax)
       .map((id) => this.registry.record(id))
       .find((record) => record?.record_type === 'legal_entity');
     if (entity === undefined) return;

@@ -1,4 +1,3 @@
-import { isMainThread } from 'node:worker_threads';
 import { countryFormats } from '../domain/iban/countries.js';
 import { workerSettings } from '../pool/worker-data.js';
 import type { BankDirectory } from './bank-directory.js';
@@ -7,19 +6,31 @@ import { ensureEmbeddedDefault, type EmbeddedOutcome } from './store/embedded.js
 import { RegistryStore } from './store/registry-store.js';
 
 /**
- * The bank directory the IBAN operations read: the LMDB registry under `<dataDir>/registry`.
- * The main thread opens it read-write and, when it holds no source yet (first start, offline), builds it
- * from the embedded default (bankdata-germany and iban-to-bic, recorded as sources with their licence,
- * version and date), and after an upgrade of those packages gives them the installed data as new snapshots
- * (`report` hears what was imported or kept). Pool workers open it read-only; their dataDir comes from the pool's workerData.
+ * Start-up of the main thread: the LMDB registry under `<dataDir>/registry` as the service holds it, read-only.
+ * First the importer's own handle builds it from the embedded default when it holds no source yet (first start,
+ * offline: bankdata-germany and iban-to-bic, recorded as sources with their licence, version and date), or gives
+ * upgraded packages' data as new snapshots (`report` hears what was imported or kept); that handle is closed
+ * before the read-only one opens, as one process holds a registry one way at a time.
  */
-export function loadBankDirectory(dataDir?: string, report: (outcome: EmbeddedOutcome) => void = () => undefined): BankDirectory {
-  const dir = dataDir ?? workerSettings().dataDir;
-  if (!isMainThread) return new LazyLmdbDirectory(() => new LmdbDirectory(RegistryStore.open(dir, { readOnly: true })));
-  const store = RegistryStore.open(dir);
-  report(ensureEmbeddedDefault(store));
-  const directory = new LmdbDirectory(store);
+export async function openServiceRegistry(dataDir: string, report: (outcome: EmbeddedOutcome) => void = () => undefined): Promise<RegistryStore> {
+  const writer = RegistryStore.openWriter(dataDir);
+  try {
+    report(ensureEmbeddedDefault(writer));
+  } finally {
+    await writer.close();
+  }
+  return RegistryStore.openReader(dataDir);
+}
+
+/** The main thread's bank directory over the service's registry handle, its countries loaded before the service listens. */
+export function bankDirectoryOver(registry: RegistryStore): BankDirectory {
+  const directory = new LmdbDirectory(registry);
   // Pool workers stay lazy: a worker builds a country's maps only if its tasks need them.
   directory.preload(countryFormats.map((format) => format.code));
   return directory;
+}
+
+/** A pool worker's bank directory: the registry read-only, opened on the first question; dataDir from the pool's workerData. */
+export function loadBankDirectory(dataDir: string = workerSettings().dataDir): BankDirectory {
+  return new LazyLmdbDirectory(() => new LmdbDirectory(RegistryStore.openReader(dataDir)));
 }

@@ -32,7 +32,7 @@ describe('NBB placeholder ranges', { skip: needsShared }, () => {
   it('are no bank for validate, lookup and search; real ranges still match', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ibanqa-placeholder-'));
     dirs.push(dir);
-    const store = RegistryStore.open(dir);
+    const store = RegistryStore.openWriter(dir);
     importFile(store, { sourceId: 'nbb-bank-codes', bytes: readShared('nbb-bank-codes/2025-08-04/nbb.xlsx'), fileName: 'nbb.xlsx' });
     const directory = new LmdbDirectory(store);
     for (const code of ['112', '539', '151', '170', '900']) {

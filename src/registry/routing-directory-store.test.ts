@@ -29,7 +29,7 @@ describe('US routing directory over the LMDB registry', () => {
   it('imported FedACH/Fedwire snapshots feed targets with their sha256 and dates; a new import replaces them', needsShared, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-rtreg-'));
     dirs.push(dataDir);
-    const store = RegistryStore.open(dataDir);
+    const store = RegistryStore.openWriter(dataDir);
     try {
       const empty = new RegistryRoutingDirectory(store);
       assert.deepEqual(empty.sources(), []);
@@ -63,7 +63,7 @@ describe('US routing directory over the LMDB registry', () => {
   it('files named in IBANQA_US_DIRECTORY_FILES win over the registry for their source', needsShared, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-rtreg-'));
     dirs.push(dataDir);
-    const store = RegistryStore.open(dataDir);
+    const store = RegistryStore.openWriter(dataDir);
     try {
       importFile(store, 'fedach', 'fedach/2016-02-03/FedACHdir.txt');
       const wire2016 = importFile(store, 'fedwire', 'fedwire/2016-02-04/fpddir.txt');

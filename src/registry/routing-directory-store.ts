@@ -1,8 +1,8 @@
 /**
  * The US routing directory over the LMDB registry: built in memory from the current FedACH and
  * Fedwire snapshots the operator imported with `ibanqa registry import --source fedach|fedwire`, and
- * rebuilt when a new snapshot becomes current. Imports by this process are seen at once (onChange); an
- * import by another process (the CLI) within RECHECK_MS, the same bound as the bank directory's cache.
+ * rebuilt when a new snapshot becomes current. Imports through the handle it reads are seen at once (onChange);
+ * an import by another process (the CLI) within limits.caches.staleMsMax, as the bank directory's cache.
  */
 import type { RegistryStore } from './store/registry-store.js';
 import {
@@ -16,8 +16,7 @@ import {
   type RoutingSourceId,
   type RoutingTarget,
 } from './routing-directory.js';
-
-const RECHECK_MS = 5_000;
+import { limits } from '../limits.js';
 
 /** Current snapshot id per routing source in the store ('' when absent): the rebuild trigger. */
 function snapshotIdsOf(registry: RegistryStore, sources: readonly RoutingSourceId[]): string {
@@ -78,7 +77,7 @@ export class RegistryRoutingDirectory implements RoutingDirectory {
 
   private current(): RoutingDirectory {
     const now = Date.now();
-    if (!this.dirty && now - this.checkedAt < RECHECK_MS) return this.built;
+    if (!this.dirty && now - this.checkedAt < limits.caches.staleMsMax) return this.built;
     this.dirty = false;
     this.checkedAt = now;
     const ids = snapshotIdsOf(this.registry, this.storeSources);

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { CreditKind } from '../../src/accounts/plans.js';
 import { grpcClient, keyMetadata, unary } from '../helpers/grpc-client.js';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { call, creditsUsed, startTestService, type TestService } from '../helpers/service.js';
 
 type Behaviour = 'answer' | 'partial' | 'nameless' | 'fail' | 'malformed' | 'hang';
 
@@ -54,12 +53,6 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
   });
 }
 
-function used(key: string, kind: CreditKind): number {
-  const account = service.running.store.authenticate(key, new Date());
-  assert.ok(account);
-  return service.running.meter.balance(account, new Date())[kind].used;
-}
-
 before(async () => {
   provider = createServer(handle);
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
@@ -83,7 +76,7 @@ describe('external provider', () => {
   it('answers: the model person over the built-in draft, scored, provider and model named', async () => {
     behaviour = 'answer';
     const key = service.keys.pro;
-    const before = used(key, 'profiles');
+    const before = creditsUsed(service, key, 'profiles');
     const reply = await call(service.base, '/ai-profile', { key, body: { country: 'Italy', gender: 'female', age_min: 20, age_max: 60, additional_info: { persona: 'QA' } } });
     assert.equal(reply.status, 200, reply.text);
     const p = reply.body.profile;
@@ -95,7 +88,7 @@ describe('external provider', () => {
     assert.deepEqual(p.repaired_fields, []);
     assert.match(p.tax_id, /^RMNCHR90D52/, 'codice fiscale rebuilt for the model person');
     assert.ok(p.quality_score >= 85, JSON.stringify(p.quality_reasons));
-    assert.equal(used(key, 'profiles') - before, 1);
+    assert.equal(creditsUsed(service, key, 'profiles') - before, 1);
     assert.equal(lastRequest.headers.authorization, 'Bearer sk-test');
     assert.equal(lastRequest.body.model, 'test-model-1');
     assert.match(lastRequest.body.messages[1].content, /"persona":"QA"/);
@@ -114,17 +107,17 @@ describe('external provider', () => {
   it('an answer without names is refused: 503, nothing debited', async () => {
     behaviour = 'nameless';
     const key = service.keys.pro;
-    const before = [used(key, 'api_calls'), used(key, 'profiles')];
+    const before = [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')];
     const reply = await call(service.base, '/ai-profile', { key, body: {} });
     assert.equal(reply.status, 503, reply.text);
     assert.equal(reply.body.error, 'unavailable');
     assert.equal(typeof reply.body.request_id, 'string');
-    assert.deepEqual([used(key, 'api_calls'), used(key, 'profiles')], before);
+    assert.deepEqual([creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')], before);
   });
 
   it('HTTP 500, malformed JSON and a hang past the timeout are 503 with nothing debited; then the circuit opens', async () => {
     const key = service.keys.pro;
-    const before = [used(key, 'api_calls'), used(key, 'profiles')];
+    const before = [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')];
     for (const failing of ['fail', 'malformed', 'hang'] as const) {
       behaviour = failing;
       const started = Date.now();
@@ -133,7 +126,7 @@ describe('external provider', () => {
       assert.equal(reply.body.error, 'unavailable');
       if (failing === 'hang') assert.ok(Date.now() - started < 5_000, 'bounded by the configured timeout');
     }
-    assert.deepEqual([used(key, 'api_calls'), used(key, 'profiles')], before);
+    assert.deepEqual([creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')], before);
     behaviour = 'answer';
     const hitsBefore = hits;
     const open = await call(service.base, '/ai-profile', { key, body: {} });
@@ -144,7 +137,7 @@ describe('external provider', () => {
     const viaGrpc = await unary(grpc, 'AiProfile', {}, keyMetadata(key));
     grpc.close();
     assert.equal(viaGrpc.error?.code, 14); // UNAVAILABLE
-    assert.deepEqual([used(key, 'api_calls'), used(key, 'profiles')], before);
+    assert.deepEqual([creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')], before);
   });
 
   it('/profile never calls the external provider', async () => {

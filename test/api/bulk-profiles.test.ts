@@ -3,10 +3,9 @@
 // and in the worker pool, and IBAN columns unchanged by include_profiles.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { CreditKind } from '../../src/accounts/plans.js';
 import { bulkProfileColumns } from '../../src/ops/profiles/bulk-profiles.js';
 import { grpcClient, keyMetadata, unary } from '../helpers/grpc-client.js';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { call, creditsUsed, startTestService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
 before(async () => {
@@ -17,19 +16,13 @@ after(async () => {
   await service.dispose();
 });
 
-function used(key: string, kind: CreditKind): number {
-  const account = service.running.store.authenticate(key, new Date());
-  assert.ok(account);
-  return service.running.meter.balance(account, new Date())[kind].used;
-}
-
 describe('bulk dataset with include_profiles', () => {
   it('adds a consistent profile to every row and debits one profile credit per row', async () => {
     const key = service.keys.starter;
-    const before = used(key, 'profiles');
+    const before = creditsUsed(service, key, 'profiles');
     const reply = await call(service.base, '/bulk-dataset', { key, body: { country: 'France', quantity: 20, seed: 'bulk-p', include_profiles: true } });
     assert.equal(reply.status, 200, reply.text);
-    assert.equal(used(key, 'profiles') - before, 20);
+    assert.equal(creditsUsed(service, key, 'profiles') - before, 20);
     for (const row of reply.body.rows) {
       assert.equal(row.profile.iban, row.iban);
       assert.equal(row.profile.country_code, 'FR');
@@ -71,12 +64,12 @@ describe('bulk dataset with include_profiles', () => {
 
   it('more rows than profile credits left: 403 generation_limit_reached, nothing debited', async () => {
     const key = service.keys.pass24h; // 10 profiles, 40 rows cap
-    const api = used(key, 'api_calls');
+    const api = creditsUsed(service, key, 'api_calls');
     const reply = await call(service.base, '/bulk-dataset', { key, body: { country: 'AT', quantity: 11, include_profiles: true } });
     assert.equal(reply.status, 403, reply.text);
     assert.equal(reply.body.error, 'generation_limit_reached');
-    assert.equal(used(key, 'api_calls'), api);
-    assert.equal(used(key, 'profiles'), 0);
+    assert.equal(creditsUsed(service, key, 'api_calls'), api);
+    assert.equal(creditsUsed(service, key, 'profiles'), 0);
   });
 
   it('the plan row cap still applies', async () => {

@@ -12,9 +12,8 @@ import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { AccountStore } from '../../src/accounts/account-store.js';
 import { Meter } from '../../src/accounts/meter.js';
-import { importFile } from '../../src/registry/store/import-file.js';
-import { RegistryStore } from '../../src/registry/store/registry-store.js';
 import { readFixture } from '../fixtures/registry/paths.js';
+import { importIntoRegistry } from '../helpers/registry-import.js';
 import { creditsUsed, startTestService, type TestService } from '../helpers/service.js';
 
 const FREE_API_CALLS = 50;
@@ -158,8 +157,8 @@ test('a registry import on the main thread is what the front thread answers from
   const lookup = { value: 'SYNTDEK1XXX', type: 'bic' };
   const before = await spread(threaded, 4, '/bank-intelligence/lookup', { key: threaded.keys.business, body: lookup });
   for (const reply of before) assert.ok(reply.status === 200 && !reply.body.includes(syntheticBank), reply.body.slice(0, 300));
-  // The import the CLI or a sync would run, into the registry the main thread holds open read-write.
-  importFile(RegistryStore.open(threaded.dataDir), { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' });
+  // The import `ibanqa registry import` runs beside the service, in a process of its own.
+  await importIntoRegistry(threaded.dataDir, [{ file: { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' } }]);
   const countsBefore = await perThread(threaded);
   const after = await spread(threaded, 16, '/bank-intelligence/lookup', { key: threaded.keys.business, body: lookup });
   const answered = delta(countsBefore, await perThread(threaded));

@@ -3,9 +3,8 @@
 // bad input, an explicit no-match for an unknown bank context, seeded determinism. Real service on loopback.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { CreditKind } from '../../src/accounts/plans.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { call, creditsUsed, startTestService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
 let grpc: IbanQaClient;
@@ -18,16 +17,10 @@ after(async () => {
   await service.dispose();
 });
 
-function used(key: string, kind: CreditKind): number {
-  const account = service.running.store.authenticate(key, new Date());
-  assert.ok(account);
-  return service.running.meter.balance(account, new Date())[kind].used;
-}
-
 describe('POST /profile', () => {
   it('answers the personal-data shape without bank context, debiting one API and one profile credit', async () => {
     const key = service.keys.starter;
-    const [api, profiles] = [used(key, 'api_calls'), used(key, 'profiles')];
+    const [api, profiles] = [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')];
     const reply = await call(service.base, '/profile', { key, body: { country: 'Germany', gender: 'female', age_min: 30, age_max: 40 } });
     assert.equal(reply.status, 200, reply.text);
     assert.equal(reply.body.success, true);
@@ -41,9 +34,9 @@ describe('POST /profile', () => {
     assert.equal(p.provider, 'builtin');
     assert.match(p.model, /faker-js\/faker 10\.6\.0/);
     assert.equal(p.profile, undefined, 'no nested bank-context profile');
-    assert.equal(used(key, 'api_calls') - api, 1);
-    assert.equal(used(key, 'profiles') - profiles, 1);
-    assert.equal(reply.body.generations_left, 200 - used(key, 'profiles'));
+    assert.equal(creditsUsed(service, key, 'api_calls') - api, 1);
+    assert.equal(creditsUsed(service, key, 'profiles') - profiles, 1);
+    assert.equal(reply.body.generations_left, 200 - creditsUsed(service, key, 'profiles'));
   });
 
   it('answers the bank-context shape for swift_code, with the registry bank', async () => {
@@ -74,11 +67,11 @@ describe('POST /profile', () => {
 
   it('a bank context that matches no registry bank is 404 target_no_match and debits nothing', async () => {
     const key = service.keys.pro;
-    const before = used(key, 'profiles');
+    const before = creditsUsed(service, key, 'profiles');
     const reply = await call(service.base, '/profile', { key, body: { country: 'DE', bank_name: 'No Such Bank Anywhere' } });
     assert.equal(reply.status, 404);
     assert.equal(reply.body.error, 'target_no_match');
-    assert.equal(used(key, 'profiles'), before);
+    assert.equal(creditsUsed(service, key, 'profiles'), before);
   });
 
   it('free keys see the BIC and bank name LOCKED', async () => {
@@ -114,24 +107,24 @@ describe('POST /profile', () => {
   for (const [name, body] of badInputs) {
     it(`400 with an Error object and nothing debited: ${name}`, async () => {
       const key = service.keys.pro;
-      const before = [used(key, 'api_calls'), used(key, 'profiles')];
+      const before = [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')];
       const reply = await call(service.base, '/profile', { key, body });
       assert.equal(reply.status, 400, reply.text);
       assert.equal(typeof reply.body.error, 'string');
       assert.equal(typeof reply.body.request_id, 'string');
-      assert.deepEqual([used(key, 'api_calls'), used(key, 'profiles')], before);
+      assert.deepEqual([creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')], before);
     });
   }
 
   it('spent profile credits are 403 generation_limit_reached (not 429) and debit nothing', async () => {
     const key = service.keys.pass24h; // 10 profiles
-    const left = 10 - used(key, 'profiles');
+    const left = 10 - creditsUsed(service, key, 'profiles');
     for (let i = 0; i < left; i++) assert.equal((await call(service.base, '/profile', { key, body: {} })).status, 200);
-    const api = used(key, 'api_calls');
+    const api = creditsUsed(service, key, 'api_calls');
     const refused = await call(service.base, '/profile', { key, body: {} });
     assert.equal(refused.status, 403, refused.text);
     assert.equal(refused.body.error, 'generation_limit_reached');
-    assert.equal(used(key, 'api_calls'), api);
+    assert.equal(creditsUsed(service, key, 'api_calls'), api);
     const ai = await call(service.base, '/ai-profile', { key, body: {} });
     assert.equal(ai.status, 403);
   });
@@ -154,15 +147,15 @@ describe('gRPC Profile and AiProfile', () => {
   it('same profile as REST for the same seeded request, metered the same', async () => {
     const key = service.keys.enterprise;
     const rest = await call(service.base, '/profile', { key, body: { country: 'ES', seed: 'parity', additional_info: { team: 'qa' } } });
-    const before = used(key, 'profiles');
+    const before = creditsUsed(service, key, 'profiles');
     const reply = await unary(grpc, 'Profile', { country: 'ES', seed: 'parity', additional_info_json: '{"team":"qa"}' }, keyMetadata(key));
     assert.equal(reply.error, null, reply.error?.message);
-    assert.equal(used(key, 'profiles') - before, 1);
+    assert.equal(creditsUsed(service, key, 'profiles') - before, 1);
     const g = reply.response.profile;
     const r = rest.body.profile;
     for (const field of ['first_name', 'last_name', 'date_of_birth', 'email', 'phone', 'tax_id', 'iban']) assert.equal(g[field], r[field], field);
     assert.deepEqual(g.address, r.address);
-    assert.equal(reply.response.generations_left, 25_000 - used(key, 'profiles'));
+    assert.equal(reply.response.generations_left, 25_000 - creditsUsed(service, key, 'profiles'));
   });
 
   it('bank-context shape and errors map to gRPC codes', async () => {
@@ -195,6 +188,6 @@ describe('POST /us/routing/profile on the same engine', () => {
       status = (await call(service.base, '/us/routing/profile', { key, body: { mode: 'synthetic', seed: `us-engine-${i}`, confirm_credit: true } })).status;
     }
     assert.equal(status, 403);
-    assert.equal(used(key, 'profiles'), 5);
+    assert.equal(creditsUsed(service, key, 'profiles'), 5);
   });
 });

@@ -2,9 +2,8 @@
 // key as LOCKED, watch changes and migration fixtures do not show it either; a paid key sees it all.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { importFile } from '../../src/registry/store/import-file.js';
-import { RegistryStore } from '../../src/registry/store/registry-store.js';
 import { readFixture } from '../fixtures/registry/paths.js';
+import { importIntoRegistry } from '../helpers/registry-import.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
@@ -13,11 +12,12 @@ const newName = 'Synthetische Testbank Bonn';
 
 before(async () => {
   service = await startTestService();
-  const registry = RegistryStore.open(service.dataDir);
   const file = readFixture('bundesbank-synthetic-latin1.txt');
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: file, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' });
   const renamed = Buffer.from(Buffer.from(file).toString('latin1').replace(`999999011${oldName}`, `999999011${newName}`), 'latin1');
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-01' });
+  await importIntoRegistry(service.dataDir, [
+    { file: { sourceId: 'bundesbank-blz', bytes: file, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' } },
+    { file: { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-01' } },
+  ]);
 });
 after(() => service.dispose());
 

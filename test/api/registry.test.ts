@@ -4,23 +4,22 @@
 // its registry in-process (real publisher files are exercised in src/registry/store/import-file.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { CreditKind } from '../../src/accounts/plans.js';
 import { makeRecord } from '../../src/registry/importers/common.js';
 import { parseGleifRr } from '../../src/registry/importers/gleif-rr.js';
-import { importFile } from '../../src/registry/store/import-file.js';
-import { RegistryStore } from '../../src/registry/store/registry-store.js';
 import { exportColumns } from '../../src/ops/registry/export.js';
 import { readFixture } from '../fixtures/registry/paths.js';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { importIntoRegistry } from '../helpers/registry-import.js';
+import { call, creditsUsed, startTestService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
 before(async () => {
   service = await startTestService();
-  const registry = RegistryStore.open(service.dataDir);
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-05' });
-  importFile(registry, { sourceId: 'oenb-sepa', bytes: readFixture('oenb-synthetic.csv'), fileName: 'oenb-synthetic.csv' });
-  registry.import(syntheticGleifEntities(), { fileName: 'synthetic-lei.json' });
-  registry.import(parseGleifRr(readFixture('gleif-rr-synthetic.json'), { snapshotDate: '2024-02-01' }), { fileName: 'gleif-rr-synthetic.json' });
+  await importIntoRegistry(service.dataDir, [
+    { file: { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-05' } },
+    { file: { sourceId: 'oenb-sepa', bytes: readFixture('oenb-synthetic.csv'), fileName: 'oenb-synthetic.csv' } },
+    { snapshot: syntheticGleifEntities(), options: { fileName: 'synthetic-lei.json' } },
+    { snapshot: parseGleifRr(readFixture('gleif-rr-synthetic.json'), { snapshotDate: '2024-02-01' }), options: { fileName: 'gleif-rr-synthetic.json' } },
+  ]);
 });
 after(async () => {
   await service.dispose();
@@ -38,12 +37,6 @@ function syntheticGleifEntities() {
   return { source_id: 'gleif-lei', source, snapshot_date: '2024-02-01', records, row_count: records.length, ignored_fields: [] };
 }
 
-function usedOf(key: string, kind: CreditKind): number {
-  const account = service.running.store.authenticate(key, new Date());
-  assert.ok(account);
-  return service.running.meter.balance(account, new Date())[kind].used;
-}
-
 function assertError(reply: { status: number; body: any }, status: number, error: string): void {
   assert.equal(reply.status, status, JSON.stringify(reply.body));
   assert.equal(reply.body.error, error);
@@ -55,7 +48,7 @@ const get = (path: string, key: string) => call(service.base, path, { key });
 describe('POST /bank-intelligence/lookup', () => {
   test('matches by BIC, LEI and national code with an explicit no_match; one API credit per identifier', async () => {
     const key = service.keys.starter;
-    const before = usedOf(key, 'api_calls');
+    const before = creditsUsed(service, key, 'api_calls');
     const reply = await post('/bank-intelligence/lookup', key, {
       identifiers: [{ value: 'SYNTDEK1XXX', type: 'bic' }, { value: 'SYNTHPARENT000000198' }, { value: 'AT:99901' }, { value: 'ZZZZDEZZXXX' }],
     });
@@ -64,7 +57,7 @@ describe('POST /bank-intelligence/lookup', () => {
     assert.equal(reply.body.results[0].matches[0].address.city, 'Köln');
     assert.equal(reply.body.results[3].matches.length, 0);
     assert.equal(reply.body.charged_api_credits, 4);
-    assert.equal(usedOf(key, 'api_calls') - before, 4);
+    assert.equal(creditsUsed(service, key, 'api_calls') - before, 4);
     assert.equal(reply.body.results[0].matches[0].source, undefined, 'source attribution is for Business keys');
     const business = await post('/bank-intelligence/lookup', service.keys.business, { value: 'SYNTDEK1XXX' });
     assert.equal(business.body.results[0].matches[0].source.attribution, 'Deutsche Bundesbank');
@@ -83,7 +76,7 @@ describe('POST /bank-intelligence/lookup', () => {
     assertError(pass, 402, 'payment_required');
     assert.equal(pass.body.required_plan, 'starter');
     const key = service.keys.starter;
-    const before = usedOf(key, 'api_calls');
+    const before = creditsUsed(service, key, 'api_calls');
     assertError(await post('/bank-intelligence/lookup', key, { value: 'x'.repeat(129) }), 400, 'invalid_argument');
     assertError(await post('/bank-intelligence/lookup', key, { value: 'SYNTDEK1XXX', type: 't'.repeat(41) }), 400, 'invalid_argument');
     assertError(await post('/bank-intelligence/lookup', key, { identifiers: Array.from({ length: 1001 }, () => ({ value: 'A1' })) }), 400, 'invalid_argument');
@@ -92,7 +85,7 @@ describe('POST /bank-intelligence/lookup', () => {
     const unknownType = await post('/bank-intelligence/lookup', key, { value: 'SYNTDEK1XXX', type: 'passport' });
     assertError(unknownType, 400, 'invalid_argument');
     assert.match(unknownType.body.message, /bic, lei, bank_code/);
-    assert.equal(usedOf(key, 'api_calls'), before, 'refused and failed lookups cost nothing');
+    assert.equal(creditsUsed(service, key, 'api_calls'), before, 'refused and failed lookups cost nothing');
   });
 });
 
@@ -100,13 +93,13 @@ describe('POST /bank-intelligence/search', () => {
   test('Pro and up; reserves the limit and commits the records returned', async () => {
     assertError(await post('/bank-intelligence/search', service.keys.starter, { query: 'synthetische' }), 402, 'payment_required');
     const key = service.keys.pro;
-    const before = usedOf(key, 'api_calls');
+    const before = creditsUsed(service, key, 'api_calls');
     const reply = await post('/bank-intelligence/search', key, { query: 'Synthetische Testbank', limit: 500 });
     assert.equal(reply.status, 200, reply.text);
     assert.ok(reply.body.results.length >= 2);
     assert.ok(reply.body.results.every((r: any) => /SYNTHETISCHE TESTBANK/i.test(r.legal_name)));
     assert.equal(reply.body.charged_api_credits, reply.body.results.length);
-    assert.equal(usedOf(key, 'api_calls') - before, reply.body.results.length);
+    assert.equal(creditsUsed(service, key, 'api_calls') - before, reply.body.results.length);
     const none = await post('/bank-intelligence/search', key, { query: 'zzzznothing' });
     assert.equal(none.body.count, 0);
     assert.equal(none.body.charged_api_credits, 1, 'a search costs at least one credit');
@@ -159,7 +152,7 @@ describe('GET /bank-intelligence/record/{record_id}', () => {
 describe('POST /bank-intelligence/export', () => {
   test('CSV with the documented columns, a no_match row, API credits per identifier plus one export credit', async () => {
     const key = service.keys.business;
-    const before = [usedOf(key, 'api_calls'), usedOf(key, 'exports')];
+    const before = [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'exports')];
     const reply = await post('/bank-intelligence/export', key, { identifiers: [{ value: 'SYNTDEK1XXX' }, { value: 'ZZZZDEZZXXX' }] });
     assert.equal(reply.status, 200, reply.text);
     assert.match(reply.headers.get('content-type') ?? '', /^text\/csv/);
@@ -167,7 +160,7 @@ describe('POST /bank-intelligence/export', () => {
     assert.equal(lines[0], exportColumns.join(','));
     assert.match(lines[1] ?? '', /^bic,SYNTDEK1XXX,1,matched,/);
     assert.match(lines[lines.length - 1] ?? '', /^bic,ZZZZDEZZXXX,,no_match,/);
-    assert.deepEqual([usedOf(key, 'api_calls') - before[0]!, usedOf(key, 'exports') - before[1]!], [2, 1]);
+    assert.deepEqual([creditsUsed(service, key, 'api_calls') - before[0]!, creditsUsed(service, key, 'exports') - before[1]!], [2, 1]);
   });
 
   test('per-plan query caps (Business 250, Enterprise 1,000) and the Starter gate are 402', async () => {
@@ -326,8 +319,7 @@ describe('cached record views', () => {
     assert.deepEqual(await lookup(), before, 'a repeated lookup answers the same view');
     // The next file renames the bank (same field width) under a later snapshot date.
     const renamed = Buffer.from(Buffer.from(readFixture('bundesbank-synthetic-latin1.txt')).toString('latin1').replace('999999011Synthetische Testbank Köln', '999999011Synthetische Testbank Bonn'), 'latin1');
-    const registry = RegistryStore.open(service.dataDir);
-    importFile(registry, { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-02' });
+    await importIntoRegistry(service.dataDir, [{ file: { sourceId: 'bundesbank-blz', bytes: renamed, fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-03-02' } }]);
     const after = await lookup();
     assert.equal(after.legal_name, 'Synthetische Testbank Bonn');
     assert.equal(after.source.snapshot_date, '2026-03-02');

@@ -2,7 +2,6 @@
 // credits a key has used, read from the service's own meter.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import type { CreditKind } from '../../src/accounts/plans.js';
 import { usDirectoryFilesEnv } from '../../src/registry/routing-directory-loader.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { sharedMissing, sharedPath, skipWithoutShared } from '../helpers/shared.js';
@@ -25,12 +24,6 @@ export const directory2016 = `fedach:${directoryFiles.fedach2016},fedwire:${dire
 /** Starts the service with IBANQA_US_DIRECTORY_FILES set to `files` ('' starts without a directory). */
 export function startWithDirectory(files: string, options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
   return startTestService({ ...options, env: { ...options.env, [usDirectoryFilesEnv]: files } });
-}
-
-export function usedOf(service: TestService, key: string, kind: CreditKind): number {
-  const account = service.running.store.authenticate(key, new Date());
-  assert.ok(account);
-  return service.running.meter.balance(account, new Date())[kind].used;
 }
 
 /** Every credit kind a key has used, so a test can assert that NOTHING moved. */

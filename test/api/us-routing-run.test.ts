@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { checkRoutingNumber } from '../../src/domain/routing/index.js';
 import { grpcClient, keyMetadata, unary } from '../helpers/grpc-client.js';
-import { call, type TestService } from '../helpers/service.js';
-import { assertReplayOf, directory2016, directory2018, needsShared, newRequestId, sharedMissing, startWithDirectory, usageOf, usedOf } from './us-routing-helpers.js';
+import { call, creditsUsed, type TestService } from '../helpers/service.js';
+import { assertReplayOf, directory2016, directory2018, needsShared, newRequestId, sharedMissing, startWithDirectory, usageOf } from './us-routing-helpers.js';
 
 let service: TestService;
 /** Demo keys exist only on the first start of a data directory: keep them across restarts. */
@@ -109,10 +109,10 @@ describe('POST /us/routing/run', () => {
   it('100 concurrent runs with one request_id run once and debit once', async () => {
     const key = keys.starter;
     const body = await quoted(key, { routing_numbers: ['011000015', '021000021', '011000016'] });
-    const before = usedOf(service, key, 'api_calls');
+    const before = creditsUsed(service, key, 'api_calls');
     const replies = await Promise.all(Array.from({ length: 100 }, () => post('/us/routing/run', key, body)));
     assert.ok(replies.every((reply) => reply.status === 200), JSON.stringify(replies.find((r) => r.status !== 200)?.body));
-    assert.equal(usedOf(service, key, 'api_calls') - before, 3, 'one debit for 100 identical requests');
+    assert.equal(creditsUsed(service, key, 'api_calls') - before, 3, 'one debit for 100 identical requests');
     assert.equal(replies.filter((reply) => reply.body.replayed === false).length, 1);
     const original = replies.find((reply) => reply.body.replayed === false)!.body;
     for (const reply of replies) if (reply.body.replayed) assertReplayOf(reply.body, original);
@@ -150,7 +150,7 @@ describe('POST /us/routing/run', () => {
     }
     assert.equal((await post('/us/routing/run', key, { ...body, request_id: newRequestId(Date.now() - 23 * hour) })).status, 200);
     assert.equal((await post('/us/routing/run', key, { ...body, request_id: newRequestId(Date.now() + 4 * 60 * 1000) })).status, 200);
-    assert.equal(usedOf(service, key, 'api_calls') - before.api_calls!, 2);
+    assert.equal(creditsUsed(service, key, 'api_calls') - before.api_calls!, 2);
   });
 
   it('targeted runs: Pro up to 150 rows, 151 is 402; refusals debit nothing', needsShared, async () => {
@@ -192,14 +192,14 @@ describe('POST /us/routing/run across restarts and directory changes', () => {
     const body = await quoted(key, { routing_numbers: ['011000015', '011000028'] });
     const first = await post('/us/routing/run', key, body);
     assert.equal(first.status, 200);
-    const used = usedOf(service, key, 'api_calls');
+    const used = creditsUsed(service, key, 'api_calls');
     await service.stop();
     service = await startWithDirectory(sharedMissing ? '' : directory2018, { ...inPool, dataDir: service.dataDir });
-    assert.equal(usedOf(service, key, 'api_calls'), used);
+    assert.equal(creditsUsed(service, key, 'api_calls'), used);
     const replay = await post('/us/routing/run', key, body);
     assert.equal(replay.status, 200);
     assertReplayOf(replay.body, first.body);
-    assert.equal(usedOf(service, key, 'api_calls'), used);
+    assert.equal(creditsUsed(service, key, 'api_calls'), used);
   });
 
   it('a quote made before the directory changed is 409 "stale quote" at run time, nothing debited', needsShared, async () => {

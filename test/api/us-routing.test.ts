@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { abaCheckDigit, checkRoutingNumber } from '../../src/domain/routing/index.js';
-import { call, type TestService } from '../helpers/service.js';
-import { assertReplayOf, directory2018, needsShared, sharedMissing, startWithDirectory, usageOf, usedOf } from './us-routing-helpers.js';
+import { call, creditsUsed, type TestService } from '../helpers/service.js';
+import { assertReplayOf, directory2018, needsShared, sharedMissing, startWithDirectory, usageOf } from './us-routing-helpers.js';
 
 let service: TestService;
 before(async () => {
@@ -26,7 +26,7 @@ function withCheckDigit(first8: string): string {
 describe('GET /us/routing/{routing_number}', () => {
   it('checksum vectors: valid, wrong check digit, bad prefix (200 verdicts, one API credit each)', needsShared, async () => {
     const key = service.keys.starter;
-    const before = usedOf(service, key, 'api_calls');
+    const before = creditsUsed(service, key, 'api_calls');
     const vectors: [string, boolean, string | null][] = [
       ['011000015', true, null],
       ['011000016', false, 'invalid_checksum'],
@@ -39,7 +39,7 @@ describe('GET /us/routing/{routing_number}', () => {
       assert.equal(reply.status, 200, number);
       assert.deepEqual(reply.body.checksum, { valid, error, expected_check_digit: checkRoutingNumber(number).expected_check_digit }, number);
     }
-    assert.equal(usedOf(service, key, 'api_calls') - before, vectors.length);
+    assert.equal(creditsUsed(service, key, 'api_calls') - before, vectors.length);
   });
 
   it('keeps checksum, prefix, directory observations and payment rails in separate objects', needsShared, async () => {
@@ -114,14 +114,14 @@ describe('POST /us/routing/check-list', () => {
 
   it('malformed entries are row verdicts; one API credit per DISTINCT number', needsShared, async () => {
     const key = service.keys.starter;
-    const before = usedOf(service, key, 'api_calls');
+    const before = creditsUsed(service, key, 'api_calls');
     const list = ['011000015', '011000015', 'ABC', '', '01100001', '011000016', withCheckDigit('21999999')];
     const reply = await post('/us/routing/check-list', key, { routing_numbers: list });
     assert.equal(reply.status, 200);
     assert.equal(reply.body.count, list.length);
     assert.equal(reply.body.distinct, 6);
     assert.equal(reply.body.charged_api_credits, 6);
-    assert.equal(usedOf(service, key, 'api_calls') - before, 6);
+    assert.equal(creditsUsed(service, key, 'api_calls') - before, 6);
     assert.deepEqual(reply.body.results.map((r: { error: string | null }) => r.error), [null, null, 'invalid_characters', 'invalid_length', 'invalid_length', 'invalid_checksum', null]);
     assert.deepEqual(reply.body.results.map((r: { directory: string }) => r.directory), ['observed', 'observed', 'not_observed', 'not_observed', 'not_observed', 'not_observed', 'not_observed']);
     assert.equal(reply.body.valid_count, 3);
@@ -278,17 +278,17 @@ describe('POST /us/routing/profile', () => {
     const refused = await post('/us/routing/profile', key, { mode: 'synthetic', seed: 'person-2' });
     assert.equal(refused.status, 400);
     assert.match(refused.body.message, /confirm_credit/);
-    const before = usedOf(service, key, 'profiles');
+    const before = creditsUsed(service, key, 'profiles');
     const first = await post('/us/routing/profile', key, { mode: 'synthetic', seed: 'person-2', confirm_credit: true });
-    assert.equal(usedOf(service, key, 'profiles') - before, 1);
+    assert.equal(creditsUsed(service, key, 'profiles') - before, 1);
     assert.equal(first.body.replayed, false);
     const again = await post('/us/routing/profile', key, { mode: 'synthetic', seed: 'person-2', confirm_credit: true });
     assertReplayOf(again.body, first.body);
     assert.equal(first.body.charged_profile_credits, 1);
     assert.equal(again.body.charged_profile_credits, 0, 'a replayed profile does not claim to charge again');
-    assert.equal(usedOf(service, key, 'profiles') - before, 1, 'the replay debits nothing');
+    assert.equal(creditsUsed(service, key, 'profiles') - before, 1, 'the replay debits nothing');
     await post('/us/routing/profile', key, { mode: 'synthetic', seed: 'person-3', confirm_credit: true });
-    assert.equal(usedOf(service, key, 'profiles') - before, 2, 'another seed is another profile');
+    assert.equal(creditsUsed(service, key, 'profiles') - before, 2, 'another seed is another profile');
   });
 
   it('targeted: needs Pro, uses the target\'s real routing number and place', needsShared, async () => {

@@ -14,7 +14,7 @@ import { generateRawKey } from '../../src/accounts/keys.js';
 import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { memoryPorts } from '../../src/accounts/memory-ports.js';
 import type { PlanId } from '../../src/accounts/plans.js';
-import { WATCHES_PER_KEY_MAX } from '../../src/accounts/watch-store.js';
+import { limits } from '../../src/limits.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
 import type { Claim, IdempotencyRequest, StatePorts } from '../../src/ports/index.js';
 import { MessageChannel } from 'node:worker_threads';
@@ -262,14 +262,14 @@ function stateContract(name: string, open: () => Subject): void {
           assert.deepEqual(await watches.list('key_b'), [theirs], "removing one key's watch leaves the other's");
         }));
 
-      it(`a key holds at most ${WATCHES_PER_KEY_MAX} watches, also under concurrent creates`, () =>
+      it(`a key holds at most ${limits.accounts.watchesPerKeyMax} watches, also under concurrent creates`, () =>
         withSubject(async ({ ports: { watches } }) => {
           const create = (i: number) => watches.create('key_a', 'src-1', `REC-${i}`, T0);
-          await Promise.all(Array.from({ length: WATCHES_PER_KEY_MAX - 2 }, (_, i) => create(i)));
-          const settled = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => create(WATCHES_PER_KEY_MAX + i)));
+          await Promise.all(Array.from({ length: limits.accounts.watchesPerKeyMax - 2 }, (_, i) => create(i)));
+          const settled = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => create(limits.accounts.watchesPerKeyMax + i)));
           assert.equal(settled.filter((s) => s.status === 'fulfilled').length, 2);
           for (const refused of settled.filter((s) => s.status === 'rejected')) assert.ok(rejectsWith('conflict')(refused.reason));
-          assert.equal((await watches.list('key_a')).length, WATCHES_PER_KEY_MAX);
+          assert.equal((await watches.list('key_a')).length, limits.accounts.watchesPerKeyMax);
           assert.deepEqual((await create(0)).record_key, 'REC-0', 'an existing pair is still returned at the maximum');
           assert.equal((await watches.create('key_b', 'src-1', 'REC-0', T0)).key_id, 'key_b', 'other keys are unaffected');
         }));

@@ -6,8 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { countryFormatOf, ibanCheckDigits } from '../../src/domain/iban/index.js';
-import { importFile } from '../../src/registry/store/import-file.js';
-import { RegistryStore } from '../../src/registry/store/registry-store.js';
+import { importIntoRegistry } from '../helpers/registry-import.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 import { needsShared as skip, sharedMissing, sharedPath } from '../helpers/shared.js';
 
@@ -17,8 +16,7 @@ let service: TestService | undefined;
 before(async () => {
   if (sharedMissing) return;
   service = await startTestService();
-  const registry = RegistryStore.open(service.dataDir);
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: readFileSync(file), fileName: 'bundesbank.txt', snapshotDate: '2025-09-08' });
+  await importIntoRegistry(service.dataDir, [{ file: { sourceId: 'bundesbank-blz', bytes: readFileSync(file), fileName: 'bundesbank.txt', snapshotDate: '2025-09-08' } }]);
 });
 after(async () => {
   await service?.dispose();

@@ -3,9 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { composeIBAN } from 'ibantools';
-import { RegistryStore } from '../../src/registry/store/registry-store.js';
-import { importFile } from '../../src/registry/store/import-file.js';
 import { readFixture } from '../fixtures/registry/paths.js';
+import { importIntoRegistry } from '../helpers/registry-import.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 
 const poolThresholdRows = 50;
@@ -39,8 +38,7 @@ test('after an import into the running service, pooled and inline answers agree 
   const inlineBefore = await validate(ibans);
   assert.deepEqual((await validate(pooledBody)).slice(0, 40), inlineBefore);
 
-  const registry = RegistryStore.open(service.dataDir);
-  importFile(registry, { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' });
+  await importIntoRegistry(service.dataDir, [{ file: { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' } }]);
 
   const inlineAfter = await validate(ibans);
   assert.notDeepEqual(inlineAfter, inlineBefore, 'the import changes what validation says about the fixture bank');

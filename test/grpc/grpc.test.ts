@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { status, type ClientDuplexStream, type ClientReadableStream } from '@grpc/grpc-js';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { call, creditsUsed, startTestService, type TestService } from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
 
 let service: TestService;
@@ -39,9 +39,7 @@ test('errors carry the mapped status and the Error object fields as trailers', a
 });
 
 test('ValidateStream: batches in, compact verdicts out, in order, metered per IBAN', async () => {
-  const account = service.running.store.authenticate(service.keys.enterprise, new Date());
-  assert.ok(account);
-  const before = service.running.meter.balance(account, new Date()).api_calls.used;
+  const before = creditsUsed(service, service.keys.enterprise);
   const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(keyMetadata(service.keys.enterprise));
   const replies: any[] = [];
   const done = new Promise<void>((resolve, reject) => {
@@ -56,7 +54,7 @@ test('ValidateStream: batches in, compact verdicts out, in order, metered per IB
   assert.deepEqual(replies.map((reply) => reply.batch_id), ['a', 'b']);
   assert.deepEqual(replies[0].reasons, ['VALID', 'INVALID_CHECKSUM']);
   assert.deepEqual(replies[1].reasons, ['VALID', 'INVALID_CHARACTERS']);
-  assert.equal(service.running.meter.balance(account, new Date()).api_calls.used - before, 4);
+  assert.equal(creditsUsed(service, service.keys.enterprise) - before, 4);
 });
 
 test('GenerateStream repeats the rows of POST /generate and runs long streams in the pool', async () => {

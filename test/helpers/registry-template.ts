@@ -28,7 +28,7 @@ async function buildTemplate(): Promise<string> {
   const finalDir = join(tmpdir(), `ibanqa-registry-template-${templateKey()}`);
   if (existsSync(join(registryPath(finalDir), LMDB_DATA_FILE))) return finalDir;
   const building = mkdtempSync(join(tmpdir(), 'ibanqa-registry-template-building-'));
-  const store = RegistryStore.open(building);
+  const store = RegistryStore.openWriter(building);
   ensureEmbeddedDefault(store);
   await store.close();
   try {

@@ -16,4 +16,4 @@ export { describeCharacter, formatIbanPrint, normalizeIbanInput, scanIbanInput }
 export { validateIban, type IbanVerdict, type ValidationReason } from './validate.js';
 export { generateIban, spanSpec, type GenerateOptions, type GeneratedIban } from './generate.js';
 export { calculateIban, type IbanComponents } from './calculate.js';
-export { buildTestCases, testCaseQuantityMax, type TestCase, type TestCaseCategory } from './test-cases.js';
+export { buildTestCases, type TestCase, type TestCaseCategory } from './test-cases.js';

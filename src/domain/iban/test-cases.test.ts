@@ -8,7 +8,8 @@ import { nationalRuleOf } from './national/index.js';
 import { noRegistryContext, type NationalContext } from './national/types.js';
 import { countryFormatOf, countryFormats, type CountryFormat } from './countries.js';
 import { ibanMod97 } from './mod97.js';
-import { buildTestCases, testCaseQuantityMax, type TestCaseCategory } from './test-cases.js';
+import { buildTestCases, type TestCaseCategory } from './test-cases.js';
+import { limits } from '../../limits.js';
 import { validateIban } from './validate.js';
 
 const context = noRegistryContext;
@@ -25,7 +26,7 @@ describe('buildTestCases: verdicts', () => {
     for (const format of countryFormats) {
       for (let seed = 0; seed < seedsPerCountry; seed++) {
         const key = requestKeyOf(`seed-${seed}`, `${format.code}|test-cases`);
-        for (const testCase of buildTestCases(format, key, testCaseQuantityMax, context)) {
+        for (const testCase of buildTestCases(format, key, limits.testCasesQuantityMax, context)) {
           const verdict = validateIban(testCase.input, context);
           assert.equal(verdict.valid, testCase.expected_valid, `${testCase.case_id} ${JSON.stringify(testCase.input)}`);
           assert.equal(verdict.error, testCase.expected_error, `${testCase.case_id} ${JSON.stringify(testCase.input)}`);
@@ -37,7 +38,7 @@ describe('buildTestCases: verdicts', () => {
   });
 
   it('covers the spec families: checksum, length, malformed and country mismatch are all invalid', () => {
-    const cases = buildTestCases(formatOf('FR'), requestKeyOf('families', 'FR'), testCaseQuantityMax, context);
+    const cases = buildTestCases(formatOf('FR'), requestKeyOf('families', 'FR'), limits.testCasesQuantityMax, context);
     const invalid: readonly TestCaseCategory[] = ['checksum', 'length', 'malformed', 'country_mismatch', 'national_checksum', 'check_digit_alias'];
     for (const testCase of cases) {
       assert.equal(testCase.expected_valid, testCase.category === 'valid' || (testCase.category === 'normalisation' && testCase.expected_error === null));
@@ -46,7 +47,7 @@ describe('buildTestCases: verdicts', () => {
   });
 
   it('puts a country mismatch under another registry prefix', () => {
-    const cases = buildTestCases(formatOf('DE'), requestKeyOf('mismatch', 'DE'), testCaseQuantityMax, context);
+    const cases = buildTestCases(formatOf('DE'), requestKeyOf('mismatch', 'DE'), limits.testCasesQuantityMax, context);
     const mismatches = cases.filter((testCase) => testCase.category === 'country_mismatch');
     assert.ok(mismatches.length >= 2);
     for (const testCase of mismatches) {
@@ -60,7 +61,7 @@ describe('buildTestCases: verdicts', () => {
   it('keeps MOD 97-10 at 1 in alias cases tagged so', () => {
     let tagged = 0;
     for (const format of countryFormats) {
-      const cases = buildTestCases(format, requestKeyOf('alias', format.code), testCaseQuantityMax, context);
+      const cases = buildTestCases(format, requestKeyOf('alias', format.code), limits.testCasesQuantityMax, context);
       for (const testCase of cases.filter((c) => c.category === 'check_digit_alias')) {
         assert.ok(['00', '01', '99'].includes(testCase.input.slice(2, 4)), testCase.input);
         if (!testCase.tags.includes('mod97_still_1')) continue;
@@ -75,7 +76,7 @@ describe('buildTestCases: verdicts', () => {
 describe('buildTestCases: categories', () => {
   it('cycles categories from valid, covering as many as the quantity allows', () => {
     const key = requestKeyOf('cycle', 'BE');
-    for (let quantity = 1; quantity <= testCaseQuantityMax; quantity++) {
+    for (let quantity = 1; quantity <= limits.testCasesQuantityMax; quantity++) {
       const cases = buildTestCases(formatOf('BE'), key, quantity, context);
       assert.equal(cases.length, quantity);
       assert.equal(cases[0]?.category, 'valid');
@@ -86,7 +87,7 @@ describe('buildTestCases: categories', () => {
 
   it('includes national_checksum only where a rule can be checked', () => {
     const categoriesOf = (code: string, ctx: NationalContext) =>
-      new Set(buildTestCases(formatOf(code), requestKeyOf('national', code), testCaseQuantityMax, ctx).map((c) => c.category));
+      new Set(buildTestCases(formatOf(code), requestKeyOf('national', code), limits.testCasesQuantityMax, ctx).map((c) => c.category));
     assert.ok(nationalRuleOf('BE') !== undefined && nationalRuleOf('NL') === undefined);
     assert.ok(categoriesOf('BE', context).has('national_checksum'));
     assert.ok(categoriesOf('IT', context).has('national_checksum'));
@@ -102,7 +103,7 @@ describe('buildTestCases: categories', () => {
     const knowsExampleBank: NationalContext = {
       accountCheckMethod: (country, bankCode) => (country === 'DE' && bankCode === '37040044' ? '00' : undefined),
     };
-    const cases = buildTestCases(formatOf('DE'), requestKeyOf('national', 'DE'), testCaseQuantityMax, knowsExampleBank);
+    const cases = buildTestCases(formatOf('DE'), requestKeyOf('national', 'DE'), limits.testCasesQuantityMax, knowsExampleBank);
     const national = cases.filter((c) => c.category === 'national_checksum');
     assert.ok(national.length >= 2);
     for (const testCase of national) {
@@ -116,15 +117,15 @@ describe('buildTestCases: categories', () => {
 describe('buildTestCases: determinism', () => {
   it('answers the same cases for the same key, other cases for another key', () => {
     const format = formatOf('IT');
-    const first = buildTestCases(format, requestKeyOf('same', 'IT'), testCaseQuantityMax, context);
-    assert.deepEqual(buildTestCases(format, requestKeyOf('same', 'IT'), testCaseQuantityMax, context), first);
-    const other = buildTestCases(format, requestKeyOf('other', 'IT'), testCaseQuantityMax, context);
+    const first = buildTestCases(format, requestKeyOf('same', 'IT'), limits.testCasesQuantityMax, context);
+    assert.deepEqual(buildTestCases(format, requestKeyOf('same', 'IT'), limits.testCasesQuantityMax, context), first);
+    const other = buildTestCases(format, requestKeyOf('other', 'IT'), limits.testCasesQuantityMax, context);
     assert.notDeepEqual(other.map((c) => c.input), first.map((c) => c.input));
   });
 
   it('gives row i the same case whatever the quantity', () => {
     const key = requestKeyOf('prefix', 'ES');
-    const full = buildTestCases(formatOf('ES'), key, testCaseQuantityMax, context);
+    const full = buildTestCases(formatOf('ES'), key, limits.testCasesQuantityMax, context);
     assert.deepEqual(buildTestCases(formatOf('ES'), key, 10, context), full.slice(0, 10));
   });
 });

@@ -14,6 +14,7 @@ import { generateIban, type GeneratedIban } from './generate.js';
 import { ibanCheckDigits } from './mod97.js';
 import { formatIbanPrint } from './normalize.js';
 import { validateIban, type ValidationReason } from './validate.js';
+import { limits } from '../../limits.js';
 
 export type TestCaseCategory =
   | 'valid'
@@ -36,8 +37,6 @@ export interface TestCase {
   readonly tags: readonly string[];
 }
 
-/** POST /test-cases: quantity 1 to 25 (service-interface.md, Bounds). */
-export const testCaseQuantityMax = 25;
 
 /** Categories cycle in this order, so small quantities still cover as many as fit. */
 const categoryOrder: readonly TestCaseCategory[] = [
@@ -91,7 +90,7 @@ export function buildTestCases(
   quantity: number,
   context: NationalContext,
 ): TestCase[] {
-  assert(Number.isInteger(quantity) && quantity >= 1 && quantity <= testCaseQuantityMax, 'quantity 1..25');
+  assert(Number.isInteger(quantity) && quantity >= 1 && quantity <= limits.testCasesQuantityMax, 'quantity within the spec bound');
   const nationalBank = findNationalBank(format, context);
   const categories = categoryOrder.filter((c) => c !== 'national_checksum' || nationalBank !== undefined);
   const cases: TestCase[] = [];

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../errors.js';
+import { limits } from '../../limits.js';
 import { requestKeyOf, rowRng } from '../rng.js';
 import {
   abaCheckDigit,
   abaChecksumValid,
   checkRoutingList,
   checkRoutingNumber,
-  maxRoutingListSize,
 } from './aba.js';
 import { generateRoutingNumbers } from './generate.js';
 import { readShared, skipWithoutShared as needsShared } from '../../../test/helpers/shared.js';
@@ -153,11 +153,11 @@ describe('checkRoutingList', () => {
     assert.deepEqual(checkRoutingList([]), []);
   });
 
-  it(`accepts ${maxRoutingListSize} items and refuses one more with invalid_argument`, () => {
-    assert.equal(checkRoutingList(Array.from({ length: maxRoutingListSize }, () => '011000015')).length, maxRoutingListSize);
+  it(`accepts ${limits.usRouting.listPaidMax} items and refuses one more with invalid_argument`, () => {
+    assert.equal(checkRoutingList(Array.from({ length: limits.usRouting.listPaidMax }, () => '011000015')).length, limits.usRouting.listPaidMax);
     assert.throws(
-      () => checkRoutingList(Array.from({ length: maxRoutingListSize + 1 }, () => '011000015')),
-      (error: unknown) => error instanceof AppError && error.code === 'invalid_argument' && error.details['max_items'] === maxRoutingListSize,
+      () => checkRoutingList(Array.from({ length: limits.usRouting.listPaidMax + 1 }, () => '011000015')),
+      (error: unknown) => error instanceof AppError && error.code === 'invalid_argument' && error.details['max_items'] === limits.usRouting.listPaidMax,
     );
   });
 

@@ -1,6 +1,7 @@
 import { assert } from '../../assert.js';
 import { AppError } from '../../errors.js';
 import { prefixOfCode, type RoutingPrefix } from './prefixes.js';
+import { limits } from '../../limits.js';
 
 /**
  * ABA routing transit number: XXXXYYYYC = Federal Reserve routing symbol (4), institution
@@ -94,18 +95,12 @@ export function checkRoutingNumber(input: string): RoutingVerdict {
   return verdict(found === expected ? null : 'invalid_checksum', expected);
 }
 
-/**
- * Largest list POST /us/routing/check-list accepts. 1,000 is the largest per-request identifier
- * count the spec uses elsewhere (Enterprise export: 1,000 identifier queries; changes: limit ≤ 1000);
- * it keeps one request's work well under 5 ms and its JSON response near 250 KB.
- */
-export const maxRoutingListSize = 1000;
 
-/** One verdict per input, in input order. Throws invalid_argument above maxRoutingListSize. */
+/** One verdict per input, in input order. Throws invalid_argument above limits.usRouting.listPaidMax. */
 export function checkRoutingList(inputs: readonly string[]): RoutingVerdict[] {
-  if (inputs.length > maxRoutingListSize) {
-    throw new AppError('invalid_argument', `routing_numbers holds at most ${maxRoutingListSize} items`, {
-      max_items: maxRoutingListSize,
+  if (inputs.length > limits.usRouting.listPaidMax) {
+    throw new AppError('invalid_argument', `routing_numbers holds at most ${limits.usRouting.listPaidMax} items`, {
+      max_items: limits.usRouting.listPaidMax,
       received_items: inputs.length,
     });
   }

@@ -5,7 +5,6 @@ export {
   abaWeights,
   checkRoutingList,
   checkRoutingNumber,
-  maxRoutingListSize,
   routingErrors,
   routingNumberLength,
   type RoutingError,

@@ -4,10 +4,9 @@ import { countryOrThrow } from '../framework/country.js';
 import { bankFieldSchemas, bankFieldsOf } from '../registry/bank-fields.js';
 import { defineOp } from '../framework/op.js';
 import { countryField, nullableString, strictObject } from '../framework/schemas.js';
+import { limits } from '../../limits.js';
 
-/** BBAN components are short: the longest BBAN is 30 characters. */
-const componentCharsMax = 30;
-const component = (description: string) => Type.String({ minLength: 1, maxLength: componentCharsMax, description });
+const component = (description: string) => Type.String({ minLength: 1, maxLength: limits.bbanComponentCharsMax, description });
 
 export const ibanCalculate = defineOp({
   name: 'iban.calculate',

@@ -67,8 +67,6 @@ export function gateTargeting(targeting: Targeting | undefined, caller: CallerVi
   }
 }
 
-/** Candidates considered per target; the row rng picks among them. A bank rarely has more codes. */
-const targetCandidatesMax = 1_000;
 
 export interface TargetMatch {
   readonly scope: 'bic' | 'bank' | 'city';
@@ -96,7 +94,7 @@ export function matchTarget(targeting: Targeting, countryCode: string, directory
   const byCode = targeting.bank === undefined ? undefined : directory.bankOf(countryCode, targeting.bank);
   const banks = byCode !== undefined && targeting.bic === undefined && targeting.city === undefined
     ? [byCode]
-    : directory.banksMatching(countryCode, filterOf(targeting), targetCandidatesMax);
+    : directory.banksMatching(countryCode, filterOf(targeting), limits.targetCandidatesMax);
   if (banks.length === 0) {
     throw new AppError('target_no_match', `No bank in the registry for ${countryCode} matches ${JSON.stringify(targeting)}; nothing was substituted`, {
       match_status: 'no_match',

@@ -5,10 +5,10 @@ import type { ManifestFixture, ManifestSchemaRef, ManifestSource } from '../../d
 import { sealManifest } from '../../domain/manifest/signing.js';
 import { verifyManifest } from '../../domain/manifest/verify.js';
 import { validateIban } from '../../domain/iban/index.js';
+import { contractVersion } from '../../contract-version.js';
 import { artifactLimits } from '../../limits.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
-const contractVersion = '2026-08-18';
 import { countryOrThrow } from '../framework/country.js';
 import { defineOp, type RunContext } from '../framework/op.js';
 import { countryField, strictObject } from '../framework/schemas.js';

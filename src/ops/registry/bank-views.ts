@@ -10,9 +10,8 @@ import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { StoredRecord, StoredSnapshot } from '../../registry/store/types.js';
 import { deepFreeze } from '../../deep-freeze.js';
 import { nullableString } from '../framework/schemas.js';
+import { limits } from '../../limits.js';
 
-/** Candidates read when resolving a parent link to a record. */
-const PARENT_CANDIDATES_MAX = 25;
 
 export const sourceRefSchema = Type.Object({
   source_id: Type.String(),
@@ -156,7 +155,7 @@ export class RecordViews {
   parentsOf(record: StoredRecord): ParentView[] {
     const links = [...record.parents];
     if (record.lei !== null) {
-      for (const id of this.registry.idsAt('lei', record.lei, PARENT_CANDIDATES_MAX)) {
+      for (const id of this.registry.idsAt('lei', record.lei, limits.registry.linkCandidatesMax)) {
         const relationship = this.registry.record(id);
         if (relationship?.record_type === 'relationship' && relationship.lei === record.lei && relationship.record_id !== record.record_id) links.push(...relationship.parents);
       }
@@ -181,7 +180,7 @@ export class RecordViews {
   }
 
   private resolve(scheme: string, value: string, countryCode: string): StoredRecord | undefined {
-    const ids = scheme === 'lei' ? this.registry.idsAt('lei', value, PARENT_CANDIDATES_MAX) : this.registry.idsAt('code', `${countryCode}|${scheme}|${value}`, PARENT_CANDIDATES_MAX);
+    const ids = scheme === 'lei' ? this.registry.idsAt('lei', value, limits.registry.linkCandidatesMax) : this.registry.idsAt('code', `${countryCode}|${scheme}|${value}`, limits.registry.linkCandidatesMax);
     const records = ids.flatMap((id) => this.registry.record(id) ?? []);
     const wanted = scheme === 'lei' ? 'legal_entity' : 'bank';
     return records.find((candidate) => candidate.record_type === wanted) ?? records[0];

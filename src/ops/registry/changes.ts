@@ -4,7 +4,7 @@ import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { ChangeEvent } from '../../registry/store/types.js';
 import { envelopeOf, envelopeSchemas, requirePlan, type Envelope } from './common.js';
 import { defineOp } from '../framework/op.js';
-import { registryLimits } from './limits.js';
+import { limits } from '../../limits.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 
 export const fieldChangeSchema = Type.Object({
@@ -33,7 +33,7 @@ export const changeEventSchema = Type.Object(
   { description: 'registry-change/1.0: one event per added, removed or modified record' },
 );
 
-export const sourceIdField = Type.String({ minLength: 1, maxLength: registryLimits.filterCharsMax, description: 'A source id from /bank-intelligence/sources' });
+export const sourceIdField = Type.String({ minLength: 1, maxLength: limits.registry.filterCharsMax, description: 'A source id from /bank-intelligence/sources' });
 
 export function knownSourceOrThrow(registry: RegistryReader, sourceId: string): void {
   if (registry.source(sourceId) !== undefined) return;
@@ -43,7 +43,7 @@ export function knownSourceOrThrow(registry: RegistryReader, sourceId: string): 
 
 export const changesInput = strictObject({
   source_id: Type.Optional(sourceIdField),
-  limit: Type.Integer({ minimum: 1, maximum: registryLimits.changesLimitMax, default: registryLimits.changesLimitDefault }),
+  limit: Type.Integer({ minimum: 1, maximum: limits.registry.changesLimitMax, default: limits.registry.changesLimitDefault }),
   before_event_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Paging: only events older than this one (pass next_before_event_id)' })),
 });
 

@@ -5,7 +5,7 @@ import { premiumUnlockUrl } from './bank-fields.js';
 import { identifiersOf, lookupAll, lookupInput, type LookupInput, type LookupResult } from './lookup.js';
 import type { RecordView } from './bank-views.js';
 import { defineOp, type CallerView } from '../framework/op.js';
-import { registryLimits } from './limits.js';
+import { limits } from '../../limits.js';
 import { requirePlan } from './common.js';
 
 /** Documented CSV columns: the query, then the flat registry record (arrays joined with |, nested objects flattened). */
@@ -25,9 +25,9 @@ export interface ExportOutput {
 
 /** Export queries per request by plan (spec: Business 250, Enterprise 1,000). */
 export function exportQueriesMax(plan: PlanId): number {
-  if (isPlanAtLeast(plan, 'enterprise')) return registryLimits.exportQueriesEnterprise;
-  if (isPlanAtLeast(plan, 'business')) return registryLimits.exportQueriesBusiness;
-  return registryLimits.exportQueriesBelowBusiness;
+  if (isPlanAtLeast(plan, 'enterprise')) return limits.registry.exportQueriesEnterprise;
+  if (isPlanAtLeast(plan, 'business')) return limits.registry.exportQueriesBusiness;
+  return limits.registry.exportQueriesBelowBusiness;
 }
 
 function gateExport(input: LookupInput, caller: CallerView): void {
@@ -36,7 +36,7 @@ function gateExport(input: LookupInput, caller: CallerView): void {
   const plan = caller.plan as PlanId;
   const max = exportQueriesMax(plan);
   if (queries <= max) return;
-  const required: PlanId = queries <= registryLimits.exportQueriesBusiness ? 'business' : 'enterprise';
+  const required: PlanId = queries <= limits.registry.exportQueriesBusiness ? 'business' : 'enterprise';
   throw new AppError('payment_required', `Your plan exports up to ${max} identifier queries per request, ${queries} sent; the ${required} plan allows more`, {
     required_plan: required,
     pricing_url: premiumUnlockUrl,

@@ -4,13 +4,13 @@ import { lookupIdentifier } from '../../registry/store/lookup.js';
 import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
-import { registryLimits } from './limits.js';
+import { limits } from '../../limits.js';
 import { strictObject } from '../framework/schemas.js';
 
-const valueField = Type.String({ minLength: 1, maxLength: registryLimits.identifierValueCharsMax, description: 'BIC, LEI, bank or clearing code ("DE:10050000" names the country), routing number, company number' });
+const valueField = Type.String({ minLength: 1, maxLength: limits.registry.identifierValueCharsMax, description: 'BIC, LEI, bank or clearing code ("DE:10050000" names the country), routing number, company number' });
 const typeField = Type.String({
   minLength: 1,
-  maxLength: registryLimits.identifierTypeCharsMax,
+  maxLength: limits.registry.identifierTypeCharsMax,
   description: 'bic, lei, bank_code (alias domestic_code, clearing_code), routing_number, company_number, or a scheme id (de_blz, at_blz, ch_iid, be_protocol, us_aba, ...); recognised from the value when absent',
 });
 
@@ -20,7 +20,7 @@ export const bankIdentifierSchema = strictObject({ value: valueField, type: Type
 export const lookupInput = strictObject({
   value: Type.Optional(valueField),
   type: Type.Optional(typeField),
-  identifiers: Type.Optional(Type.Array(bankIdentifierSchema, { minItems: 1, maxItems: registryLimits.lookupIdentifiersMax })),
+  identifiers: Type.Optional(Type.Array(bankIdentifierSchema, { minItems: 1, maxItems: limits.registry.lookupIdentifiersMax })),
 });
 export type LookupInput = Static<typeof lookupInput>;
 
@@ -54,7 +54,7 @@ export function lookupAll(input: LookupInput, context: RunContext<'registry'>): 
   const registry = context.registry;
   const views = new RecordViews(registry, { provenance: seesProvenance(context.caller), detail: false });
   return identifiersOf(input).map((identifier) => {
-    const hit = lookupIdentifier(registry, identifier.value, identifier.type, registryLimits.matchesPerIdentifierMax);
+    const hit = lookupIdentifier(registry, identifier.value, identifier.type, limits.registry.matchesPerIdentifierMax);
     return {
       query: { value: identifier.value, type: identifier.type ?? null },
       resolved_type: hit.type,
@@ -71,7 +71,7 @@ export const lookupResultSchema = Type.Object({
   resolved_type: Type.String(),
   match_status: Type.Union([Type.Literal('matched'), Type.Literal('no_match')], { description: 'no_match is explicit: nothing is ever substituted' }),
   match_count: Type.Integer(),
-  truncated: Type.Boolean({ description: `More than ${registryLimits.matchesPerIdentifierMax} records matched` }),
+  truncated: Type.Boolean({ description: `More than ${limits.registry.matchesPerIdentifierMax} records matched` }),
   matches: Type.Array(recordViewSchema),
 });
 

@@ -6,11 +6,11 @@ import { envelopeOf, envelopeSchemas, seesProvenance, type Envelope } from './co
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { visibilityOf } from './visibility.js';
 import { defineOp } from '../framework/op.js';
-import { registryLimits } from './limits.js';
+import { limits } from '../../limits.js';
 import { strictObject } from '../framework/schemas.js';
 
 export const recordInput = strictObject({
-  record_id: Type.Integer({ minimum: registryLimits.recordIdMin, description: 'Registry record id (integer, at least 1)' }),
+  record_id: Type.Integer({ minimum: limits.registry.recordIdMin, description: 'Registry record id (integer, at least 1)' }),
 });
 
 /** The current record, or a 404 that says whether the id never existed or the record left the current data. */

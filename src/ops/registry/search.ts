@@ -3,22 +3,22 @@ import { searchRegistry } from '../../registry/store/search.js';
 import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp } from '../framework/op.js';
-import { registryLimits } from './limits.js';
+import { limits } from '../../limits.js';
 import { strictObject } from '../framework/schemas.js';
 
-const filterText = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: registryLimits.filterCharsMax, description }));
+const filterText = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: limits.registry.filterCharsMax, description }));
 
 export const searchInput = strictObject({
   query: Type.String({
-    minLength: registryLimits.searchQueryCharsMin,
-    maxLength: registryLimits.searchQueryCharsMax,
+    minLength: limits.registry.searchQueryCharsMin,
+    maxLength: limits.registry.searchQueryCharsMax,
     description: 'Words of a name, city, BIC, LEI or code; every word must begin a word of the record (case and accents do not matter)',
   }),
   country_code: Type.Optional(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2' })),
   source_id: filterText('Only records of this source (see /bank-intelligence/sources)'),
   record_type: filterText('bank, branch, legal_entity, relationship, routing_number, bank_code_range or unassigned (a published placeholder row, e.g. NBB "VRIJ"; only reached by its record key)'),
   status: filterText('Matches entity_status or registration_status (ACTIVE, ISSUED, LAPSED, ...)'),
-  limit: Type.Integer({ minimum: 1, maximum: registryLimits.searchLimitMax, default: registryLimits.searchLimitDefault, description: 'Reserved in API credits up front' }),
+  limit: Type.Integer({ minimum: 1, maximum: limits.registry.searchLimitMax, default: limits.registry.searchLimitDefault, description: 'Reserved in API credits up front' }),
 });
 export type SearchInput = Static<typeof searchInput>;
 

@@ -7,7 +7,7 @@ import { changeEventSchema, fieldChangeSchema, knownSourceOrThrow, sourceIdField
 import { snapshotRow, snapshotRowSchema, type SnapshotRow } from './sources.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp } from '../framework/op.js';
-import { registryLimits } from './limits.js';
+import { limits } from '../../limits.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 
 /** GLEIF publishes the date by which an LEI must be renewed; it is a source-published upcoming date. */
@@ -29,7 +29,7 @@ export const timeMachineInput = strictObject({
   source_id: sourceIdField,
   record_key: Type.String({
     minLength: 1,
-    maxLength: registryLimits.recordKeyCharsMax,
+    maxLength: limits.registry.recordKeyCharsMax,
     description: 'The record key, or the key people know: Bundesbank bank code (main record; branches "BLZ-record number"), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number',
   }),
 });

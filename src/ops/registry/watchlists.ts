@@ -1,13 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
-import { WATCHES_PER_KEY_MAX } from '../../accounts/watch-store.js';
 import type { Watch } from '../../ports/watches.js';
 import { envelopeOf, envelopeSchemas, type Envelope } from './common.js';
 import { canonicalRecordKey } from '../../registry/store/record-keys.js';
 import { knownSourceOrThrow, sourceIdField } from './changes.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
-import { registryLimits } from './limits.js';
+import { limits } from '../../limits.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 
 export const watchSchema = Type.Object({
@@ -47,7 +46,7 @@ export function keyIdOf(caller: CallerView): string {
 }
 
 export const watchIdInput = strictObject({
-  watch_id: Type.String({ minLength: 1, maxLength: registryLimits.watchIdCharsMax, description: 'A watch id of this API key' }),
+  watch_id: Type.String({ minLength: 1, maxLength: limits.registry.watchIdCharsMax, description: 'A watch id of this API key' }),
 });
 
 /** Watch the caller owns, or 404 (another key's watch is indistinguishable from a missing one). */
@@ -88,7 +87,7 @@ export const watchlistList = defineOp({
 
 const createInput = strictObject({
   source_id: sourceIdField,
-  record_key: Type.String({ minLength: 1, maxLength: registryLimits.recordKeyCharsMax, description: 'The record\'s key within the source, or the key people know: Bundesbank bank code (main record), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number' }),
+  record_key: Type.String({ minLength: 1, maxLength: limits.registry.recordKeyCharsMax, description: 'The record\'s key within the source, or the key people know: Bundesbank bank code (main record), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number' }),
 });
 
 export const watchlistCreate = defineOp({
@@ -98,7 +97,7 @@ export const watchlistCreate = defineOp({
   description:
     'A watch is a source/record pair of a source this registry holds (400 for an unknown source). A record the current ' +
     `snapshot does not hold is reported as match_status no_match. Creating the same pair again returns the same watch. ` +
-    `At most ${WATCHES_PER_KEY_MAX} watches per key (409 beyond). No email or webhook is sent. ${watchCostNote}`,
+    `At most ${limits.accounts.watchesPerKeyMax} watches per key (409 beyond). No email or webhook is sent. ${watchCostNote}`,
   http: { method: 'POST', path: '/registry/watchlists', inputFrom: 'body' },
   grpc: { method: 'CreateWatchlist', wrap: 'object' },
   refusals: ['conflict', 'unavailable'],

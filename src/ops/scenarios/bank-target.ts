@@ -1,6 +1,7 @@
 import type { CountryFormat } from '../../domain/iban/index.js';
 import type { TargetResolution } from '../../domain/scenarios/build.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
+import { artifactLimits } from '../../limits.js';
 
 const bicPattern = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
@@ -10,15 +11,13 @@ export function bicCountryOf(target: string | undefined): string | undefined {
   return bicPattern.exec(target.trim().toUpperCase())?.[1];
 }
 
-/** How many candidates a name target reports; the first in the directory's stable order is used. */
-const nameCandidatesMax = 25;
 
 /** bank_target against the registry: an exact BIC (or every office of a BIC8), else a name containing the text. */
 export function resolveTarget(target: string | undefined, format: CountryFormat, bank: BankDirectory): TargetResolution {
   if (target === undefined) return { status: 'not_requested' };
   const query = target.trim();
   const isBic = bicCountryOf(query) !== undefined;
-  const matches = bank.banksMatching(format.code, isBic ? { bic: query.toUpperCase() } : { name: query }, nameCandidatesMax);
+  const matches = bank.banksMatching(format.code, isBic ? { bic: query.toUpperCase() } : { name: query }, artifactLimits.scenarioNameCandidatesMax);
   const first = matches[0];
   if (first === undefined) return { status: 'no_match', query };
   return {

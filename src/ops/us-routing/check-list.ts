@@ -4,7 +4,7 @@ import type { RoutingDirectory } from '../../registry/routing-directory.js';
 import { defineOp } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { directoryOf, directoryStatusOf, gateListSize, routingNumbersField } from './common.js';
-import { usRoutingLimits as bounds } from './limits.js';
+import { limits } from '../../limits.js';
 import { checkListRowSchema, type CheckListRow } from './report.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
@@ -32,9 +32,9 @@ export const usRoutingCheckList = defineOp({
   tag: 'US routing',
   summary: 'Check a list of routing numbers',
   description:
-    `1 to ${bounds.listFreeMax} routing numbers on free keys (more: 402 payment_required), up to ${bounds.listPaidMax} on ` +
+    `1 to ${limits.usRouting.listFreeMax} routing numbers on free keys (more: 402 payment_required), up to ${limits.usRouting.listPaidMax} on ` +
     'paid keys. One verdict per entry in input order; malformed entries (letters, wrong length) are row verdicts, not a ' +
-    `400 (only entries over ${bounds.routingInputCharsMax} characters are). One API credit per DISTINCT number ` +
+    `400 (only entries over ${limits.usRouting.routingInputCharsMax} characters are). One API credit per DISTINCT number ` +
     '(charged_api_credits); a repeated number is checked again but not charged again. directory: observed / ' +
     'not_observed / not_loaded (details per number: GET /us/routing/{routing_number}). Measured: 1,000 numbers well ' +
     'under 5 ms of server time (bench/us-routing.bench.ts).',

@@ -5,25 +5,25 @@ import { AppError } from '../../errors.js';
 import { type RoutingDirectory, type RoutingTarget } from '../../registry/routing-directory.js';
 import type { CallerView, RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
-import { usRoutingLimits as bounds } from './limits.js';
+import { limits } from '../../limits.js';
 
 export const pricingUrl = '/pricing';
 
 export const routingSeedField = Type.String({
   minLength: 1,
-  maxLength: bounds.seedCharsMax,
-  description: `1 to ${bounds.seedCharsMax} characters: the same seed and parameters give the same rows; without a seed every call differs`,
+  maxLength: limits.usRouting.seedCharsMax,
+  description: `1 to ${limits.usRouting.seedCharsMax} characters: the same seed and parameters give the same rows; without a seed every call differs`,
 });
 
 export const routingInputField = Type.String({
-  maxLength: bounds.routingInputCharsMax,
-  description: `A routing number as received (nothing is trimmed); longer than ${bounds.routingInputCharsMax} characters is a 400`,
+  maxLength: limits.usRouting.routingInputCharsMax,
+  description: `A routing number as received (nothing is trimmed); longer than ${limits.usRouting.routingInputCharsMax} characters is a 400`,
 });
 
 export const routingNumbersField = Type.Array(routingInputField, {
   minItems: 1,
-  maxItems: bounds.listPaidMax,
-  description: `1 to ${bounds.listFreeMax} routing numbers on free keys, up to ${bounds.listPaidMax} on paid keys`,
+  maxItems: limits.usRouting.listPaidMax,
+  description: `1 to ${limits.usRouting.listFreeMax} routing numbers on free keys, up to ${limits.usRouting.listPaidMax} on paid keys`,
 });
 
 export const targetIdField = Type.String({ pattern: '^rt_[0-9a-f]{16}$', description: 'target_id from GET /us/routing/targets' });
@@ -33,9 +33,9 @@ export const generationField = strictObject(
   {
     target_id: targetIdField,
     source_sha256: sha256Field,
-    quantity: Type.Integer({ minimum: 1, maximum: bounds.targetedBusinessRowsMax, description: 'Rows for this target; one bank metadata credit each' }),
+    quantity: Type.Integer({ minimum: 1, maximum: limits.usRouting.targetedBusinessRowsMax, description: 'Rows for this target; one bank metadata credit each' }),
   },
-  `Targeted generation: Pro up to ${bounds.targetedProRowsMax} rows, Business/Enterprise up to ${bounds.targetedBusinessRowsMax}`,
+  `Targeted generation: Pro up to ${limits.usRouting.targetedProRowsMax} rows, Business/Enterprise up to ${limits.usRouting.targetedBusinessRowsMax}`,
 );
 export type Generation = Static<typeof generationField>;
 
@@ -55,26 +55,26 @@ function paymentRequired(code: 'payment_required' | 'advanced_targeting_required
 
 /** Lists (check-list, quote, run): 10 items on free keys; more needs any paid plan (402). */
 export function gateListSize(count: number, caller: CallerView, field: string): void {
-  if (caller.paid || count <= bounds.listFreeMax) return;
-  throw paymentRequired('payment_required', `${field}: free keys send at most ${bounds.listFreeMax} routing numbers per request, got ${count}`, 'pass24h', {
-    max_items: bounds.listFreeMax,
+  if (caller.paid || count <= limits.usRouting.listFreeMax) return;
+  throw paymentRequired('payment_required', `${field}: free keys send at most ${limits.usRouting.listFreeMax} routing numbers per request, got ${count}`, 'pass24h', {
+    max_items: limits.usRouting.listFreeMax,
   });
 }
 
 /** Rows a plan may generate for a directory target: 0 (no targeting), Pro 150, Business and above 750. */
 export function targetedRowsMaxOf(plan: PlanId | null): number {
-  if (plan !== null && isPlanAtLeast(plan, 'business')) return bounds.targetedBusinessRowsMax;
-  if (plan !== null && isPlanAtLeast(plan, 'pro')) return bounds.targetedProRowsMax;
+  if (plan !== null && isPlanAtLeast(plan, 'business')) return limits.usRouting.targetedBusinessRowsMax;
+  if (plan !== null && isPlanAtLeast(plan, 'pro')) return limits.usRouting.targetedProRowsMax;
   return 0;
 }
 
 export function gateTargeted(quantity: number, caller: CallerView): void {
   const allowed = targetedRowsMaxOf(caller.plan);
   if (quantity <= allowed) return;
-  const needed: PlanId = quantity <= bounds.targetedProRowsMax ? 'pro' : 'business';
+  const needed: PlanId = quantity <= limits.usRouting.targetedProRowsMax ? 'pro' : 'business';
   throw paymentRequired(
     'advanced_targeting_required',
-    `targeted generation of ${quantity} rows needs the ${needed} plan or higher (Pro: up to ${bounds.targetedProRowsMax} rows, Business/Enterprise: up to ${bounds.targetedBusinessRowsMax})`,
+    `targeted generation of ${quantity} rows needs the ${needed} plan or higher (Pro: up to ${limits.usRouting.targetedProRowsMax} rows, Business/Enterprise: up to ${limits.usRouting.targetedBusinessRowsMax})`,
     needed,
     { max_rows: allowed },
   );

@@ -5,16 +5,16 @@ import { AppError } from '../../errors.js';
 import { defineOp, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { pricingUrl, routingSeedField } from './common.js';
-import { usRoutingLimits as bounds } from './limits.js';
+import { limits } from '../../limits.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingGenerateInput = strictObject({
   mode: Type.Literal('synthetic', { description: 'synthetic: checksum-valid numbers with valid prefixes, no bank assignment asserted' }),
   quantity: Type.Integer({
     minimum: 1,
-    maximum: bounds.generatePaidRowsMax,
+    maximum: limits.usRouting.generatePaidRowsMax,
     default: 1,
-    description: `1 to ${bounds.generateFreeRowsMax} rows on free keys, up to ${bounds.generatePaidRowsMax} on paid keys`,
+    description: `1 to ${limits.usRouting.generateFreeRowsMax} rows on free keys, up to ${limits.usRouting.generatePaidRowsMax} on paid keys`,
   }),
   seed: Type.Optional(routingSeedField),
 });
@@ -54,7 +54,7 @@ export const usRoutingGenerate = defineOp({
     "Federal Reserve Banks' own numbers are never emitted. Every row is synthetic with bank_assignment null: without " +
     'a licensed current directory nobody can promise a synthetic number is unassigned. With a seed, row i depends only ' +
     'on (seed, i); without one every call differs. No credits are used (charged_api_credits 0); the rows are in `rows`. Free keys: up to ' +
-    `${bounds.generateFreeRowsMax} rows (more is 402 payment_required); paid keys: up to ${bounds.generatePaidRowsMax}.`,
+    `${limits.usRouting.generateFreeRowsMax} rows (more is 402 payment_required); paid keys: up to ${limits.usRouting.generatePaidRowsMax}.`,
   http: { method: 'POST', path: '/us/routing/generate', inputFrom: 'body' },
   grpc: { method: 'UsRoutingGenerate', wrap: 'object' },
   access: 'key',
@@ -63,11 +63,11 @@ export const usRoutingGenerate = defineOp({
   seedOf: (input) => input.seed,
   rowParameters: (input) => ({ mode: input.mode }),
   gate: (input, caller) => {
-    if (caller.paid || input.quantity <= bounds.generateFreeRowsMax) return;
-    throw new AppError('payment_required', `free keys generate at most ${bounds.generateFreeRowsMax} routing numbers per request, got ${input.quantity}`, {
+    if (caller.paid || input.quantity <= limits.usRouting.generateFreeRowsMax) return;
+    throw new AppError('payment_required', `free keys generate at most ${limits.usRouting.generateFreeRowsMax} routing numbers per request, got ${input.quantity}`, {
       required_plan: 'pass24h',
       pricing_url: pricingUrl,
-      max_rows: bounds.generateFreeRowsMax,
+      max_rows: limits.usRouting.generateFreeRowsMax,
     });
   },
   cost: () => ({}),

@@ -4,15 +4,15 @@ import { AppError } from '../../errors.js';
 import { defineOp } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { directoryOf } from './common.js';
-import { usRoutingLimits as bounds } from './limits.js';
+import { limits } from '../../limits.js';
 import { routingReport, routingReportProperties } from './report.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingLookupInput = strictObject({
   routing_number: Type.String({
     minLength: 1,
-    maxLength: bounds.routingInputCharsMax,
-    description: `Nine ASCII digits; other input is a 400 whose reason names the rule (values over ${bounds.routingInputCharsMax} characters: plain 400)`,
+    maxLength: limits.usRouting.routingInputCharsMax,
+    description: `Nine ASCII digits; other input is a 400 whose reason names the rule (values over ${limits.usRouting.routingInputCharsMax} characters: plain 400)`,
   }),
 });
 

@@ -10,7 +10,7 @@ import { canonicalJson } from '../../service/request-key.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { directoryOf, pricingUrl, profileTargetField, resolveTarget, routingSeedField, routingTargetSchema } from './common.js';
-import { usRoutingLimits as bounds } from './limits.js';
+import { limits } from '../../limits.js';
 import { maskTail, maskText, syntheticPerson } from './person.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
@@ -48,7 +48,7 @@ function profileClaim(input: ProfileInput, now: Date): IdempotencyRequest | unde
   if (input.preview_only) return undefined;
   const identity = canonicalJson({ mode: input.mode, seed: input.seed, target: input.generation ?? null });
   const digest = createHash('sha256').update(identity).digest('hex');
-  return { key: `us_routing.profile|${digest}`, fingerprint: digest, expiresAt: new Date(now.getTime() + bounds.profileReplayMs), label: 'profile' };
+  return { key: `us_routing.profile|${digest}`, fingerprint: digest, expiresAt: new Date(now.getTime() + limits.usRouting.profileReplayMs), label: 'profile' };
 }
 
 function bankAccountOf(input: ProfileInput, context: RunContext<'routing' | 'requestKey' | 'bank'>, target: RoutingTarget | undefined) {

@@ -14,7 +14,7 @@ import {
   routingNumbersField,
   routingSeedField,
 } from './common.js';
-import { usRoutingLimits as bounds } from './limits.js';
+import { limits } from '../../limits.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 /** The body a quote prices; a run sends the same fields plus max_credits and request_id. */
@@ -86,8 +86,8 @@ export const usRoutingQuote = defineOp({
     'What POST /us/routing/run will cost for the same body; nothing is debited. credits.api_calls = number of ' +
     'routing_numbers (one per number checked), credits.bank_metadata = generation.quantity (one per targeted row); ' +
     'max_credits is their sum and the run must send it unchanged. routing_numbers: up to ' +
-    `${bounds.listFreeMax} on free keys (402 payment_required above), ${bounds.listPaidMax} on paid keys. Targeted ` +
-    `generation: Pro up to ${bounds.targetedProRowsMax} rows, Business/Enterprise up to ${bounds.targetedBusinessRowsMax} ` +
+    `${limits.usRouting.listFreeMax} on free keys (402 payment_required above), ${limits.usRouting.listPaidMax} on paid keys. Targeted ` +
+    `generation: Pro up to ${limits.usRouting.targetedProRowsMax} rows, Business/Enterprise up to ${limits.usRouting.targetedBusinessRowsMax} ` +
     '(402 advanced_targeting_required otherwise). A generation whose source_sha256 is no longer the directory\'s is 409 ' +
     '"stale quote: directory changed"; an unknown target_id in a current source is 404.',
   http: { method: 'POST', path: '/us/routing/quote', inputFrom: 'body' },

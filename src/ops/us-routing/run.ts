@@ -9,7 +9,7 @@ import { canonicalJson } from '../../service/request-key.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { directoryOf, directoryStatusOf, resolveTarget, routingTargetSchema } from './common.js';
-import { usRoutingLimits as bounds } from './limits.js';
+import { limits } from '../../limits.js';
 import { creditsOf, gateQuoteBody, quoteBodyProperties, quoteHashOf, quoteSchema } from './quote.js';
 import { routingReport, routingReportProperties, type RoutingReport } from './report.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
@@ -60,16 +60,16 @@ export function gateRun(body: RunBody, caller: CallerView): void {
 export function runClaim(body: RunBody, now: Date): IdempotencyRequest {
   const issuedMs = Number(body.request_id.slice(0, body.request_id.indexOf('-')));
   const age = now.getTime() - issuedMs;
-  if (age >= bounds.requestIdLifetimeMs) {
+  if (age >= limits.usRouting.requestIdLifetimeMs) {
     throw new AppError('invalid_argument', 'request_id has expired (older than 24 hours): get a new quote and request_id', { reason: 'request_id_expired' });
   }
-  if (-age > bounds.requestIdFutureSkewMs) {
+  if (-age > limits.usRouting.requestIdFutureSkewMs) {
     throw new AppError('invalid_argument', 'request_id lies more than 5 minutes in the future: use the current Unix milliseconds', { reason: 'request_id_in_future' });
   }
   return {
     key: `us_routing.run|${body.request_id}`,
     fingerprint: createHash('sha256').update(canonicalJson(body)).digest('hex'),
-    expiresAt: new Date(issuedMs + bounds.requestIdLifetimeMs),
+    expiresAt: new Date(issuedMs + limits.usRouting.requestIdLifetimeMs),
     label: `request_id ${body.request_id}`,
   };
 }

@@ -3,6 +3,7 @@
  * Enough for spreadsheets written by Excel and LibreOffice; no ZIP64, encryption or multi-disk archives.
  */
 import { inflateRawSync } from 'node:zlib';
+import { limits } from '../../limits.js';
 
 export class ZipFormatError extends Error {
   override readonly name = 'ZipFormatError';
@@ -18,8 +19,6 @@ const CENTRAL_ENTRY_FIXED = 46;
 const LOCAL_HEADER_FIXED = 30;
 const METHOD_STORED = 0;
 const METHOD_DEFLATE = 8;
-/** Largest part inflated: a sheet of 2,917 rows is ~2.7 MB; the cap stops a zip bomb well before memory does. */
-const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 const ZIP64_MARKER = 0xffffffff;
 
 interface Entry {
@@ -56,7 +55,7 @@ export class ZipArchive {
     const data = this.bytes.subarray(start, end);
     if (entry.method === METHOD_STORED) return data;
     if (entry.method !== METHOD_DEFLATE) throw new ZipFormatError(`${name} uses unsupported compression ${entry.method}`);
-    if (entry.size > MAX_ENTRY_BYTES) throw new ZipFormatError(`${name} is larger than ${MAX_ENTRY_BYTES} bytes`);
+    if (entry.size > limits.registry.zipEntryBytesMax) throw new ZipFormatError(`${name} is larger than ${limits.registry.zipEntryBytesMax} bytes`);
     try {
       return inflateRawSync(data, { maxOutputLength: Math.max(entry.size, 1) });
     } catch (cause) {

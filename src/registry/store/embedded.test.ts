@@ -40,7 +40,7 @@ const dirs: string[] = [];
 function freshStore(): RegistryStore {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-embedded-'));
   dirs.push(dir);
-  return RegistryStore.open(dir);
+  return RegistryStore.openWriter(dir);
 }
 after(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

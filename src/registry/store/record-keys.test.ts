@@ -24,7 +24,7 @@ describe('natural record keys on the real publisher files', { skip: needsShared 
   before(() => {
     const dir = mkdtempSync(join(tmpdir(), 'ibanqa-keys-'));
     dirs.push(dir);
-    store = RegistryStore.open(dir);
+    store = RegistryStore.openWriter(dir);
     const file = (sourceId: string, path: string, snapshotDate?: string) =>
       importFile(store, { sourceId, bytes: readShared(path), fileName: 'file', ...(snapshotDate === undefined ? {} : { snapshotDate }) });
     file('bundesbank-blz', 'bundesbank-blz/2025-06-09/bundesbank.txt', '2025-06-09');

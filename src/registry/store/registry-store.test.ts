@@ -33,7 +33,7 @@ const dirs: string[] = [];
 function freshStore(): { store: RegistryStore; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-registry-'));
   dirs.push(dir);
-  return { store: RegistryStore.open(dir), dir };
+  return { store: RegistryStore.openWriter(dir), dir };
 }
 after(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -133,10 +133,26 @@ describe('RegistryStore imports', () => {
     store.import(september);
     const identity = store.identity();
     await store.close();
-    const reopened = RegistryStore.open(dir, { readOnly: true });
+    const reopened = RegistryStore.openReader(dir);
     assert.deepEqual(reopened.identity(), identity);
     assert.equal(reopened.events({ limit: 10 }).length, 3);
     assert.equal(reopened.snapshotAsParsed(2).records.length, 3);
     await reopened.close();
+  });
+
+  it('a process holds a registry one way at a time: no writer beside a reader, nor the reverse', async () => {
+    const { store: writer, dir } = freshStore();
+    writer.import(june);
+    assert.throws(() => RegistryStore.openReader(dir), (e: unknown) => e instanceof AppError && /open for import/.test(e.message));
+    await writer.close();
+    const reader = RegistryStore.openReader(dir);
+    assert.equal(RegistryStore.openReader(dir), reader, 'readers share one handle');
+    assert.throws(() => RegistryStore.openWriter(dir), (e: unknown) => e instanceof AppError && /open for reading/.test(e.message));
+    await reader.close();
+    assert.equal(reader.identity().version > 0, true, 'one user still holds it open');
+    await reader.close();
+    const next = RegistryStore.openWriter(dir);
+    assert.equal(next.import(september).unchanged, false, 'with every reader closed, the importer writes');
+    await next.close();
   });
 });

@@ -1,6 +1,11 @@
 /**
- * The bank registry in LMDB: opened once per data directory and process (LMDB forbids opening one
- * environment twice in a process), read-write by the service and the CLI, read-only by pool workers.
+ * The bank registry in LMDB. Two kinds of handle: the reader the service's threads hold (main thread and pool
+ * workers), opened read-only so nothing the service runs can write the registry, and the importer's writer
+ * (`ibanqa registry import`, the start-up import of the embedded default before the reader opens, tests that
+ * build registries). lmdb-js shares one native environment per file among every opener of a process, with the
+ * flags of the first one, so a process holds a registry one way at a time: opening it the other way while a
+ * handle is open throws. A running service sees an import by another process through the version it reads on
+ * every request (BankDirectory.syncVersion, currentVersion).
  */
 import { AppError } from '../../errors.js';
 import type { ParsedSnapshot, RegistryRecord, SourceInfo } from '../record.js';
@@ -8,8 +13,12 @@ import { openRegistryDbs, registryPath, type RegistryDbs } from './env.js';
 import { identityOf, versionOf } from './identity.js';
 import { importSnapshot, type ImportOptions } from './import-snapshot.js';
 import type { ChangeEvent, ImportSummary, RegistryIdentity, StoredRecord, StoredSnapshot, StoredSource } from './types.js';
+import { limits } from '../../limits.js';
 
-const openStores = new Map<string, RegistryStore>();
+type Access = 'read' | 'write';
+
+/** The open handle per registry path of this thread, shared by its callers until the last one closes it. */
+const openStores = new Map<string, { store: RegistryStore; users: number }>();
 
 export interface EventQuery {
   readonly sourceId?: string;
@@ -18,9 +27,6 @@ export interface EventQuery {
   readonly limit: number;
 }
 
-/** Decoded records kept per registry version: about 5 KB each, so 50,000 is at most ~250 MB and holds a typical
- *  registry's hot records. Past the bound the cache starts over rather than track recency. */
-const recordCacheEntriesMax = 50_000;
 
 export class RegistryStore {
   private readonly recordCache = new Map<number, StoredRecord>();
@@ -33,31 +39,50 @@ export class RegistryStore {
     private readonly path: string,
   ) {}
 
-  /** The store of `dataDir`; the same instance for every caller of this process until closed. */
-  static open(dataDir: string, options: { readOnly?: boolean } = {}): RegistryStore {
+  /** The service's handle on `dataDir`'s registry: read-only (LMDB refuses a write through it). */
+  static openReader(dataDir: string): RegistryStore {
+    return RegistryStore.openAs(dataDir, 'read');
+  }
+
+  /** The importer's handle: read-write, created when missing. */
+  static openWriter(dataDir: string): RegistryStore {
+    return RegistryStore.openAs(dataDir, 'write');
+  }
+
+  private static openAs(dataDir: string, access: Access): RegistryStore {
     const path = registryPath(dataDir);
     const existing = openStores.get(path);
-    if (existing !== undefined) return existing;
-    const readOnly = options.readOnly ?? false;
+    if (existing !== undefined) {
+      const held: Access = existing.store.readOnly ? 'read' : 'write';
+      if (held !== access) {
+        throw new AppError('internal', `the registry at ${path} is open for ${held === 'read' ? 'reading' : 'import'} in this process; close it before opening it for ${access === 'read' ? 'reading' : 'import'} (imports into a running service run in a process of their own: ibanqa registry import)`);
+      }
+      existing.users++;
+      return existing.store;
+    }
+    const readOnly = access === 'read';
     const store = new RegistryStore(openRegistryDbs(dataDir, readOnly), readOnly, path);
-    openStores.set(path, store);
+    openStores.set(path, { store, users: 1 });
     return store;
   }
 
+  /** Gives up this caller's use; the environment closes with the last one. */
   async close(): Promise<void> {
+    const entry = openStores.get(this.path);
+    if (entry !== undefined && entry.store === this && --entry.users > 0) return;
     openStores.delete(this.path);
     this.listeners.clear();
     await this.dbs.env.close();
   }
 
-  /** Called after every import this process commits (caches keyed on the data drop themselves). */
+  /** Called after every import through this handle (an import by another process shows in currentVersion()). */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   import(parsed: ParsedSnapshot, options: ImportOptions = {}): ImportSummary {
-    if (this.readOnly) throw new AppError('internal', 'the registry was opened read-only');
+    if (this.readOnly) throw new AppError('internal', 'the registry was opened read-only; imports go through RegistryStore.openWriter');
     const summary = importSnapshot(this.dbs, parsed, options);
     if (!summary.unchanged) for (const listener of this.listeners) listener();
     return summary;
@@ -105,7 +130,7 @@ export class RegistryStore {
    */
   record(recordId: number): StoredRecord | undefined {
     const version = versionOf(this.dbs);
-    if (version !== this.cachedVersion || this.recordCache.size >= recordCacheEntriesMax) {
+    if (version !== this.cachedVersion || this.recordCache.size >= limits.registry.recordCacheEntriesMax) {
       this.recordCache.clear();
       this.cachedVersion = version;
     }

@@ -1,26 +1,23 @@
 /**
  * Search over folded name, city and identifier tokens. Every query word must start one of the record's
  * tokens. Candidates come from the index range of the most selective word (fewest index entries, counted
- * up to SELECTIVITY_PROBE_MAX): exact word matches first, then longer words it begins, each in record-id
+ * up to limits.registry.selectivityProbeMax): exact word matches first, then longer words it begins, each in record-id
  * order. That order is the ranking, and it lets the scan stop as soon as `limit` records passed every filter.
  */
 import { AppError } from '../../errors.js';
 import { searchTokensOf, tokensOf } from './index-keys.js';
 import type { RegistryReader } from './registry-reader.js';
 import type { StoredRecord } from './types.js';
+import { limits } from '../../limits.js';
 
-/** Candidates examined per search at most: bounds the worst case (a common word and a filter nothing passes). */
-export const SEARCH_SCAN_MAX = 200_000;
 
-/** Index entries counted per query word to find the rarest one; past this a word is "common" and length decides. */
-const SELECTIVITY_PROBE_MAX = 1_000;
 
 /** The word whose prefix range holds the fewest entries (ties: the longer word). */
 function mostSelective(store: RegistryReader, words: readonly string[]): string {
   let best = words[0] as string;
   let bestCount = Number.POSITIVE_INFINITY;
   for (const word of words) {
-    const count = store.countWithPrefix('token', word, SELECTIVITY_PROBE_MAX);
+    const count = store.countWithPrefix('token', word, limits.registry.selectivityProbeMax);
     if (count < bestCount || (count === bestCount && word.length > best.length)) {
       best = word;
       bestCount = count;
@@ -43,7 +40,7 @@ export interface SearchResult {
   readonly records: readonly StoredRecord[];
   /** More records matched than `limit`. */
   readonly truncated: boolean;
-  /** The scan stopped at SEARCH_SCAN_MAX candidates before it could finish. */
+  /** The scan stopped at limits.registry.searchScanMax candidates before it could finish. */
   readonly scan_capped: boolean;
 }
 
@@ -70,7 +67,7 @@ export function searchRegistry(store: RegistryReader, query: SearchQuery): Searc
   for (const { id } of store.idsWithPrefix('token', scanWord)) {
     if (seen.has(id)) continue;
     seen.add(id);
-    if (seen.size > SEARCH_SCAN_MAX) return { records, truncated: false, scan_capped: true };
+    if (seen.size > limits.registry.searchScanMax) return { records, truncated: false, scan_capped: true };
     const record = store.record(id);
     if (record === undefined || !keep(record)) continue;
     if (records.length === query.limit) return { records, truncated: true, scan_capped: false };

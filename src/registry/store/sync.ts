@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { importableSources, importFile } from './import-file.js';
 import type { RegistryStore } from './registry-store.js';
 import type { ImportSummary } from './types.js';
+import { limits } from '../../limits.js';
 
 /**
  * Stable publisher addresses (the same ones public loaders such as goiban-data-loader use). The Bundesbank
@@ -20,10 +21,6 @@ export const defaultSyncUrls: Readonly<Record<string, string>> = {
   'nbb-bank-codes': 'https://www.nbb.be/doc/be/be/protocol/current_codes.xlsx',
 };
 
-/** The largest publisher file is a few tens of MB; anything past this is not one. */
-const DOWNLOAD_BYTES_MAX = 256 * 1024 * 1024;
-/** A stalled publisher server must not hang the operator's terminal or cron job. */
-const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 export function envNameOf(sourceId: string): string {
   return `IBANQA_SYNC_URL_${sourceId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
@@ -56,12 +53,12 @@ export type SyncResult =
   | { readonly ok: false; readonly source_id: string; readonly url: string; readonly error: string };
 
 async function download(url: string): Promise<Uint8Array> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
+  const response = await fetch(url, { signal: AbortSignal.timeout(limits.registry.downloadTimeoutMs), redirect: 'follow' });
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
   const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > DOWNLOAD_BYTES_MAX) throw new Error(`file of ${declared} bytes exceeds ${DOWNLOAD_BYTES_MAX}`);
+  if (declared > limits.registry.downloadBytesMax) throw new Error(`file of ${declared} bytes exceeds ${limits.registry.downloadBytesMax}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length > DOWNLOAD_BYTES_MAX) throw new Error(`file of ${bytes.length} bytes exceeds ${DOWNLOAD_BYTES_MAX}`);
+  if (bytes.length > limits.registry.downloadBytesMax) throw new Error(`file of ${bytes.length} bytes exceeds ${limits.registry.downloadBytesMax}`);
   return bytes;
 }
 

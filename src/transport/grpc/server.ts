@@ -137,7 +137,7 @@ export interface GrpcFront {
 export async function startGrpcFront(deps: GrpcFrontDeps, host: string, port: number): Promise<GrpcFront> {
   const { definition, service } = loadIbanQaPackage();
   assertContract(service.service as unknown as ServiceMethods, deps.ops);
-  const server = new Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
+  const server = new Server({ 'grpc.max_receive_message_length': limits.grpcMessageBytesMax });
   server.addService(strictService(service.service, definition), implementationOf(deps));
   new ReflectionService(definition).addToServer(server);
   const boundPort = await new Promise<number>((resolve, reject) => {

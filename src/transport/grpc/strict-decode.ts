@@ -1,6 +1,7 @@
 import type { ServiceDefinition } from '@grpc/grpc-js';
 import type { PackageDefinition } from '@grpc/proto-loader';
 import { MalformedInput } from '../../ops/framework/input-validation.js';
+import { limits } from '../../limits.js';
 
 /**
  * protobufjs decodes leniently: it skips unknown fields, reads a known field whatever its wire type, and
@@ -25,8 +26,6 @@ const wireTypeOf: Readonly<Record<string, number>> = {
   TYPE_BOOL: 0, TYPE_STRING: 2, TYPE_MESSAGE: 2, TYPE_BYTES: 2, TYPE_UINT32: 0, TYPE_ENUM: 0, TYPE_SFIXED32: 5,
   TYPE_SFIXED64: 1, TYPE_SINT32: 0, TYPE_SINT64: 0,
 };
-/** Nesting the proto declares is at most a few levels; 32 stops a crafted message from recursing deep. */
-const nestingMax = 32;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 class Cursor {
@@ -93,7 +92,7 @@ function utf8Checked(bytes: Uint8Array, name: string): void {
 }
 
 function checkMessage(cursor: Cursor, message: MessageDescriptor, lookup: Lookup, depth: number): void {
-  if (depth > nestingMax) throw new Error('message nested too deeply');
+  if (depth > limits.grpcNestingMax) throw new Error('message nested too deeply');
   while (cursor.pos < cursor.end) {
     const tag = cursor.varint();
     const number = Math.floor(tag / 8);

@@ -1,12 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
+import { contractVersion } from '../../contract-version.js';
 import { limits } from '../../limits.js';
 import type { HttpOp } from '../../ops/framework/op.js';
 import { errorSchema } from '../../ops/framework/schemas.js';
 import { wireNameOf } from '../wire-errors.js';
 import { errorStatusesOf } from './statuses.js';
-
-/** Clarifications §11: the contract version. The proto files carry the same string. */
-export const contractVersion = '2026-08-18';
 
 /** TypeBox schemas are JSON Schema plus symbol-keyed metadata; JSON.stringify drops the symbols. */
 function plain(schema: TSchema): unknown {

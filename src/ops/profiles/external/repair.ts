@@ -6,13 +6,12 @@ import { AppError } from '../../../errors.js';
 import type { DraftProfile } from '../builtin.js';
 import { fakerFor } from '../../../domain/profiles/faker-cache.js';
 import { profileLocaleOf } from '../../../domain/profiles/countries.js';
+import { profileLimits } from '../../../limits.js';
 
-/** Longest string field accepted from a provider; longer is cut (a name or a street is far shorter). */
-const fieldCharsMax = 100;
 
 function clean(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const text = value.replace(/\s+/g, ' ').trim().slice(0, fieldCharsMax);
+  const text = value.replace(/\s+/g, ' ').trim().slice(0, profileLimits.externalFieldCharsMax);
   return text === '' ? undefined : text;
 }
 
