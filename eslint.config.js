@@ -7,7 +7,11 @@ import { js, tseslint } from './tools/lint/index.js';
 const maxFunctionLines = 60;
 
 // node:test's describe/it/test return promises that the runner itself awaits; awaiting them by hand is noise.
-const nodeTestCalls = { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] };
+const nodeTestCalls = {
+  from: 'package',
+  package: 'node:test',
+  name: ['describe', 'it', 'test', 'suite'],
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'tools/', 'var/', 'data/', 'dist/', '**/*.js', '**/*.mjs'] },
@@ -19,11 +23,20 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [nodeTestCalls] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [nodeTestCalls] },
+      ],
       '@typescript-eslint/no-misused-promises': 'error',
-      'max-lines-per-function': ['error', { max: maxFunctionLines, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': [
+        'error',
+        { max: maxFunctionLines, skipBlankLines: true, skipComments: true },
+      ],
       // `const { raw: _raw, ...rest } = x` drops a field on purpose; tsc's noUnusedLocals covers the rest.
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       // Off: the linter checks types with TypeScript 5.9, the build with TypeScript 7, so "unnecessary" is judged
       // by a different checker than the one that needs the assertion; and most findings are the deliberate
       // `input as never` at the op table's type-erased call sites.
@@ -37,8 +50,15 @@ export default tseslint.config(
     // Report templates: prose lines in reading order, whose length is the report's; the composition root, which
     // lists everything the process opens beside the close() that mirrors it; and the multipart reader, one busboy
     // wiring whose event handlers share the upload's state.
-    files: ['bench/lib/report.ts', 'bench/registry-load.ts', 'src/main.ts', 'src/transport/http/multipart.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 90, skipBlankLines: true, skipComments: true }] },
+    files: [
+      'bench/lib/report.ts',
+      'bench/registry-load.ts',
+      'src/main.ts',
+      'src/transport/http/multipart.ts',
+    ],
+    rules: {
+      'max-lines-per-function': ['error', { max: 90, skipBlankLines: true, skipComments: true }],
+    },
   },
   {
     // Tests read JSON bodies and gRPC replies as untyped values and assert on their fields: typing each one would

@@ -26,7 +26,11 @@ const [portArgument, capturedFile] = process.argv.slice(2);
 if (capturedFile === undefined) throw new Error('usage: bare-uws-server.ts <port> <captured.json>');
 const answers = new Map<string, Answer>();
 for (const captured of JSON.parse(readFileSync(capturedFile, 'utf8')) as CapturedAnswer[]) {
-  answers.set(captured.body, { status: captured.status, headers: captured.headers, bytes: Buffer.from(captured.response) });
+  answers.set(captured.body, {
+    status: captured.status,
+    headers: captured.headers,
+    bytes: Buffer.from(captured.response),
+  });
 }
 const notFound = Buffer.from('{"error":"not_captured"}');
 

@@ -10,7 +10,10 @@ import { isValidIBAN } from 'ibantools';
 const bodyBytesMax = 64 * 1024;
 
 function answer(response: ServerResponse, status: number, body: string): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }
 
@@ -33,7 +36,11 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     if (!Array.isArray(ibans) || !ibans.every((iban): iban is string => typeof iban === 'string')) {
       return answer(response, 400, '{"error":"ibans must be an array of strings"}');
     }
-    answer(response, 200, JSON.stringify(ibans.map((iban) => ({ iban, valid: isValidIBAN(iban) }))));
+    answer(
+      response,
+      200,
+      JSON.stringify(ibans.map((iban) => ({ iban, valid: isValidIBAN(iban) }))),
+    );
   });
 }
 
@@ -41,7 +48,9 @@ const port = Number(process.argv[2] ?? 0);
 const server = createServer(handle);
 server.listen(port, '127.0.0.1', () => {
   const address = server.address();
-  process.stdout.write(`baseline listening ${typeof address === 'object' && address !== null ? address.port : port}\n`);
+  process.stdout.write(
+    `baseline listening ${typeof address === 'object' && address !== null ? address.port : port}\n`,
+  );
 });
 const stop = () => server.close(() => process.exit(0));
 process.once('SIGTERM', stop);

@@ -22,13 +22,27 @@ const germanChecks = 200_000;
 
 interface DomainChecks {
   readonly loadAverageAtStart: number[];
-  readonly routingList: { readonly items: number; readonly runs: number; readonly medianMs: number; readonly p99Ms: number };
-  readonly germanCheck: { readonly checks: number; readonly methods: number; readonly nsPerCheck: number };
+  readonly routingList: {
+    readonly items: number;
+    readonly runs: number;
+    readonly medianMs: number;
+    readonly p99Ms: number;
+  };
+  readonly germanCheck: {
+    readonly checks: number;
+    readonly methods: number;
+    readonly nsPerCheck: number;
+  };
 }
 
 function routingListTimings(): DomainChecks['routingList'] {
-  const valid = generateRoutingNumbers(rowRng(requestKeyOf('perf', 'aba'), 0), 800).map((row) => row.routing_number);
-  const inputs = [...valid, ...valid.slice(0, 200).map((n, i) => (i % 2 === 0 ? `${n.slice(0, 8)}X` : n.slice(1)))];
+  const valid = generateRoutingNumbers(rowRng(requestKeyOf('perf', 'aba'), 0), 800).map(
+    (row) => row.routing_number,
+  );
+  const inputs = [
+    ...valid,
+    ...valid.slice(0, 200).map((n, i) => (i % 2 === 0 ? `${n.slice(0, 8)}X` : n.slice(1))),
+  ];
   const timings: number[] = [];
   for (let run = 0; run < warmUpRuns + routingRuns; run++) {
     const start = performance.now();
@@ -36,17 +50,30 @@ function routingListTimings(): DomainChecks['routingList'] {
     if (run >= warmUpRuns) timings.push(performance.now() - start);
   }
   timings.sort((a, b) => a - b);
-  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? Number.NaN;
-  return { items: inputs.length, runs: routingRuns, medianMs: round(at(0.5), 4), p99Ms: round(at(0.99), 4) };
+  const at = (q: number) =>
+    timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? Number.NaN;
+  return {
+    items: inputs.length,
+    runs: routingRuns,
+    medianMs: round(at(0.5), 4),
+    p99Ms: round(at(0.99), 4),
+  };
 }
 
 function germanCheckTiming(): DomainChecks['germanCheck'] {
-  const accounts = Array.from({ length: 1000 }, (_, index) => String(index * 7_919_231).padStart(10, '0').slice(-10));
+  const accounts = Array.from({ length: 1000 }, (_, index) =>
+    String(index * 7_919_231)
+      .padStart(10, '0')
+      .slice(-10),
+  );
   const run = (): number => {
     let passed = 0;
     for (let index = 0; index < germanChecks; index++) {
       const method = germanMethods[index % germanMethods.length] ?? '00';
-      if (checkGermanAccount(method, '13051172', accounts[index % accounts.length] ?? '') === 'passed') passed++;
+      if (
+        checkGermanAccount(method, '13051172', accounts[index % accounts.length] ?? '') === 'passed'
+      )
+        passed++;
     }
     return passed;
   };

@@ -20,8 +20,17 @@ const hangMs = Number(process.env.FUZZ_HANG_MS ?? 30_000);
 const slowMs = Number(process.env.FUZZ_SLOW_MS ?? 5_000);
 
 const service = await startIbanqa();
-const keys = Object.fromEntries([...service.child.stdout().matchAll(/^\s+(\w+)\s+(iq_\S+)/gm)].map((match) => [match[1], match[2]])) as Record<PlanId, string>;
-const target = { restBase: `http://127.0.0.1:${service.httpPort}/api/v1`, grpcAddress: `127.0.0.1:${service.grpcPort}`, keys };
+const keys = Object.fromEntries(
+  [...service.child.stdout().matchAll(/^\s+(\w+)\s+(iq_\S+)/gm)].map((match) => [
+    match[1],
+    match[2],
+  ]),
+) as Record<PlanId, string>;
+const target = {
+  restBase: `http://127.0.0.1:${service.httpPort}/api/v1`,
+  grpcAddress: `127.0.0.1:${service.grpcPort}`,
+  keys,
+};
 const idleMs = Number(process.env.FUZZ_IDLE_MS ?? 30_000);
 
 /**
@@ -32,8 +41,17 @@ const idleMs = Number(process.env.FUZZ_IDLE_MS ?? 30_000);
 async function memoryAfterIdle() {
   await new Promise((resolve) => setTimeout(resolve, idleMs));
   const metrics = await (await fetch(`http://127.0.0.1:${service.httpPort}/metrics`)).text();
-  const gauge = (name: string) => Math.round(Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(metrics)?.[1] ?? NaN) / 2 ** 20);
-  return { ...procMemory(service.child.pid), heapUsedMiB: gauge('nodejs_heap_size_used_bytes'), heapTotalMiB: gauge('nodejs_heap_size_total_bytes'), externalMiB: gauge('nodejs_external_memory_bytes') };
+  const gauge = (name: string) =>
+    Math.round(
+      Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(metrics)?.[1] ?? NaN) /
+        2 ** 20,
+    );
+  return {
+    ...procMemory(service.child.pid),
+    heapUsedMiB: gauge('nodejs_heap_size_used_bytes'),
+    heapTotalMiB: gauge('nodejs_heap_size_total_bytes'),
+    externalMiB: gauge('nodejs_external_memory_bytes'),
+  };
 }
 
 async function front(only: 'rest' | 'grpc', seed: number) {
@@ -41,16 +59,34 @@ async function front(only: 'rest' | 'grpc', seed: number) {
   const total: FuzzReport = { rest: 0, grpc: 0, outcomes: {}, failures: [], slow: [] };
   const started = Date.now();
   for (let done = 0; done < perFront && Date.now() < deadline; done += slice) {
-    const report = await runFuzz(target, { requests: Math.min(slice, perFront - done), seed: seed + done, only, hangMs, slowMs });
+    const report = await runFuzz(target, {
+      requests: Math.min(slice, perFront - done),
+      seed: seed + done,
+      only,
+      hangMs,
+      slowMs,
+    });
     total.slow!.push(...(report.slow ?? []));
     total.rest += report.rest;
     total.grpc += report.grpc;
     total.failures.push(...report.failures.slice(0, 50));
     total.drawMsMax = Math.max(total.drawMsMax ?? 0, report.drawMsMax ?? 0);
-    for (const [outcome, count] of Object.entries(report.outcomes)) total.outcomes[outcome] = (total.outcomes[outcome] ?? 0) + count;
+    for (const [outcome, count] of Object.entries(report.outcomes))
+      total.outcomes[outcome] = (total.outcomes[outcome] ?? 0) + count;
   }
   const sent = total.rest + total.grpc;
-  return { only, sent, cutByClock: sent < perFront, seconds: Math.round((Date.now() - started) / 1000), failures: total.failures.length, drawMsMax: total.drawMsMax, slow: total.slow!.length, firstSlow: total.slow!.slice(0, 20), firstFailures: total.failures.slice(0, 20), outcomes: total.outcomes };
+  return {
+    only,
+    sent,
+    cutByClock: sent < perFront,
+    seconds: Math.round((Date.now() - started) / 1000),
+    failures: total.failures.length,
+    drawMsMax: total.drawMsMax,
+    slow: total.slow!.length,
+    firstSlow: total.slow!.slice(0, 20),
+    firstFailures: total.failures.slice(0, 20),
+    outcomes: total.outcomes,
+  };
 }
 
 try {
@@ -61,7 +97,7 @@ try {
   const memoryEnd = await memoryAfterIdle();
   const result = {
     date: new Date().toISOString(),
-    machine: '2 vCPUs, shared and busy with other engineers\' work',
+    machine: "2 vCPUs, shared and busy with other engineers' work",
     bounds: { hangMs, slowMs },
     loadavg: loadavg(),
     memory: `after ${idleMs / 1000} s idle, before and after the run (the warm-up's 2,000 requests come first)`,

@@ -2,7 +2,14 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { spawnTs, waitForOutput, type Child } from './lib/child.js';
 import { startIbanqa, type IbanqaProcess } from './lib/ibanqa-process.js';
-import { coresUsed, machineCoresBetween, machineCpu, procCpuSeconds, procMemory, type ProcMemory } from './lib/proc.js';
+import {
+  coresUsed,
+  machineCoresBetween,
+  machineCpu,
+  procCpuSeconds,
+  procMemory,
+  type ProcMemory,
+} from './lib/proc.js';
 import { round, writeResult } from './lib/results.js';
 
 /**
@@ -63,7 +70,10 @@ export interface GrpcResult {
 const clientReportGraceMs = 20_000;
 
 /** Server and machine CPU from the moment every client left its warm-up, for the measured seconds. */
-async function meterServer(service: IbanqaProcess, clients: readonly Child[]): Promise<{ serverCores: number; busyCores: number; stealCores: number }> {
+async function meterServer(
+  service: IbanqaProcess,
+  clients: readonly Child[],
+): Promise<{ serverCores: number; busyCores: number; stealCores: number }> {
   await Promise.all(clients.map((child) => waitForOutput(child, /^GRPCMEASURE$/m)));
   const cpuBefore = procCpuSeconds(service.child.pid);
   const machineBefore = machineCpu();
@@ -71,23 +81,45 @@ async function meterServer(service: IbanqaProcess, clients: readonly Child[]): P
   await new Promise((resolve) => setTimeout(resolve, grpcSettings.seconds * 1000));
   const wallSeconds = (performance.now() - started) / 1000;
   const machine = machineCoresBetween(machineBefore, machineCpu(), wallSeconds);
-  return { serverCores: coresUsed(cpuBefore, procCpuSeconds(service.child.pid), wallSeconds), ...machine };
+  return {
+    serverCores: coresUsed(cpuBefore, procCpuSeconds(service.child.pid), wallSeconds),
+    ...machine,
+  };
 }
 
-async function runClients(service: IbanqaProcess, processes: number, streams: number): Promise<GrpcRun> {
+async function runClients(
+  service: IbanqaProcess,
+  processes: number,
+  streams: number,
+): Promise<GrpcRun> {
   const { warmupSeconds, seconds, window, batchSize } = grpcSettings;
   const clients: Child[] = [];
   try {
     for (let index = 0; index < processes; index++) {
-      const args = [service.grpcPort, service.unlimitedKey, warmupSeconds, seconds, window, batchSize, index, streams].map(String);
+      const args = [
+        service.grpcPort,
+        service.unlimitedKey,
+        warmupSeconds,
+        seconds,
+        window,
+        batchSize,
+        index,
+        streams,
+      ].map(String);
       clients.push(spawnTs('bench/lib/grpc-client.ts', args));
     }
     const metered = await meterServer(service, clients);
     const timeout = (warmupSeconds + seconds) * 1000 + clientReportGraceMs;
     const reports = await Promise.all(
-      clients.map(async (child) => JSON.parse((await waitForOutput(child, /^GRPCJSON (.*)$/m, timeout))[1] ?? '{}') as ClientReport),
+      clients.map(
+        async (child) =>
+          JSON.parse(
+            (await waitForOutput(child, /^GRPCJSON (.*)$/m, timeout))[1] ?? '{}',
+          ) as ClientReport,
+      ),
     );
-    const sum = (of: (report: ClientReport) => number) => reports.reduce((total, report) => total + of(report), 0);
+    const sum = (of: (report: ClientReport) => number) =>
+      reports.reduce((total, report) => total + of(report), 0);
     const total = sum((report) => report.ibans);
     return {
       clientProcesses: processes,
@@ -113,7 +145,9 @@ export async function runGrpcLoad(log: (line: string) => void = console.log): Pr
   const runs: GrpcRun[] = [];
   try {
     for (const [processes, streams] of grpcSettings.shapes) {
-      log(`grpc: ${processes} client process(es) x ${streams} stream(s), window ${grpcSettings.window} x ${grpcSettings.batchSize} IBANs, ${grpcSettings.seconds} s`);
+      log(
+        `grpc: ${processes} client process(es) x ${streams} stream(s), window ${grpcSettings.window} x ${grpcSettings.batchSize} IBANs, ${grpcSettings.seconds} s`,
+      );
       runs.push(await runClients(service, processes, streams));
     }
   } finally {

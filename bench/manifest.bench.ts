@@ -54,29 +54,49 @@ try {
     const format = countryFormats.find((candidate) => candidate.code === code);
     if (format === undefined) throw new Error(`no format for ${code}`);
     const iban = generateIban(format, rowRng(key, i), {}, bank).iban;
-    const broken = i % 5 === 4 ? `${iban.slice(0, 2)}${iban[2] === '9' ? '8' : '9'}${iban.slice(3)}` : iban;
+    const broken =
+      i % 5 === 4 ? `${iban.slice(0, 2)}${iban[2] === '9' ? '8' : '9'}${iban.slice(3)}` : iban;
     return { country: code, iban: broken, expected_valid: broken === iban };
   });
   const input = { fixtures, seed: 'bench' };
   const full = time(() => compileManifest(input, { bank, manifestKeys }));
   const body = compileManifest(input, { bank, manifestKeys }).manifest;
   const { artifact_sha256: _hash, signature: _signature, ...unsealed } = body;
-  const seal = time(() => sealManifest(manifestBody({ ...unsealed, fixtureId: unsealed.fixture_id, seed: 'bench', registrySnapshot: unsealed.registry_snapshot, expectedOutcomes: unsealed.expected_outcomes }), manifestKeys.signingKeyPem));
+  const seal = time(() =>
+    sealManifest(
+      manifestBody({
+        ...unsealed,
+        fixtureId: unsealed.fixture_id,
+        seed: 'bench',
+        registrySnapshot: unsealed.registry_snapshot,
+        expectedOutcomes: unsealed.expected_outcomes,
+      }),
+      manifestKeys.signingKeyPem,
+    ),
+  );
   const bytes = Buffer.byteLength(JSON.stringify(body));
-  const load = loadavg().map((value) => round(value, 2)).join(', ');
+  const load = loadavg()
+    .map((value) => round(value, 2))
+    .join(', ');
   writeResult('manifest', { fixtureCount, runs, full, seal, bytes, load });
-  writeSection(resultsMdPath, 'manifest', [
-    '## Fixture manifests: compiling and signing 500 fixtures (bench/manifest.bench.ts)',
-    '',
-    `In-process, ${runs} runs after ${warmUpRuns} warm-up runs; manifest of ${bytes.toLocaleString('en')} bytes. Machine: 2 cores, shared ` +
-      `and busy with other engineers' work (load average ${load} when measured).`,
-    '',
-    '| measure | p50 ms | p99 ms |',
-    '| --- | --- | --- |',
-    `| compile (500 validations + registry provenance + JCS + SHA-256 + Ed25519 sign + self-verify) | ${full.p50} | ${full.p99} |`,
-    `| seal only (JCS + SHA-256 + Ed25519 sign) | ${seal.p50} | ${seal.p99} |`,
-  ].join('\n'));
-  process.stdout.write(`compile p50 ${full.p50} ms p99 ${full.p99} ms; seal p50 ${seal.p50} ms p99 ${seal.p99} ms; ${bytes} bytes; load ${load}\n`);
+  writeSection(
+    resultsMdPath,
+    'manifest',
+    [
+      '## Fixture manifests: compiling and signing 500 fixtures (bench/manifest.bench.ts)',
+      '',
+      `In-process, ${runs} runs after ${warmUpRuns} warm-up runs; manifest of ${bytes.toLocaleString('en')} bytes. Machine: 2 cores, shared ` +
+        `and busy with other engineers' work (load average ${load} when measured).`,
+      '',
+      '| measure | p50 ms | p99 ms |',
+      '| --- | --- | --- |',
+      `| compile (500 validations + registry provenance + JCS + SHA-256 + Ed25519 sign + self-verify) | ${full.p50} | ${full.p99} |`,
+      `| seal only (JCS + SHA-256 + Ed25519 sign) | ${seal.p50} | ${seal.p99} |`,
+    ].join('\n'),
+  );
+  process.stdout.write(
+    `compile p50 ${full.p50} ms p99 ${full.p99} ms; seal p50 ${seal.p50} ms p99 ${seal.p99} ms; ${bytes} bytes; load ${load}\n`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

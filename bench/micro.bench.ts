@@ -2,14 +2,32 @@ import { pathToFileURL } from 'node:url';
 import IBAN from 'iban';
 import { isValidIBAN } from 'ibantools';
 import { Bench, type Task } from 'tinybench';
-import { countryFormatOf, countryFormats, generateIban, ibanMod97, validateIban } from '../src/domain/iban/index.js';
+import {
+  countryFormatOf,
+  countryFormats,
+  generateIban,
+  ibanMod97,
+  validateIban,
+} from '../src/domain/iban/index.js';
 import { nationalRuleOf } from '../src/domain/iban/national/index.js';
 import { noRegistryContext, type NationalContext } from '../src/domain/iban/national/types.js';
 import { rowRng } from '../src/domain/rng.js';
 import type { BankDirectory } from '../src/registry/bank-directory.js';
 import { openBenchDirectory } from './lib/directory.js';
-import { benchKey, countryClasses, mixedIbans, syntheticGermanMethodContext } from './lib/iban-list.js';
-import { countEngine, countIbanJs, countIbantools, countMod97, mutate, rejectedCountries } from './lib/micro-loops.js';
+import {
+  benchKey,
+  countryClasses,
+  mixedIbans,
+  syntheticGermanMethodContext,
+} from './lib/iban-list.js';
+import {
+  countEngine,
+  countIbanJs,
+  countIbantools,
+  countMod97,
+  mutate,
+  rejectedCountries,
+} from './lib/micro-loops.js';
 import { round, writeResult } from './lib/results.js';
 
 /** The issue's list: 100,000 mixed-country IBANs, the same list for every implementation. */
@@ -61,14 +79,26 @@ async function runJobs(jobs: readonly Job[]): Promise<MicroTaskFigure[]> {
     const result = task.result;
     if (result.state !== 'completed') throw new Error(`${task.name}: ${result.state}`);
     const { mean, p50, rme } = result.latency;
-    return { task: task.name, items, meanMs: round(mean, 2), p50Ms: round(p50, 2), rmePercent: round(rme, 1), itemsPerSecond: Math.round(items / (mean / 1000)), accepted: run() };
+    return {
+      task: task.name,
+      items,
+      meanMs: round(mean, 2),
+      p50Ms: round(p50, 2),
+      rmePercent: round(rme, 1),
+      itemsPerSecond: Math.round(items / (mean / 1000)),
+      accepted: run(),
+    };
   });
 }
 
 function validationJobs(list: readonly string[], directory: NationalContext): Job[] {
   return [
     ['ibanqa validateIban (service directory)', list.length, () => countEngine(list, directory)],
-    ['ibanqa validateIban (noRegistryContext)', list.length, () => countEngine(list, noRegistryContext)],
+    [
+      'ibanqa validateIban (noRegistryContext)',
+      list.length,
+      () => countEngine(list, noRegistryContext),
+    ],
     ['bare mod 97 (ibanMod97(normalized) === 1)', list.length, () => countMod97(list)],
     ['ibantools.isValidIBAN', list.length, () => countIbantools(list)],
     ['iban IBAN.isValid', list.length, () => countIbanJs(list)],
@@ -77,16 +107,36 @@ function validationJobs(list: readonly string[], directory: NationalContext): Jo
 
 /** Is the gap to bare mod 97 the national rules, or the verdict around them? */
 function breakdownJobs(): Job[] {
-  const ruled = mixedIbans(subsetListSize, noRegistryContext, countryFormats.filter((f) => nationalRuleOf(f.code) !== undefined));
-  const plain = mixedIbans(subsetListSize, noRegistryContext, countryFormats.filter((f) => nationalRuleOf(f.code) === undefined));
+  const ruled = mixedIbans(
+    subsetListSize,
+    noRegistryContext,
+    countryFormats.filter((f) => nationalRuleOf(f.code) !== undefined),
+  );
+  const plain = mixedIbans(
+    subsetListSize,
+    noRegistryContext,
+    countryFormats.filter((f) => nationalRuleOf(f.code) === undefined),
+  );
   const german = syntheticGermanMethodContext();
   const germanList = mixedIbans(subsetListSize, german, [countryFormatOf('DE')!]);
   return [
-    ['validateIban, countries WITHOUT a national rule', plain.length, () => countEngine(plain, noRegistryContext)],
+    [
+      'validateIban, countries WITHOUT a national rule',
+      plain.length,
+      () => countEngine(plain, noRegistryContext),
+    ],
     ['bare mod 97, countries WITHOUT a national rule', plain.length, () => countMod97(plain)],
-    ['validateIban, countries WITH a national rule (DE not_checked)', ruled.length, () => countEngine(ruled, noRegistryContext)],
+    [
+      'validateIban, countries WITH a national rule (DE not_checked)',
+      ruled.length,
+      () => countEngine(ruled, noRegistryContext),
+    ],
     ['bare mod 97, countries WITH a national rule', ruled.length, () => countMod97(ruled)],
-    ['validateIban, DE with SYNTHETIC method per bank code', germanList.length, () => countEngine(germanList, german)],
+    [
+      'validateIban, DE with SYNTHETIC method per bank code',
+      germanList.length,
+      () => countEngine(germanList, german),
+    ],
     ['bare mod 97, same DE list', germanList.length, () => countMod97(germanList)],
   ];
 }
@@ -99,7 +149,12 @@ function generationJobs(directory: NationalContext): { jobs: Job[]; countries: n
     () => {
       let chars = 0;
       for (let row = 0; row < generateRowsPerIteration; row++) {
-        chars += generateIban(cls.formats[row % cls.formats.length]!, rowRng(benchKey, row), {}, cls.context).iban.length;
+        chars += generateIban(
+          cls.formats[row % cls.formats.length]!,
+          rowRng(benchKey, row),
+          {},
+          cls.context,
+        ).iban.length;
       }
       return chars > 0 ? generateRowsPerIteration : 0;
     },
@@ -113,20 +168,40 @@ function meanOf(figures: readonly MicroTaskFigure[], prefix: string): number {
   return found.meanMs;
 }
 
-function ratiosOf(validation: readonly MicroTaskFigure[], breakdown: readonly MicroTaskFigure[]): MicroResult['ratios'] {
+function ratiosOf(
+  validation: readonly MicroTaskFigure[],
+  breakdown: readonly MicroTaskFigure[],
+): MicroResult['ratios'] {
   const engine = meanOf(validation, 'ibanqa validateIban (service');
   return {
     engineVsIbantools: round(meanOf(validation, 'ibantools') / engine, 2),
     engineVsIban: round(meanOf(validation, 'iban IBAN') / engine, 2),
-    engineNoRegistryVsIbantools: round(meanOf(validation, 'ibantools') / meanOf(validation, 'ibanqa validateIban (noRegistry'), 2),
+    engineNoRegistryVsIbantools: round(
+      meanOf(validation, 'ibantools') / meanOf(validation, 'ibanqa validateIban (noRegistry'),
+      2,
+    ),
     nationalVsMod97: round(engine / meanOf(validation, 'bare mod 97'), 2),
-    noRuleCountriesVsMod97: round(meanOf(breakdown, 'validateIban, countries WITHOUT') / meanOf(breakdown, 'bare mod 97, countries WITHOUT'), 2),
-    ruleCountriesVsMod97: round(meanOf(breakdown, 'validateIban, countries WITH ') / meanOf(breakdown, 'bare mod 97, countries WITH '), 2),
-    germanSyntheticMethodsVsMod97: round(meanOf(breakdown, 'validateIban, DE') / meanOf(breakdown, 'bare mod 97, same DE'), 2),
+    noRuleCountriesVsMod97: round(
+      meanOf(breakdown, 'validateIban, countries WITHOUT') /
+        meanOf(breakdown, 'bare mod 97, countries WITHOUT'),
+      2,
+    ),
+    ruleCountriesVsMod97: round(
+      meanOf(breakdown, 'validateIban, countries WITH ') /
+        meanOf(breakdown, 'bare mod 97, countries WITH '),
+      2,
+    ),
+    germanSyntheticMethodsVsMod97: round(
+      meanOf(breakdown, 'validateIban, DE') / meanOf(breakdown, 'bare mod 97, same DE'),
+      2,
+    ),
   };
 }
 
-async function measure(directory: BankDirectory, log: (line: string) => void): Promise<MicroResult> {
+async function measure(
+  directory: BankDirectory,
+  log: (line: string) => void,
+): Promise<MicroResult> {
   log(`micro: generating ${listSize} mixed-country IBANs (${countryFormats.length} countries)`);
   const list = mixedIbans(listSize, directory);
   log('micro: validation, 5 implementations x whole list');
@@ -135,7 +210,10 @@ async function measure(directory: BankDirectory, log: (line: string) => void): P
   const breakdown = await runJobs(breakdownJobs());
   log('micro: generation per country class');
   const { jobs, countries } = generationJobs(directory);
-  const generation = (await runJobs(jobs)).map((figure, index) => ({ ...figure, countries: countries[index]! }));
+  const generation = (await runJobs(jobs)).map((figure, index) => ({
+    ...figure,
+    countries: countries[index]!,
+  }));
   const mutated = mutate(list);
   const checks: [string, (iban: string) => boolean][] = [
     ['ibanqa validateIban', (iban) => validateIban(iban, directory).valid],
@@ -149,12 +227,18 @@ async function measure(directory: BankDirectory, log: (line: string) => void): P
     breakdown,
     generation,
     ratios: ratiosOf(validation, breakdown),
-    mutatedRejected: Object.fromEntries(checks.map(([name, isValid]) => [name, mutated.filter((iban) => !isValid(iban)).length])),
+    mutatedRejected: Object.fromEntries(
+      checks.map(([name, isValid]) => [name, mutated.filter((iban) => !isValid(iban)).length]),
+    ),
     mutatedCount: mutated.length,
-    peerRejectedCountries: Object.fromEntries(checks.slice(2).map(([name, isValid]) => [name, rejectedCountries(list, isValid)])),
+    peerRejectedCountries: Object.fromEntries(
+      checks.slice(2).map(([name, isValid]) => [name, rejectedCountries(list, isValid)]),
+    ),
     germanBankCodes: {
       total: directory.bankCodesOf('DE').length,
-      withMethod: directory.bankCodesOf('DE').filter((code) => directory.accountCheckMethod('DE', code) !== undefined).length,
+      withMethod: directory
+        .bankCodesOf('DE')
+        .filter((code) => directory.accountCheckMethod('DE', code) !== undefined).length,
     },
   };
 }

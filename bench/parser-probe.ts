@@ -13,14 +13,24 @@ import { dirname, join } from 'node:path';
 import { limits } from '../src/limits.js';
 import { binaryFileName } from '../src/transport/http/uws-build.js';
 import { rawExchange, type RawReply } from '../test/helpers/raw-http.js';
-import { fields, getHealthz, malformedHeads, servedHeads, smugglingHeads, type HeadShape } from '../test/helpers/http-shapes.js';
+import {
+  fields,
+  getHealthz,
+  malformedHeads,
+  servedHeads,
+  smugglingHeads,
+  type HeadShape,
+} from '../test/helpers/http-shapes.js';
 import { repoRoot } from './lib/child.js';
 import { buildIsoc23Shim, weakenVersionNeeds } from './lib/glibc-shim.js';
 import { startIbanqa } from './lib/ibanqa-process.js';
 
 const watchMs = 15_000;
 /** Where each build's header-field limit lies (Host included). */
-const headerCounts: HeadShape[] = [48, 49, 98, 99].map((count) => ({ name: `${count} header fields`, chunks: [getHealthz(fields(count - 1))] }));
+const headerCounts: HeadShape[] = [48, 49, 98, 99].map((count) => ({
+  name: `${count} header fields`,
+  chunks: [getHealthz(fields(count - 1))],
+}));
 const require = createRequire(import.meta.url);
 
 /** Loaded with --import before tsx: the front's `require` of the 20.57.0 binary gets the patched copy. */
@@ -42,7 +52,14 @@ interface Observed {
 }
 
 function describeReply(shape: HeadShape, reply: RawReply): Observed {
-  return { shape: shape.name, outcome: reply.outcome, statusLine: reply.outcome === 'answer' ? reply.head.split('\r\n')[0]! : null, closed: reply.closed, reset: reply.reset, ms: reply.elapsedMs };
+  return {
+    shape: shape.name,
+    outcome: reply.outcome,
+    statusLine: reply.outcome === 'answer' ? reply.head.split('\r\n')[0]! : null,
+    closed: reply.closed,
+    reset: reply.reset,
+    ms: reply.elapsedMs,
+  };
 }
 
 async function probe(label: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[]) {
@@ -50,13 +67,29 @@ async function probe(label: string, env: NodeJS.ProcessEnv, nodeArgs: readonly s
   try {
     const build = /"build":"([^"]+)"/.exec(service.child.stderr())?.[1] ?? 'unknown';
     const shapes = [...malformedHeads, ...smugglingHeads, ...servedHeads, ...headerCounts];
-    const replies = shapes.map((shape) => rawExchange(service.httpPort, shape.chunks, { gapMs: shape.gapMs ?? 10, waitMs: watchMs, afterAnswerMs: 300 }));
+    const replies = shapes.map((shape) =>
+      rawExchange(service.httpPort, shape.chunks, {
+        gapMs: shape.gapMs ?? 10,
+        waitMs: watchMs,
+        afterAnswerMs: 300,
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const sideStarted = Date.now();
-    const side = await fetch(`http://127.0.0.1:${service.httpPort}/healthz`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.status, (error: unknown) => String(error));
+    const side = await fetch(`http://127.0.0.1:${service.httpPort}/healthz`, {
+      signal: AbortSignal.timeout(5_000),
+    }).then(
+      (response) => response.status,
+      (error: unknown) => String(error),
+    );
     const sideMs = Date.now() - sideStarted;
-    const observed = (await Promise.all(replies)).map((reply, index) => describeReply(shapes[index]!, reply));
-    const aliveAfter = await fetch(`http://127.0.0.1:${service.httpPort}/healthz`).then((response) => response.status, (error: unknown) => String(error));
+    const observed = (await Promise.all(replies)).map((reply, index) =>
+      describeReply(shapes[index]!, reply),
+    );
+    const aliveAfter = await fetch(`http://127.0.0.1:${service.httpPort}/healthz`).then(
+      (response) => response.status,
+      (error: unknown) => String(error),
+    );
     return { label, build, observed, sideRequest: { status: side, ms: sideMs }, aliveAfter };
   } finally {
     await service.stop();
@@ -65,7 +98,8 @@ async function probe(label: string, env: NodeJS.ProcessEnv, nodeArgs: readonly s
 
 function cell(row: Observed): string {
   const when = row.ms < 1_000 ? `${row.ms} ms` : `${(row.ms / 1000).toFixed(1)} s`;
-  if (row.outcome === 'answer') return `${row.statusLine?.replace(/^HTTP\/1\.1 /, '')}${row.closed ? ' + close' : ''} (${when})`;
+  if (row.outcome === 'answer')
+    return `${row.statusLine?.replace(/^HTTP\/1\.1 /, '')}${row.closed ? ' + close' : ''} (${when})`;
   if (row.outcome === 'close') return `${row.reset ? 'reset' : 'close'}, no answer (${when})`;
   return `no answer, no close in ${watchMs / 1000} s`;
 }
@@ -79,21 +113,68 @@ try {
   writeFileSync(join(work, 'preload.mjs'), preloadSource);
 
   const old = await probe('20.30', {}, []);
-  const current = await probe('20.57', { LD_PRELOAD: shim, PROBE_UWS_BINARY: patched, UWS_HTTP_MAX_HEADERS_SIZE: String(limits.httpHeadBytesServed) }, ['--import', join(work, 'preload.mjs')]);
+  const current = await probe(
+    '20.57',
+    {
+      LD_PRELOAD: shim,
+      PROBE_UWS_BINARY: patched,
+      UWS_HTTP_MAX_HEADERS_SIZE: String(limits.httpHeadBytesServed),
+    },
+    ['--import', join(work, 'preload.mjs')],
+  );
   // The parser test file itself, on the 20.57.0 binary: its strict branch (4xx or close within a second) runs there.
-  const testRun = spawnSync(process.execPath, ['--import', join(work, 'preload.mjs'), '--import', 'tsx', '--test', 'test/api/http-parser.test.ts'], {
-    cwd: repoRoot, encoding: 'utf8', env: { ...process.env, LD_PRELOAD: shim, PROBE_UWS_BINARY: patched, UWS_HTTP_MAX_HEADERS_SIZE: String(limits.httpHeadBytesServed) },
-  });
-  const testSummary = Object.fromEntries([...testRun.stdout.matchAll(/^# (tests|pass|fail|todo|skipped) (\d+)$/gm)].map((match) => [match[1] ?? '', Number(match[2])] as const));
-  const result = { date: new Date().toISOString(), loadavg: loadavg(), watchMs, weakened, fronts: [old, current], parserTestOn2057: { exitCode: testRun.status, ...testSummary } };
+  const testRun = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      join(work, 'preload.mjs'),
+      '--import',
+      'tsx',
+      '--test',
+      'test/api/http-parser.test.ts',
+    ],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        LD_PRELOAD: shim,
+        PROBE_UWS_BINARY: patched,
+        UWS_HTTP_MAX_HEADERS_SIZE: String(limits.httpHeadBytesServed),
+      },
+    },
+  );
+  const testSummary = Object.fromEntries(
+    [...testRun.stdout.matchAll(/^# (tests|pass|fail|todo|skipped) (\d+)$/gm)].map(
+      (match) => [match[1] ?? '', Number(match[2])] as const,
+    ),
+  );
+  const result = {
+    date: new Date().toISOString(),
+    loadavg: loadavg(),
+    watchMs,
+    weakened,
+    fronts: [old, current],
+    parserTestOn2057: { exitCode: testRun.status, ...testSummary },
+  };
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/parser-probe-${result.date.slice(0, 10)}.json`;
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   const lines = [`| Shape | ${old.build} | ${current.build} |`, '|---|---|---|'];
-  old.observed.forEach((row, index) => lines.push(`| ${row.shape} | ${cell(row)} | ${cell(current.observed[index]!)} |`));
-  lines.push(`| GET /healthz on a second connection 1 s in | ${old.sideRequest.status} (${old.sideRequest.ms} ms) | ${current.sideRequest.status} (${current.sideRequest.ms} ms) |`);
-  lines.push(`| GET /healthz after the ${watchMs / 1000} s | ${old.aliveAfter} | ${current.aliveAfter} |`);
-  process.stdout.write(`${lines.join('\n')}\n\ntest/api/http-parser.test.ts on 20.57.0: ${JSON.stringify(result.parserTestOn2057)}\nweakened: ${weakened.join(', ')}; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}\n${file}\n`);
+  old.observed.forEach((row, index) =>
+    lines.push(`| ${row.shape} | ${cell(row)} | ${cell(current.observed[index]!)} |`),
+  );
+  lines.push(
+    `| GET /healthz on a second connection 1 s in | ${old.sideRequest.status} (${old.sideRequest.ms} ms) | ${current.sideRequest.status} (${current.sideRequest.ms} ms) |`,
+  );
+  lines.push(
+    `| GET /healthz after the ${watchMs / 1000} s | ${old.aliveAfter} | ${current.aliveAfter} |`,
+  );
+  process.stdout.write(
+    `${lines.join('\n')}\n\ntest/api/http-parser.test.ts on 20.57.0: ${JSON.stringify(result.parserTestOn2057)}\nweakened: ${weakened.join(', ')}; load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}\n${file}\n`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

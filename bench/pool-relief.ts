@@ -14,7 +14,11 @@ const concurrentBulk = 4;
 const rounds = 3;
 
 async function post(base: string, key: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify(body),
+  });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
 }
@@ -39,13 +43,24 @@ async function measure(threshold: number) {
     })();
     const started = performance.now();
     for (let round = 0; round < rounds; round++) {
-      await Promise.all(Array.from({ length: concurrentBulk }, () => post(base, service.unlimitedKey, '/bulk-dataset', { country: 'DE', quantity: bulkRows })));
+      await Promise.all(
+        Array.from({ length: concurrentBulk }, () =>
+          post(base, service.unlimitedKey, '/bulk-dataset', { country: 'DE', quantity: bulkRows }),
+        ),
+      );
     }
     const bulkMsPerRequest = (performance.now() - started) / (rounds * concurrentBulk);
     stop = true;
     await probe;
     small.sort((a, b) => a - b);
-    return { threshold, bulkMsPerRequest, smallRequests: small.length, smallP50Ms: percentile(small, 0.5), smallP99Ms: percentile(small, 0.99), smallMaxMs: small.at(-1) ?? Number.NaN };
+    return {
+      threshold,
+      bulkMsPerRequest,
+      smallRequests: small.length,
+      smallP50Ms: percentile(small, 0.5),
+      smallP99Ms: percentile(small, 0.99),
+      smallMaxMs: small.at(-1) ?? Number.NaN,
+    };
   } finally {
     await service.stop();
   }

@@ -80,7 +80,10 @@ const requestKey = requestKeyOf('ibanqa-bench', 'pool-threshold');
 /** One pool task of the op on `input` (the service's PoolRunner, or the bench JSON-string pool). */
 type Submit = () => Promise<unknown>;
 
-async function timePoolSequential(submit: Submit, repetitions: number): Promise<{ latencyMs: number; mainMs: number }> {
+async function timePoolSequential(
+  submit: Submit,
+  repetitions: number,
+): Promise<{ latencyMs: number; mainMs: number }> {
   const eluBefore = performance.eventLoopUtilization();
   const started = performance.now();
   for (let index = 0; index < repetitions; index++) await submit();
@@ -110,9 +113,13 @@ function timeEach(repetitions: number, work: () => unknown): number {
 }
 
 /** Smallest measured batch from which on the condition holds for every larger batch too. */
-export function crossover<C extends { readonly rows: number }>(cells: readonly C[], holds: (cell: C) => boolean): number | null {
+export function crossover<C extends { readonly rows: number }>(
+  cells: readonly C[],
+  holds: (cell: C) => boolean,
+): number | null {
   let from: number | null = null;
-  for (let index = cells.length - 1; index >= 0 && holds(cells[index]!); index--) from = cells[index]!.rows;
+  for (let index = cells.length - 1; index >= 0 && holds(cells[index]!); index--)
+    from = cells[index]!.rows;
   return from;
 }
 
@@ -138,10 +145,30 @@ interface Rig {
   readonly jsonPool: Piscina;
 }
 
-async function measureCell(rig: Rig, input: unknown, rows: number, repetitions: number): Promise<PoolCell> {
+async function measureCell(
+  rig: Rig,
+  input: unknown,
+  rows: number,
+  repetitions: number,
+): Promise<PoolCell> {
   const { op, context, runner, jsonPool } = rig;
-  const submitRows: Submit = () => runner.runInPool({ op, input, caller, requestKey, rowStart: 0, registryVersion: rig.registryVersion });
-  const jsonTask: TaskRequest = { op: op.name, input, caller, requestKey, rowStart: 0, registryVersion: rig.registryVersion };
+  const submitRows: Submit = () =>
+    runner.runInPool({
+      op,
+      input,
+      caller,
+      requestKey,
+      rowStart: 0,
+      registryVersion: rig.registryVersion,
+    });
+  const jsonTask: TaskRequest = {
+    op: op.name,
+    input,
+    caller,
+    requestKey,
+    rowStart: 0,
+    registryVersion: rig.registryVersion,
+  };
   const submitJson: Submit = () => jsonPool.run(jsonTask);
   const inlineMs = timeEach(repetitions, () => op.run(input as never, context));
   const sequential = await timePoolSequential(submitRows, repetitions);
@@ -158,8 +185,14 @@ async function measureCell(rig: Rig, input: unknown, rows: number, repetitions: 
     poolLatencyMs: round(sequential.latencyMs, 3),
     poolOverheadMs: round(sequential.latencyMs - inlineMs, 3),
     poolMainThreadMs: round(sequential.mainMs, 3),
-    structuredCloneMs: round(timeEach(repetitions, () => structuredClone(output)), 3),
-    jsonStringifyMs: round(timeEach(repetitions, () => JSON.stringify(output)), 3),
+    structuredCloneMs: round(
+      timeEach(repetitions, () => structuredClone(output)),
+      3,
+    ),
+    jsonStringifyMs: round(
+      timeEach(repetitions, () => JSON.stringify(output)),
+      3,
+    ),
     inlineRowsPerSec: rate(inlineMs),
     poolPipelinedRowsPerSec: rate(pipelinedMs),
     inlineJsonMs: round(inlineJsonMs, 3),
@@ -171,15 +204,31 @@ async function measureCell(rig: Rig, input: unknown, rows: number, repetitions: 
 }
 
 async function warmUp(rig: Rig, input: unknown): Promise<void> {
-  const task: TaskRequest = { op: rig.op.name, input, caller, requestKey, rowStart: 0, registryVersion: rig.registryVersion };
+  const task: TaskRequest = {
+    op: rig.op.name,
+    input,
+    caller,
+    requestKey,
+    rowStart: 0,
+    registryVersion: rig.registryVersion,
+  };
   for (let index = 0; index < warmupTasks; index++) {
     rig.op.run(input as never, rig.context);
-    await rig.runner.runInPool({ op: rig.op, input, caller, requestKey, rowStart: 0, registryVersion: rig.registryVersion });
+    await rig.runner.runInPool({
+      op: rig.op,
+      input,
+      caller,
+      requestKey,
+      rowStart: 0,
+      registryVersion: rig.registryVersion,
+    });
     await rig.jsonPool.run(task);
   }
 }
 
-export async function runPoolThreshold(log: (line: string) => void = console.log): Promise<PoolResult> {
+export async function runPoolThreshold(
+  log: (line: string) => void = console.log,
+): Promise<PoolResult> {
   const loadAverageAtStart = loadavg().map((value) => round(value, 2));
   // The main thread builds the registry first; the workers then open the same data dir read-only.
   const bench = await openBenchDirectory();
@@ -187,7 +236,10 @@ export async function runPoolThreshold(log: (line: string) => void = console.log
   const validate = compileInputValidator(op);
   const rig: Rig = {
     op,
-    context: new ContextFactory({ bank: bench.directory }, () => new Date(), 'bench').contextFor(op, { requestKey, caller, rowStart: 0 }),
+    context: new ContextFactory({ bank: bench.directory }, () => new Date(), 'bench').contextFor(
+      op,
+      { requestKey, caller, rowStart: 0 },
+    ),
     registryVersion: bench.directory.syncVersion(),
     runner: new PoolRunner(createPool({ threads, dataDir: bench.dataDir, usDirectoryFiles: [] })),
     jsonPool: createJsonPool(bench.dataDir),
@@ -196,9 +248,14 @@ export async function runPoolThreshold(log: (line: string) => void = console.log
   try {
     await warmUp(rig, validate({ country: 'DE', quantity: 1_000 }));
     for (const rows of poolBatchRows) {
-      const repetitions = Math.min(repetitionsMax, Math.max(repetitionsMin, Math.round(rowsPerCell / rows)));
+      const repetitions = Math.min(
+        repetitionsMax,
+        Math.max(repetitionsMin, Math.round(rowsPerCell / rows)),
+      );
       log(`pool: ${rows} rows x ${repetitions}`);
-      cells.push(await measureCell(rig, validate({ country: 'DE', quantity: rows }), rows, repetitions));
+      cells.push(
+        await measureCell(rig, validate({ country: 'DE', quantity: rows }), rows, repetitions),
+      );
     }
   } finally {
     await rig.runner.close();
@@ -211,18 +268,35 @@ export async function runPoolThreshold(log: (line: string) => void = console.log
 function summaryOf(opName: string, loadAverageAtStart: number[], cells: PoolCell[]): PoolResult {
   return {
     op: opName,
-    input: "{ country: 'DE', quantity: N } (include_bank_details defaults to true), caller plan unlimited",
+    input:
+      "{ country: 'DE', quantity: N } (include_bank_details defaults to true), caller plan unlimited",
     threads,
     configuredThresholdRows: defaultPoolThresholdRows,
     loadAverageAtStart,
     cells,
-    latencyCrossoverRows: crossover(cells, (cell) => cell.poolOverheadMs <= cell.inlineMs * latencyOverheadMax),
-    throughputCrossoverRows: crossover(cells, (cell) => cell.poolPipelinedRowsPerSec >= cell.inlineRowsPerSec),
+    latencyCrossoverRows: crossover(
+      cells,
+      (cell) => cell.poolOverheadMs <= cell.inlineMs * latencyOverheadMax,
+    ),
+    throughputCrossoverRows: crossover(
+      cells,
+      (cell) => cell.poolPipelinedRowsPerSec >= cell.inlineRowsPerSec,
+    ),
     loopReliefCrossoverRows: crossover(cells, (cell) => cell.poolMainThreadMs < cell.inlineMs / 2),
     json: {
-      latencyCrossoverRows: crossover(cells, (cell) => cell.jsonPoolLatencyMs - cell.inlineJsonMs <= cell.inlineJsonMs * latencyOverheadMax),
-      throughputCrossoverRows: crossover(cells, (cell) => cell.jsonPoolPipelinedRowsPerSec >= cell.inlineJsonRowsPerSec),
-      loopReliefCrossoverRows: crossover(cells, (cell) => cell.jsonPoolMainThreadMs < cell.inlineJsonMs / 2),
+      latencyCrossoverRows: crossover(
+        cells,
+        (cell) =>
+          cell.jsonPoolLatencyMs - cell.inlineJsonMs <= cell.inlineJsonMs * latencyOverheadMax,
+      ),
+      throughputCrossoverRows: crossover(
+        cells,
+        (cell) => cell.jsonPoolPipelinedRowsPerSec >= cell.inlineJsonRowsPerSec,
+      ),
+      loopReliefCrossoverRows: crossover(
+        cells,
+        (cell) => cell.jsonPoolMainThreadMs < cell.inlineJsonMs / 2,
+      ),
     },
   };
 }

@@ -26,10 +26,23 @@ async function renderBulkBody(): Promise<string> {
   const { ibanBulkDataset } = await import('../src/ops/iban/bulk-dataset.js');
   const { outputJsonBytes } = await import('../src/render/json-bytes.js');
   const bank = createMemoryDirectory(loadEmbeddedDefault());
-  const input = Value.Default(ibanBulkDataset.input, { country: 'DE', quantity: 10_000, include_profiles: true, seed: 'transfer' });
+  const input = Value.Default(ibanBulkDataset.input, {
+    country: 'DE',
+    quantity: 10_000,
+    include_profiles: true,
+    seed: 'transfer',
+  });
   const now = new Date();
-  const context = { requestKey: requestKeyFor(ibanBulkDataset.name, 'transfer', input), caller: { keyId: 'bench', plan: 'enterprise' as const, paid: true }, bank, rowStart: 0, now: () => now };
-  return Buffer.from(outputJsonBytes(ibanBulkDataset.run(input as never, context as never))).toString('utf8');
+  const context = {
+    requestKey: requestKeyFor(ibanBulkDataset.name, 'transfer', input),
+    caller: { keyId: 'bench', plan: 'enterprise' as const, paid: true },
+    bank,
+    rowStart: 0,
+    now: () => now,
+  };
+  return Buffer.from(
+    outputJsonBytes(ibanBulkDataset.run(input as never, context as never)),
+  ).toString('utf8');
 }
 
 async function worker(): Promise<void> {
@@ -39,7 +52,12 @@ async function worker(): Promise<void> {
   port.on('message', (kind: 'string' | 'bytes') => {
     const started = performance.now();
     const payload = kind === 'string' ? body : new Uint8Array(Buffer.from(body, 'utf8'));
-    const message: Posted = { kind, body: payload, sentAt: performance.timeOrigin + performance.now(), encodeMs: performance.now() - started };
+    const message: Posted = {
+      kind,
+      body: payload,
+      sentAt: performance.timeOrigin + performance.now(),
+      encodeMs: performance.now() - started,
+    };
     port.postMessage(message, payload instanceof Uint8Array ? [payload.buffer as ArrayBuffer] : []);
   });
   port.postMessage('ready');
@@ -48,7 +66,10 @@ async function worker(): Promise<void> {
 async function main(): Promise<void> {
   // A JavaScript entry that loads this file through tsx's API (an eval worker cannot start from a .ts file).
   const api = import.meta.resolve('tsx/esm/api');
-  const thread = new Worker(`import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`, { eval: true });
+  const thread = new Worker(
+    `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true },
+  );
   const next = () => new Promise<Posted | 'ready'>((resolve) => thread.once('message', resolve));
   await next();
   const timings: Record<'string' | 'bytes', number[]> = { string: [], bytes: [] };
@@ -65,10 +86,15 @@ async function main(): Promise<void> {
     }
   }
   await thread.terminate();
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   console.log(`bulk body ${bytes} bytes (UTF-8); median of ${rounds}:`);
-  console.log(`  string, structured clone: ${median(timings.string).toFixed(1)} ms from postMessage to the main thread's handler`);
-  console.log(`  bytes, transferred: ${median(timings.bytes).toFixed(1)} ms including the UTF-8 encoding in the worker`);
+  console.log(
+    `  string, structured clone: ${median(timings.string).toFixed(1)} ms from postMessage to the main thread's handler`,
+  );
+  console.log(
+    `  bytes, transferred: ${median(timings.bytes).toFixed(1)} ms including the UTF-8 encoding in the worker`,
+  );
 }
 
 if (isMainThread) await main();

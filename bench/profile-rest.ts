@@ -19,7 +19,10 @@ const topFiles = 15;
 const topFunctions = 20;
 
 interface CpuProfile {
-  readonly nodes: readonly { readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string } }[];
+  readonly nodes: readonly {
+    readonly id: number;
+    readonly callFrame: { readonly functionName: string; readonly url: string };
+  }[];
   readonly startTime: number;
   readonly endTime: number;
   readonly samples: readonly number[];
@@ -48,7 +51,8 @@ function selfTimes(profile: CpuProfile, fromUs: number, toUs: number): Map<numbe
   let at = profile.startTime;
   profile.samples.forEach((node, index) => {
     at += profile.timeDeltas[index] ?? 0;
-    if (at >= fromUs && at <= toUs) times.set(node, (times.get(node) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    if (at >= fromUs && at <= toUs)
+      times.set(node, (times.get(node) ?? 0) + (profile.timeDeltas[index] ?? 0));
   });
   return times;
 }
@@ -61,7 +65,11 @@ function shares(totals: Map<string, number>, busyUs: number, limit: number): Pro
 }
 
 /** The load window is the last (load + shutdown) stretch of the profile: it ends when the process exits. */
-function analyse(profile: CpuProfile, loadMs: number, shutdownMs: number): Omit<RestProfile, 'load'> {
+function analyse(
+  profile: CpuProfile,
+  loadMs: number,
+  shutdownMs: number,
+): Omit<RestProfile, 'load'> {
   const toUs = profile.endTime - shutdownMs * 1000;
   const times = selfTimes(profile, toUs - loadMs * 1000, toUs);
   const byFile = new Map<string, number>();
@@ -71,13 +79,22 @@ function analyse(profile: CpuProfile, loadMs: number, shutdownMs: number): Omit<
     const us = times.get(node.id) ?? 0;
     const { functionName, url } = node.callFrame;
     if (us === 0 || waiting.test(functionName)) continue;
-    const file = url === '' ? (functionName.startsWith('(') ? functionName : `(${functionName || 'native'})`) : url.replace(pathToFileURL(repoRoot).href, '').replace(repoRoot, '');
+    const file =
+      url === ''
+        ? functionName.startsWith('(')
+          ? functionName
+          : `(${functionName || 'native'})`
+        : url.replace(pathToFileURL(repoRoot).href, '').replace(repoRoot, '');
     busyUs += us;
     byFile.set(file, (byFile.get(file) ?? 0) + us);
     const name = url === '' ? file : `${functionName || '(anonymous)'} ${file}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
   }
-  return { busyMs: round(busyUs / 1000), byFile: shares(byFile, busyUs, topFiles), byFunction: shares(byFunction, busyUs, topFunctions) };
+  return {
+    busyMs: round(busyUs / 1000),
+    byFile: shares(byFile, busyUs, topFiles),
+    byFunction: shares(byFunction, busyUs, topFunctions),
+  };
 }
 
 function readProfiles(dir: string): CpuProfile[] {
@@ -87,26 +104,44 @@ function readProfiles(dir: string): CpuProfile[] {
 }
 
 /** The main thread is the profile with the most busy time in the load window (workers and the tsx loader mostly wait). */
-function mainThreadAnalysis(dir: string, loadMs: number, shutdownMs: number): Omit<RestProfile, 'load'> {
+function mainThreadAnalysis(
+  dir: string,
+  loadMs: number,
+  shutdownMs: number,
+): Omit<RestProfile, 'load'> {
   const analyses = readProfiles(dir).map((profile) => analyse(profile, loadMs, shutdownMs));
   const main = analyses.sort((a, b) => b.busyMs - a.busyMs)[0];
   if (main === undefined) throw new Error(`no .cpuprofile written in ${dir}`);
   return main;
 }
 
-export async function runRestProfile(log: (line: string) => void = console.log): Promise<RestProfile> {
+export async function runRestProfile(
+  log: (line: string) => void = console.log,
+): Promise<RestProfile> {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-prof-'));
   try {
     const service = await startIbanqa({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-    const bodies = chunks(mixedIbans(10_000, noRegistryContext), 100).map((ibans) => JSON.stringify({ ibans }));
-    const target = { port: service.httpPort, path: '/api/v1/validate', headers: { 'x-api-key': service.unlimitedKey }, bodies };
+    const bodies = chunks(mixedIbans(10_000, noRegistryContext), 100).map((ibans) =>
+      JSON.stringify({ ibans }),
+    );
+    const target = {
+      port: service.httpPort,
+      path: '/api/v1/validate',
+      headers: { 'x-api-key': service.unlimitedKey },
+      bodies,
+    };
     let load: LoadFigures;
     let shutdownMs: number;
     try {
       await runAutocannon(target, connections, warmupSeconds);
       const wrk = wrkPath();
-      log(`profile: ${wrk === null ? 'autocannon' : 'wrk'} -c${connections} ${loadSeconds} s against a profiled service`);
-      load = wrk === null ? await runAutocannon(target, connections, loadSeconds) : await runWrk(wrk, target, connections, loadSeconds);
+      log(
+        `profile: ${wrk === null ? 'autocannon' : 'wrk'} -c${connections} ${loadSeconds} s against a profiled service`,
+      );
+      load =
+        wrk === null
+          ? await runAutocannon(target, connections, loadSeconds)
+          : await runWrk(wrk, target, connections, loadSeconds);
     } finally {
       const stopping = performance.now();
       await service.stop();

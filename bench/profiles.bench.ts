@@ -50,7 +50,12 @@ function percentile(sorted: readonly number[], p: number): number {
 
 function summary(timings: number[]) {
   const sorted = [...timings].sort((a, b) => a - b);
-  return { runs: sorted.length, p50Ms: round(percentile(sorted, 0.5), 3), p99Ms: round(percentile(sorted, 0.99), 3), maxMs: round(sorted.at(-1) ?? Number.NaN, 3) };
+  return {
+    runs: sorted.length,
+    p50Ms: round(percentile(sorted, 0.5), 3),
+    p99Ms: round(percentile(sorted, 0.99), 3),
+    maxMs: round(sorted.at(-1) ?? Number.NaN, 3),
+  };
 }
 
 async function inProcess() {
@@ -69,7 +74,11 @@ async function inProcess() {
     const profile: number[] = [];
     for (let run = 0; run < profileRuns + warmUpRuns; run++) {
       const started = performance.now();
-      const outcome = await service.execute(profileOp, { country: run % 2 === 0 ? 'DE' : 'Random' }, identity);
+      const outcome = await service.execute(
+        profileOp,
+        { country: run % 2 === 0 ? 'DE' : 'Random' },
+        identity,
+      );
       JSON.stringify(outcome.output);
       if (run >= warmUpRuns) profile.push(performance.now() - started);
     }
@@ -78,7 +87,11 @@ async function inProcess() {
     for (let run = 0; run <= bulkRuns; run++) {
       const started = performance.now();
       const cpu = process.cpuUsage();
-      const outcome = await service.execute(bulkOp, { country: 'DE', quantity: bulkRows, include_profiles: true }, identity);
+      const outcome = await service.execute(
+        bulkOp,
+        { country: 'DE', quantity: bulkRows, include_profiles: true },
+        identity,
+      );
       JSON.stringify(outcome.output);
       const spent = process.cpuUsage(cpu);
       if (run > 0) {
@@ -96,13 +109,24 @@ async function inProcess() {
 
 async function overHttp() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-profiles-http-'));
-  const running = await startService(loadConfig({ IBANQA_POOL_THREADS: String(poolThreads) }, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir }), pino({ level: 'silent' }));
+  const running = await startService(
+    loadConfig(
+      { IBANQA_POOL_THREADS: String(poolThreads) },
+      { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir },
+    ),
+    pino({ level: 'silent' }),
+  );
   try {
     const key = running.demoKeys.find((created) => created.plan === 'unlimited')?.key ?? '';
     const post = async (path: string, body: unknown) => {
-      const response = await fetch(`http://127.0.0.1:${running.httpPort}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) });
+      const response = await fetch(`http://127.0.0.1:${running.httpPort}/api/v1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify(body),
+      });
       const text = await response.text();
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 200)}`);
+      if (response.status !== 200)
+        throw new Error(`${path} answered ${response.status}: ${text.slice(0, 200)}`);
       return text.length;
     };
     const bulkBody = { country: 'DE', quantity: bulkRows, include_profiles: true };
@@ -129,22 +153,35 @@ async function overHttp() {
 
 export async function runProfilesBench(log: (line: string) => void) {
   const local = await inProcess();
-  log(`profiles in-process: /profile p50 ${local.profile.p50Ms} ms p99 ${local.profile.p99Ms} ms; bulk ${bulkRows} rows with profiles p50 ${local.bulk.p50Ms} ms (CPU ${local.bulkCpu.p50Ms} ms) max ${local.bulk.maxMs} ms`);
+  log(
+    `profiles in-process: /profile p50 ${local.profile.p50Ms} ms p99 ${local.profile.p99Ms} ms; bulk ${bulkRows} rows with profiles p50 ${local.bulk.p50Ms} ms (CPU ${local.bulkCpu.p50Ms} ms) max ${local.bulk.maxMs} ms`,
+  );
   const http = await overHttp();
-  log(`profiles over HTTP: /profile p50 ${http.profile.p50Ms} ms p99 ${http.profile.p99Ms} ms; bulk ${bulkRows} rows p50 ${http.bulk.p50Ms} ms max ${http.bulk.maxMs} ms (${http.bulk.responseBytes} bytes)`);
+  log(
+    `profiles over HTTP: /profile p50 ${http.profile.p50Ms} ms p99 ${http.profile.p99Ms} ms; bulk ${bulkRows} rows p50 ${http.bulk.p50Ms} ms max ${http.bulk.maxMs} ms (${http.bulk.responseBytes} bytes)`,
+  );
   return {
     bulkRows,
     inProcess: local,
     http,
     targets: { bulkMs: bulkTargetMs, profileP99Ms: profileTargetP99Ms },
-    met: { bulkInProcess: local.bulk.p50Ms < bulkTargetMs, bulkInProcessCpu: local.bulkCpu.p50Ms < bulkTargetMs, bulkHttp: http.bulk.p50Ms < bulkTargetMs, profileP99Http: http.profile.p99Ms < profileTargetP99Ms },
+    met: {
+      bulkInProcess: local.bulk.p50Ms < bulkTargetMs,
+      bulkInProcessCpu: local.bulkCpu.p50Ms < bulkTargetMs,
+      bulkHttp: http.bulk.p50Ms < bulkTargetMs,
+      profileP99Http: http.profile.p99Ms < profileTargetP99Ms,
+    },
   };
 }
 
 type ProfilesResult = Awaited<ReturnType<typeof runProfilesBench>>;
 
-export function profilesSection(result: ProfilesResult, load: { before: string; after: string }): string {
-  const row = (what: string, t: { p50Ms: number; p99Ms: number; maxMs: number }) => `| ${what} | ${t.p50Ms} | ${t.p99Ms} | ${t.maxMs} |`;
+export function profilesSection(
+  result: ProfilesResult,
+  load: { before: string; after: string },
+): string {
+  const row = (what: string, t: { p50Ms: number; p99Ms: number; maxMs: number }) =>
+    `| ${what} | ${t.p50Ms} | ${t.p99Ms} | ${t.maxMs} |`;
   const yes = (ok: boolean) => (ok ? 'met' : '**NOT met**');
   return [
     '## Synthetic profiles (bench/profiles.bench.ts)',
@@ -158,9 +195,15 @@ export function profilesSection(result: ProfilesResult, load: { before: string; 
     '| --- | --- | --- | --- |',
     row('/profile, execute path + JSON (in-process)', result.inProcess.profile),
     row('/profile, HTTP round trip', result.http.profile),
-    row(`bulk-dataset ${result.bulkRows} rows + profiles, execute path + JSON (in-process, inline), wall`, result.inProcess.bulk),
+    row(
+      `bulk-dataset ${result.bulkRows} rows + profiles, execute path + JSON (in-process, inline), wall`,
+      result.inProcess.bulk,
+    ),
     row(`same, CPU time of the process (user + system)`, result.inProcess.bulkCpu),
-    row(`bulk-dataset ${result.bulkRows} rows + profiles, HTTP round trip (worker pool)`, result.http.bulk),
+    row(
+      `bulk-dataset ${result.bulkRows} rows + profiles, HTTP round trip (worker pool)`,
+      result.http.bulk,
+    ),
     '',
     ...history,
   ].join('\n');
@@ -201,7 +244,10 @@ const history = [
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadavg } = await import('node:os');
-  const loadNow = () => loadavg().map((value) => value.toFixed(2)).join(' / ');
+  const loadNow = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / ');
   const before = loadNow();
   const result = await runProfilesBench((line) => console.log(line));
   const load = { before, after: loadNow() };

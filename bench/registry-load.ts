@@ -21,7 +21,12 @@ import { RegistryStore } from '../src/registry/store/registry-store.js';
 import { searchRegistry } from '../src/registry/store/search.js';
 import { dec, int, table, verdict } from './lib/format.js';
 import { startIbanqa, type IbanqaProcess } from './lib/ibanqa-process.js';
-import { interleavedRounds, sequentialRounds, type Latency, type Rounds } from './lib/latency-client.js';
+import {
+  interleavedRounds,
+  sequentialRounds,
+  type Latency,
+  type Rounds,
+} from './lib/latency-client.js';
 import { spawnTs, waitForOutput } from './lib/child.js';
 import { bicOf, SCALE_STRIDE, STORE_LOOKUPS } from './registry-store-latency.js';
 import { resultsMdPath } from './lib/report.js';
@@ -50,50 +55,113 @@ const sharedFiles: readonly [string, string, string | undefined, boolean][] = [
 ];
 
 /** Sequential requests from this process to the service in its own, over a lean client (bench/lib/latency-client.ts). */
-function restRounds(service: IbanqaProcess, path: string, bodies: readonly string[], requests: number): Promise<Rounds> {
-  return sequentialRounds(service.httpPort, `/api/v1${path}`, { 'x-api-key': service.unlimitedKey }, bodies, requests);
+function restRounds(
+  service: IbanqaProcess,
+  path: string,
+  bodies: readonly string[],
+  requests: number,
+): Promise<Rounds> {
+  return sequentialRounds(
+    service.httpPort,
+    `/api/v1${path}`,
+    { 'x-api-key': service.unlimitedKey },
+    bodies,
+    requests,
+  );
 }
 
 /** Identifiers that exist in the imported data: BICs, LEIs, national codes, one no_match in ten. */
 function lookupBodies(store: RegistryStore): string[] {
   const bodies: string[] = [];
-  const sample = (source: string, pick: (record: RegistryRecord) => { value: string; type: string } | null) => {
+  const sample = (
+    source: string,
+    pick: (record: RegistryRecord) => { value: string; type: string } | null,
+  ) => {
     const snapshot = store.source(source)?.current_snapshot_id;
     if (snapshot === undefined) return;
     const records = store.snapshotAsParsed(snapshot).records;
-    for (let i = 0; i < records.length && bodies.length < 10_000; i += Math.max(1, Math.floor(records.length / 150))) {
+    for (
+      let i = 0;
+      i < records.length && bodies.length < 10_000;
+      i += Math.max(1, Math.floor(records.length / 150))
+    ) {
       const identifier = pick(records[i] as RegistryRecord);
       if (identifier !== null) bodies.push(JSON.stringify(identifier));
     }
   };
-  sample('bundesbank-blz', (r) => (r.bic === null ? { value: `DE:${r.fields.blz}`, type: 'bank_code' } : { value: r.bic, type: 'bic' }));
+  sample('bundesbank-blz', (r) =>
+    r.bic === null
+      ? { value: `DE:${r.fields.blz}`, type: 'bank_code' }
+      : { value: r.bic, type: 'bic' },
+  );
   sample('oenb-sepa', (r) => (r.lei === null ? null : { value: r.lei, type: 'lei' }));
   sample('six-bankenstamm', (r) => ({ value: r.fields.IID ?? '', type: 'ch_iid' }));
   sample('fedach', (r) => ({ value: r.record_key, type: 'routing_number' }));
   sample('gleif-lei', (r) => ({ value: r.record_key, type: 'lei' }));
-  const withMisses = bodies.flatMap((body, index) => (index % 9 === 0 ? [body, JSON.stringify({ value: 'ZZZZZZZZXXX', type: 'bic' })] : [body]));
+  const withMisses = bodies.flatMap((body, index) =>
+    index % 9 === 0 ? [body, JSON.stringify({ value: 'ZZZZZZZZXXX', type: 'bic' })] : [body],
+  );
   return withMisses;
 }
 
-const searchQueries = ['sparkasse', 'volksbank', 'raiffeisen', 'commerzbank', 'deutsche bank', 'bank', 'credit union', 'first national', 'kantonalbank', 'berlin', 'wien', 'zurich', 'ing', 'bnp', 'federal savings'];
+const searchQueries = [
+  'sparkasse',
+  'volksbank',
+  'raiffeisen',
+  'commerzbank',
+  'deutsche bank',
+  'bank',
+  'credit union',
+  'first national',
+  'kantonalbank',
+  'berlin',
+  'wien',
+  'zurich',
+  'ing',
+  'bnp',
+  'federal savings',
+];
 
 async function restPart(requests: number): Promise<RestPart> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-registry-bench-'));
   const store = RegistryStore.openWriter(dataDir);
   const started = performance.now();
   ensureEmbeddedDefault(store);
-  for (const [source, path, date, delta] of sharedFiles) importPath(store, source, sharedPath(path), { ...(date === undefined ? {} : { snapshotDate: date }), delta });
+  for (const [source, path, date, delta] of sharedFiles)
+    importPath(store, source, sharedPath(path), {
+      ...(date === undefined ? {} : { snapshotDate: date }),
+      delta,
+    });
   const importSeconds = (performance.now() - started) / 1000;
-  const records = store.sources().reduce((sum, source) => sum + (store.snapshot(source.current_snapshot_id)?.row_count ?? 0), 0);
+  const records = store
+    .sources()
+    .reduce((sum, source) => sum + (store.snapshot(source.current_snapshot_id)?.row_count ?? 0), 0);
   const lookups = lookupBodies(store);
   await store.close();
   const service = await startIbanqa({ IBANQA_DATA_DIR: dataDir });
   try {
     const lookup = await restRounds(service, '/bank-intelligence/lookup', lookups, requests);
-    const search = await restRounds(service, '/bank-intelligence/search', searchQueries.map((query) => JSON.stringify({ query, limit: 25 })), Math.round(requests / 2));
+    const search = await restRounds(
+      service,
+      '/bank-intelligence/search',
+      searchQueries.map((query) => JSON.stringify({ query, limit: 25 })),
+      Math.round(requests / 2),
+    );
     // The floor of the REST path on this machine: a metered one-IBAN validate touches no registry index.
-    const floor = await restRounds(service, '/validate', [JSON.stringify({ ibans: ['DE89370400440532013000'] })], requests);
-    return { records, sources: sharedFiles.length, importSeconds: round(importSeconds, 1), lookup, search, floor };
+    const floor = await restRounds(
+      service,
+      '/validate',
+      [JSON.stringify({ ibans: ['DE89370400440532013000'] })],
+      requests,
+    );
+    return {
+      records,
+      sources: sharedFiles.length,
+      importSeconds: round(importSeconds, 1),
+      lookup,
+      search,
+      floor,
+    };
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -108,12 +176,31 @@ function scaleSnapshot(count: number): ParsedSnapshot {
     const tag = bic.slice(6);
     const blz = `9${String(i).padStart(7, '0')}`;
     records[i] = makeRecord({
-      source_id: 'synthetic-scale', record_key: blz, record_type: 'bank', country_code: 'DE', legal_name: `Synthetic Scale Bank ${tag}`,
-      bic, domestic_codes: [{ scheme: 'de_blz', value: blz }], fields: { blz, name: `Synthetic Scale Bank ${tag}`, bic },
+      source_id: 'synthetic-scale',
+      record_key: blz,
+      record_type: 'bank',
+      country_code: 'DE',
+      legal_name: `Synthetic Scale Bank ${tag}`,
+      bic,
+      domestic_codes: [{ scheme: 'de_blz', value: blz }],
+      fields: { blz, name: `Synthetic Scale Bank ${tag}`, bic },
     });
   }
-  const source = { source_id: 'synthetic-scale', publisher: 'SYNTHETIC benchmark data', title: 'synthetic scale records', license: 'synthetic', version: null };
-  return { source_id: 'synthetic-scale', source, snapshot_date: '2026-01-01', records, row_count: count, ignored_fields: [] };
+  const source = {
+    source_id: 'synthetic-scale',
+    publisher: 'SYNTHETIC benchmark data',
+    title: 'synthetic scale records',
+    license: 'synthetic',
+    version: null,
+  };
+  return {
+    source_id: 'synthetic-scale',
+    source,
+    snapshot_date: '2026-01-01',
+    records,
+    row_count: count,
+    ignored_fields: [],
+  };
 }
 
 /** Scale over REST: 3,000 warm-up lookups of absent BICs, then 3 rounds x 3,000 distinct BICs, fewer than the 10,000 records of the small registry. */
@@ -151,7 +238,13 @@ async function buildScaleRegistry(count: number): Promise<ScaleRegistry> {
   const searchMs = performance.now() - searchStarted;
   await store.close();
   const atStore = await storeLatencyInChild(dataDir, count);
-  return { dataDir, records: count, importSeconds: round(importSeconds, 1), oneSearchMs: round(searchMs, 2), atStore };
+  return {
+    dataDir,
+    records: count,
+    importSeconds: round(importSeconds, 1),
+    oneSearchMs: round(searchMs, 2),
+    atStore,
+  };
 }
 
 /**
@@ -159,16 +252,35 @@ async function buildScaleRegistry(count: number): Promise<ScaleRegistry> {
  * on the shared VM falls on both sides alike. Every measured lookup is of a BIC not looked up before (nothing
  * from the record or view caches); the warm-up looks up BICs that exist in neither registry.
  */
-async function pairedScaleRest(small: ScaleRegistry, large: ScaleRegistry): Promise<[Rounds, Rounds]> {
-  const services = [await startIbanqa({ IBANQA_DATA_DIR: small.dataDir }), await startIbanqa({ IBANQA_DATA_DIR: large.dataDir })];
+async function pairedScaleRest(
+  small: ScaleRegistry,
+  large: ScaleRegistry,
+): Promise<[Rounds, Rounds]> {
+  const services = [
+    await startIbanqa({ IBANQA_DATA_DIR: small.dataDir }),
+    await startIbanqa({ IBANQA_DATA_DIR: large.dataDir }),
+  ];
   try {
-    const warmupBodies = Array.from({ length: SCALE_REST_WARMUP }, (_, i) => JSON.stringify({ value: `ZZZZDE${bicOf(i).slice(6)}`, type: 'bic' }));
+    const warmupBodies = Array.from({ length: SCALE_REST_WARMUP }, (_, i) =>
+      JSON.stringify({ value: `ZZZZDE${bicOf(i).slice(6)}`, type: 'bic' }),
+    );
     const targets = [small, large].map((registry, index) => {
       const service = services[index] as IbanqaProcess;
-      const bodies = Array.from({ length: SCALE_REST_ROUNDS * SCALE_REST_REQUESTS }, (_, i) => JSON.stringify({ value: bicOf((i * SCALE_STRIDE) % registry.records), type: 'bic' }));
-      return { port: service.httpPort, path: '/api/v1/bank-intelligence/lookup', headers: { 'x-api-key': service.unlimitedKey }, bodies, warmupBodies };
+      const bodies = Array.from({ length: SCALE_REST_ROUNDS * SCALE_REST_REQUESTS }, (_, i) =>
+        JSON.stringify({ value: bicOf((i * SCALE_STRIDE) % registry.records), type: 'bic' }),
+      );
+      return {
+        port: service.httpPort,
+        path: '/api/v1/bank-intelligence/lookup',
+        headers: { 'x-api-key': service.unlimitedKey },
+        bodies,
+        warmupBodies,
+      };
     });
-    const [smallRounds, largeRounds] = await interleavedRounds(targets, SCALE_REST_REQUESTS, { warmup: SCALE_REST_WARMUP, rounds: SCALE_REST_ROUNDS });
+    const [smallRounds, largeRounds] = await interleavedRounds(targets, SCALE_REST_REQUESTS, {
+      warmup: SCALE_REST_WARMUP,
+      rounds: SCALE_REST_ROUNDS,
+    });
     return [smallRounds as Rounds, largeRounds as Rounds];
   } finally {
     for (const service of services) await service.stop();
@@ -181,11 +293,17 @@ async function scalePart(largeCount: number): Promise<{ small: ScalePart; large:
   try {
     const [smallRest, largeRest] = await pairedScaleRest(small, large);
     const part = (registry: ScaleRegistry, rest: Rounds): ScalePart => ({
-      records: registry.records, importSeconds: registry.importSeconds, atStore: registry.atStore, overRest: rest.median, overRestRounds: rest.rounds.map((r) => r.latency), oneSearchMs: registry.oneSearchMs,
+      records: registry.records,
+      importSeconds: registry.importSeconds,
+      atStore: registry.atStore,
+      overRest: rest.median,
+      overRestRounds: rest.rounds.map((r) => r.latency),
+      oneSearchMs: registry.oneSearchMs,
     });
     return { small: part(small, smallRest), large: part(large, largeRest) };
   } finally {
-    for (const registry of [small, large]) rmSync(registry.dataDir, { recursive: true, force: true });
+    for (const registry of [small, large])
+      rmSync(registry.dataDir, { recursive: true, force: true });
   }
 }
 
@@ -193,7 +311,6 @@ function argument(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
   return index < 0 ? fallback : Number(process.argv[index + 1]);
 }
-
 
 interface RestPart {
   readonly records: number;
@@ -215,7 +332,9 @@ interface ScalePart {
 }
 
 function roundsRow(what: string, rounds: Rounds, target: string, met: boolean | null): string[] {
-  const gc = rounds.rounds.map((round) => `${round.clientGc.count} / ${dec(round.clientGc.totalMs, 1)} ms`).join('; ');
+  const gc = rounds.rounds
+    .map((round) => `${round.clientGc.count} / ${dec(round.clientGc.totalMs, 1)} ms`)
+    .join('; ');
   return [
     what,
     `${rounds.rounds.length} x ${int(rounds.median.requests)}`,
@@ -244,11 +363,39 @@ function restLines(rest: RestPart): string[] {
       'Lookup identifiers cycle through BICs (a BIC shared by many bank codes answers 25 records, about 22 KB), BLZs, LEIs, CH IIDs, ' +
       'routing numbers and one no_match in ten.',
     '',
-    table(['what', 'requests', 'p50 ms', 'p99 ms', 'p99 per round', 'over 1 ms', 'client GC per round (count / total)', 'target', 'met'], [
-      roundsRow('POST /bank-intelligence/lookup (1 identifier)', rest.lookup, `p99 < ${registryTargets.lookupP99Ms} ms`, rest.lookup.median.p99Ms < registryTargets.lookupP99Ms),
-      roundsRow('POST /bank-intelligence/search (limit 25)', rest.search, `p99 < ${registryTargets.searchP99Ms} ms`, rest.search.median.p99Ms < registryTargets.searchP99Ms),
-      roundsRow('floor: POST /validate (1 IBAN, no registry index)', rest.floor, '(reference)', null),
-    ]),
+    table(
+      [
+        'what',
+        'requests',
+        'p50 ms',
+        'p99 ms',
+        'p99 per round',
+        'over 1 ms',
+        'client GC per round (count / total)',
+        'target',
+        'met',
+      ],
+      [
+        roundsRow(
+          'POST /bank-intelligence/lookup (1 identifier)',
+          rest.lookup,
+          `p99 < ${registryTargets.lookupP99Ms} ms`,
+          rest.lookup.median.p99Ms < registryTargets.lookupP99Ms,
+        ),
+        roundsRow(
+          'POST /bank-intelligence/search (limit 25)',
+          rest.search,
+          `p99 < ${registryTargets.searchP99Ms} ms`,
+          rest.search.median.p99Ms < registryTargets.searchP99Ms,
+        ),
+        roundsRow(
+          'floor: POST /validate (1 IBAN, no registry index)',
+          rest.floor,
+          '(reference)',
+          null,
+        ),
+      ],
+    ),
     '',
     'What moved the lookup p99 from 2.4 ms (first measurement, 2026-11-22 morning) under 1 ms; each step was measured separately:',
     '- **The client was half the tail.** node:http in the bench process, right after the import, ran 51-64 collections per 5,000 ' +
@@ -256,11 +403,11 @@ function restLines(rest: RestPart): string[] {
       `ran ${rest.lookup.rounds.reduce((sum, round) => sum + round.clientGc.count, 0)} collections in the ${rest.lookup.rounds.length} lookup rounds above, and the bench process collects its ` +
       'import garbage before each round.',
     '- **Summary views are cached per registry version** (src/ops/bank-views.ts): frozen once per record object, so the JSON ' +
-      'renderer reuses each record\'s serialized form. Server time for a 25-match lookup went from p50 0.30 to 0.15 ms.',
+      "renderer reuses each record's serialized form. Server time for a 25-match lookup went from p50 0.30 to 0.15 ms.",
     '- **Usage counters are written coalesced** (at most 100 ms later, src/accounts/account-store.ts) instead of one LMDB ' +
       'transaction and fsync per request: lookup p50 0.27 -> 0.22 ms, p99 0.55-0.7 -> 0.37-0.49 ms in the same runs.',
     '- **Warm-up:** the first 5,000 lookups after start ran with p99 1.2-1.8 ms while V8 was still compiling on 2 cores.',
-    'What is left over 1 ms is about 0.5 % of requests: the service\'s own minor collections (about 28 per 5,000 lookups, ' +
+    "What is left over 1 ms is about 0.5 % of requests: the service's own minor collections (about 28 per 5,000 lookups, " +
       '2-3 ms each, --trace-gc) and the shared VM (a bare uWS server answering 22 KB after 0.15 ms of work has 0.1-0.2 % of ' +
       'requests over 1 ms with the same client).',
     '',
@@ -273,23 +420,43 @@ function scaleLines(small: ScalePart, large: ScalePart): string[] {
   // slowest of 3,000 lookups, which the service's own minor GC pauses (2-3 ms, about 0.6 % of requests) and the
   // VM decide whatever the registry size: its per-round ratio is listed, not judged (see the text below).
   const roundsOf = (part: ScalePart) => part.overRestRounds ?? [part.overRest];
-  const average = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-  const growthRest50 = average(roundsOf(large).map((r) => r.p50Ms)) / average(roundsOf(small).map((r) => r.p50Ms));
-  const growthRestMean = average(roundsOf(large).map((r) => r.meanMs)) / average(roundsOf(small).map((r) => r.meanMs));
-  const p99Ratios = roundsOf(large).map((r, index) => r.p99Ms / (roundsOf(small)[index]?.p99Ms ?? Number.NaN));
+  const average = (values: readonly number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  const growthRest50 =
+    average(roundsOf(large).map((r) => r.p50Ms)) / average(roundsOf(small).map((r) => r.p50Ms));
+  const growthRestMean =
+    average(roundsOf(large).map((r) => r.meanMs)) / average(roundsOf(small).map((r) => r.meanMs));
+  const p99Ratios = roundsOf(large).map(
+    (r, index) => r.p99Ms / (roundsOf(small)[index]?.p99Ms ?? Number.NaN),
+  );
   return [
     `Scale: BIC lookups in a registry of ${int(small.records)} vs ${int(large.records)} SYNTHETIC records ` +
       `(import ${dec(small.importSeconds, 1)} s vs ${dec(large.importSeconds, 1)} s). Every lookup is of a record not looked up before, so ` +
       'nothing comes from the decoded-record or view caches. Over REST both registries are served at once and timed in pairs, one ' +
-      'lookup to each in turn (a shared VM\'s noise falls on both alike): 3,000 warm-up lookups of BICs neither holds, then 3 rounds of ' +
+      "lookup to each in turn (a shared VM's noise falls on both alike): 3,000 warm-up lookups of BICs neither holds, then 3 rounds of " +
       `3,000 distinct BICs; the table gives the median round by p99, and the p99 of every round follows. Tails here run higher than in ` +
       'the single-service table above: with two services answering in turn, each request finds the CPU caches warm with the other ' +
       `process, and both services' collections land in the same run. At the store ${int(STORE_LOOKUPS)} distinct ` +
       'BICs in a fresh process that opens the registry read-only as a pool worker does.',
     '',
-    table(['registry', 'REST p50 ms', 'REST p99 ms', 'REST p99 per round', 'store p50 ms', 'store p99 ms'], [small, large].map((part) => [
-      int(part.records), dec(part.overRest.p50Ms, 3), dec(part.overRest.p99Ms, 3), (part.overRestRounds ?? []).map((r) => dec(r.p99Ms, 3)).join(' / '), dec(part.atStore.p50Ms, 4), dec(part.atStore.p99Ms, 4),
-    ])),
+    table(
+      [
+        'registry',
+        'REST p50 ms',
+        'REST p99 ms',
+        'REST p99 per round',
+        'store p50 ms',
+        'store p99 ms',
+      ],
+      [small, large].map((part) => [
+        int(part.records),
+        dec(part.overRest.p50Ms, 3),
+        dec(part.overRest.p99Ms, 3),
+        (part.overRestRounds ?? []).map((r) => dec(r.p99Ms, 3)).join(' / '),
+        dec(part.atStore.p50Ms, 4),
+        dec(part.atStore.p99Ms, 4),
+      ]),
+    ),
     '',
     `Growth 10k -> 1M of the lookup request, over the paired rounds: ${dec(growthRest50, 2)}x at p50, ${dec(growthRestMean, 2)}x in the mean; ` +
       `target at most ${registryTargets.scaleGrowthMax}x: ${verdict(growthRest50 <= registryTargets.scaleGrowthMax && growthRestMean <= registryTargets.scaleGrowthMax)}. ` +
@@ -306,8 +473,11 @@ function scaleLines(small: ScalePart, large: ScalePart): string[] {
 async function main(): Promise<void> {
   if (process.argv.includes('--report')) {
     // Re-render the section from the last run's JSON (after a change to the text only).
-    const last = readResult<{ rest: RestPart; small: ScalePart; large: ScalePart }>('registry-load');
-    if (last === undefined) throw new Error('no bench/results/registry-load.json yet: run the bench first');
+    const last = readResult<{ rest: RestPart; small: ScalePart; large: ScalePart }>(
+      'registry-load',
+    );
+    if (last === undefined)
+      throw new Error('no bench/results/registry-load.json yet: run the bench first');
     writeSection(resultsMdPath, 'registry-load', renderSection(last.data));
     return;
   }
@@ -316,7 +486,9 @@ async function main(): Promise<void> {
   const rest = await restPart(requests);
   process.stdout.write(`shared sources: ${JSON.stringify(rest)}\n`);
   const { small, large } = await scalePart(scaleRecords);
-  process.stdout.write(`10k: ${JSON.stringify(small)}\n${scaleRecords}: ${JSON.stringify(large)}\n`);
+  process.stdout.write(
+    `10k: ${JSON.stringify(small)}\n${scaleRecords}: ${JSON.stringify(large)}\n`,
+  );
   const data = { targets: registryTargets, rest, small, large };
   process.stdout.write(`wrote ${writeResult('registry-load', data)}\n`);
   writeSection(resultsMdPath, 'registry-load', renderSection(data));
@@ -324,7 +496,9 @@ async function main(): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((error: unknown) => {
-    process.stderr.write(`registry-load failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `registry-load failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

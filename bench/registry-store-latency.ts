@@ -28,24 +28,29 @@ export function bicOf(i: number): string {
  * would measure the cache instead of the registry size.
  */
 export function storeLatency(store: RegistryStore, count: number, lookups: number): Latency {
-  if (lookups > count) throw new Error(`${lookups} distinct lookups need at least as many records (${count})`);
+  if (lookups > count)
+    throw new Error(`${lookups} distinct lookups need at least as many records (${count})`);
   const samples: number[] = [];
   for (let i = 0; i < lookups; i++) {
     const bic = bicOf((i * SCALE_STRIDE) % count);
     const started = performance.now();
     const hit = lookupIdentifier(store, bic, 'bic', 25);
     samples.push(performance.now() - started);
-    if (hit.records.length !== 1) throw new Error(`scale lookup of ${bic} found ${hit.records.length}`);
+    if (hit.records.length !== 1)
+      throw new Error(`scale lookup of ${bic} found ${hit.records.length}`);
   }
   return latencyOf(samples.slice(Math.floor(lookups * STORE_WARMUP_SHARE)));
 }
 
 async function main(): Promise<void> {
   const [dataDir, records] = process.argv.slice(2);
-  if (dataDir === undefined || records === undefined) throw new Error('usage: registry-store-latency.ts <dataDir> <records>');
+  if (dataDir === undefined || records === undefined)
+    throw new Error('usage: registry-store-latency.ts <dataDir> <records>');
   const store = RegistryStore.openReader(dataDir);
   try {
-    process.stdout.write(`store-latency ${JSON.stringify(storeLatency(store, Number(records), STORE_LOOKUPS))}\n`);
+    process.stdout.write(
+      `store-latency ${JSON.stringify(storeLatency(store, Number(records), STORE_LOOKUPS))}\n`,
+    );
   } finally {
     await store.close();
   }
@@ -53,7 +58,9 @@ async function main(): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((error: unknown) => {
-    process.stderr.write(`registry-store-latency failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `registry-store-latency failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

@@ -8,12 +8,31 @@ import { spawnTs, waitForOutput } from './lib/child.js';
 import { runAutocannon, runWrk, type LoadFigures, type PostTarget } from './lib/http-load.js';
 import { startIbanqa, type IbanqaProcess } from './lib/ibanqa-process.js';
 import { wrkPath } from './lib/machine.js';
-import { coresUsed, freePort, machineCoresBetween, machineCpu, procCpuSeconds, procMemory, type ProcMemory } from './lib/proc.js';
+import {
+  coresUsed,
+  freePort,
+  machineCoresBetween,
+  machineCpu,
+  procCpuSeconds,
+  procMemory,
+  type ProcMemory,
+} from './lib/proc.js';
 import { round, writeResult } from './lib/results.js';
 
 /** The issue: 100-IBAN bodies (the validate maximum), 10 s measured after a 2 s warm-up, 32 connections. */
-export const restSettings = { ibansPerRequest: 100, distinctBodies: 100, connections: 32, warmupSeconds: 2, seconds: 10 } as const;
-export const restTargets = { ibansPerSecond: 1_000_000, vsBaseline: 3, limitShare: 0.25, p99Ms: 10 } as const;
+export const restSettings = {
+  ibansPerRequest: 100,
+  distinctBodies: 100,
+  connections: 32,
+  warmupSeconds: 2,
+  seconds: 10,
+} as const;
+export const restTargets = {
+  ibansPerSecond: 1_000_000,
+  vsBaseline: 3,
+  limitShare: 0.25,
+  p99Ms: 10,
+} as const;
 
 export interface ServedLoad extends LoadFigures {
   readonly ibansPerSec: number;
@@ -24,7 +43,11 @@ export interface ServedLoad extends LoadFigures {
   readonly stealCores: number;
 }
 
-export const serverNames = { ibanqa: 'ibanqa', limit: 'bare uWS (captured answers: the limit)', peer: 'baseline (node:http + ibantools)' } as const;
+export const serverNames = {
+  ibanqa: 'ibanqa',
+  limit: 'bare uWS (captured answers: the limit)',
+  peer: 'baseline (node:http + ibantools)',
+} as const;
 export type ServerName = (typeof serverNames)[keyof typeof serverNames];
 
 export interface ServerRun {
@@ -76,25 +99,44 @@ async function sanityCheck(target: PostTarget): Promise<{ valid: number; respons
   const text = await response.text();
   const rows = (response.status === 200 ? JSON.parse(text) : null) as { valid: boolean }[] | null;
   if (!Array.isArray(rows) || rows.length !== restSettings.ibansPerRequest) {
-    throw new Error(`sanity request to port ${target.port} failed: HTTP ${response.status} ${text.slice(0, 200)}`);
+    throw new Error(
+      `sanity request to port ${target.port} failed: HTTP ${response.status} ${text.slice(0, 200)}`,
+    );
   }
   return { valid: rows.filter((row) => row.valid).length, responseBytes: Buffer.byteLength(text) };
 }
 
-async function loadServer(name: ServerRun['server'], pid: number, target: PostTarget, log: (line: string) => void): Promise<ServerRun> {
+async function loadServer(
+  name: ServerRun['server'],
+  pid: number,
+  target: PostTarget,
+  log: (line: string) => void,
+): Promise<ServerRun> {
   const { connections, warmupSeconds, seconds } = restSettings;
   const sanity = await sanityCheck(target);
   const memoryIdle = procMemory(pid);
-  log(`rest: ${name}: warm-up ${warmupSeconds} s, then autocannon -c ${connections} for ${seconds} s`);
+  log(
+    `rest: ${name}: warm-up ${warmupSeconds} s, then autocannon -c ${connections} for ${seconds} s`,
+  );
   await runAutocannon(target, connections, warmupSeconds);
-  const runs: ServedLoad[] = [await measured(pid, () => runAutocannon(target, connections, seconds))];
+  const runs: ServedLoad[] = [
+    await measured(pid, () => runAutocannon(target, connections, seconds)),
+  ];
   const wrk = wrkPath();
   if (wrk !== null) {
     log(`rest: ${name}: wrk -t1 -c${connections} -d${seconds}s`);
     runs.push(await measured(pid, () => runWrk(wrk, target, connections, seconds)));
   }
   const requestBytes = Buffer.byteLength(target.bodies[0] ?? '');
-  return { server: name, runs, memoryIdle, memoryAfter: procMemory(pid), sanityValid: sanity.valid, requestBytes, responseBytes: sanity.responseBytes };
+  return {
+    server: name,
+    runs,
+    memoryIdle,
+    memoryAfter: procMemory(pid),
+    sanityValid: sanity.valid,
+    requestBytes,
+    responseBytes: sanity.responseBytes,
+  };
 }
 
 /**
@@ -113,10 +155,13 @@ export async function generatedBodies(ibanqa: IbanqaProcess): Promise<string[]> 
       body: JSON.stringify({ country, quantity: distinctBodies, seed: `rest-load-${call}` }),
     });
     const rows = (await reply.json()) as { iban: string }[] | undefined;
-    if (reply.status !== 200 || !Array.isArray(rows) || rows.length !== distinctBodies) throw new Error(`/generate ${country}: HTTP ${reply.status}`);
+    if (reply.status !== 200 || !Array.isArray(rows) || rows.length !== distinctBodies)
+      throw new Error(`/generate ${country}: HTTP ${reply.status}`);
     lists.push(rows.map((row) => row.iban));
   }
-  return Array.from({ length: distinctBodies }, (_, body) => JSON.stringify({ ibans: lists.map((list) => list[body]) }));
+  return Array.from({ length: distinctBodies }, (_, body) =>
+    JSON.stringify({ ibans: lists.map((list) => list[body]) }),
+  );
 }
 
 /** What ibanqa answers to each body (status line, headers, bytes): the bare server replays exactly this. */
@@ -128,31 +173,51 @@ async function captureAnswers(target: PostTarget): Promise<CapturedAnswer[]> {
       headers: { 'content-type': 'application/json', ...target.headers },
       body,
     });
-    const headers = [...reply.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'date' && name !== 'connection');
-    captured.push({ body, status: `${reply.status} ${reply.statusText}`, headers, response: await reply.text() });
+    const headers = [...reply.headers.entries()].filter(
+      ([name]) => name !== 'content-length' && name !== 'date' && name !== 'connection',
+    );
+    captured.push({
+      body,
+      status: `${reply.status} ${reply.statusText}`,
+      headers,
+      response: await reply.text(),
+    });
   }
   return captured;
 }
 
-async function loadBareLimit(captured: readonly CapturedAnswer[], bodies: readonly string[], log: (line: string) => void): Promise<ServerRun> {
+async function loadBareLimit(
+  captured: readonly CapturedAnswer[],
+  bodies: readonly string[],
+  log: (line: string) => void,
+): Promise<ServerRun> {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-bare-'));
   const file = join(dir, 'captured.json');
   writeFileSync(file, JSON.stringify(captured));
   const bare = spawnTs('bench/bare-uws-server.ts', ['0', file]);
   try {
     const port = Number((await waitForOutput(bare, /^bare uws listening (\d+)/m))[1]);
-    return await loadServer(serverNames.limit, bare.pid, { port, path: '/api/v1/validate', headers: {}, bodies }, log);
+    return await loadServer(
+      serverNames.limit,
+      bare.pid,
+      { port, path: '/api/v1/validate', headers: {}, bodies },
+      log,
+    );
   } finally {
     await bare.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function ratiosTo(ours: ServerRun | undefined, other: ServerRun | undefined): Record<string, number> {
+function ratiosTo(
+  ours: ServerRun | undefined,
+  other: ServerRun | undefined,
+): Record<string, number> {
   const ratios: Record<string, number> = {};
   for (const run of ours?.runs ?? []) {
     const otherRun = other?.runs.find((candidate) => candidate.client === run.client);
-    if (otherRun !== undefined && otherRun.reqPerSec > 0) ratios[run.client] = round(run.reqPerSec / otherRun.reqPerSec, 3);
+    if (otherRun !== undefined && otherRun.reqPerSec > 0)
+      ratios[run.client] = round(run.reqPerSec / otherRun.reqPerSec, 3);
   }
   return ratios;
 }
@@ -166,7 +231,12 @@ export async function runRestLoad(log: (line: string) => void = console.log): Pr
   const ibanqa = await startIbanqa();
   try {
     bodies = await generatedBodies(ibanqa);
-    const target = { port: ibanqa.httpPort, path: '/api/v1/validate', headers: { 'x-api-key': ibanqa.unlimitedKey }, bodies };
+    const target = {
+      port: ibanqa.httpPort,
+      path: '/api/v1/validate',
+      headers: { 'x-api-key': ibanqa.unlimitedKey },
+      bodies,
+    };
     captured = await captureAnswers(target);
     servers.push(await loadServer(serverNames.ibanqa, ibanqa.child.pid, target, log));
   } finally {
@@ -176,7 +246,14 @@ export async function runRestLoad(log: (line: string) => void = console.log): Pr
   const baseline = spawnTs('bench/baseline-server.ts', [String(await freePort())]);
   try {
     const port = Number((await waitForOutput(baseline, /^baseline listening (\d+)/m))[1]);
-    servers.push(await loadServer(serverNames.peer, baseline.pid, { port, path: '/api/v1/validate', headers: {}, bodies }, log));
+    servers.push(
+      await loadServer(
+        serverNames.peer,
+        baseline.pid,
+        { port, path: '/api/v1/validate', headers: {}, bodies },
+        log,
+      ),
+    );
   } finally {
     await baseline.stop();
   }

@@ -16,7 +16,14 @@ import { wrkPath } from './lib/machine.js';
 import { coresUsed, machineCoresBetween, machineCpu, procCpuSeconds } from './lib/proc.js';
 import { round, writeResult } from './lib/results.js';
 
-export const threadSettings = { threads: [1, 2, 1, 2], ibansPerRequest: [100, 1], distinctBodies: 100, connections: 32, warmupSeconds: 2, seconds: 10 } as const;
+export const threadSettings = {
+  threads: [1, 2, 1, 2],
+  ibansPerRequest: [100, 1],
+  distinctBodies: 100,
+  connections: 32,
+  warmupSeconds: 2,
+  seconds: 10,
+} as const;
 
 export interface ThreadRun {
   readonly httpThreads: number;
@@ -34,7 +41,13 @@ export interface ThreadRun {
   readonly loadAverage: readonly number[];
 }
 
-async function measure(wrk: string, pid: number, target: PostTarget, httpThreads: number, ibansPerRequest: number): Promise<ThreadRun> {
+async function measure(
+  wrk: string,
+  pid: number,
+  target: PostTarget,
+  httpThreads: number,
+  ibansPerRequest: number,
+): Promise<ThreadRun> {
   const { connections, warmupSeconds, seconds } = threadSettings;
   await runWrk(wrk, target, connections, warmupSeconds);
   const cpuBefore = procCpuSeconds(pid);
@@ -53,14 +66,17 @@ async function measure(wrk: string, pid: number, target: PostTarget, httpThreads
     non2xx: figures.non2xx,
     errors: figures.errors,
     serverCores: round(serverCores, 2),
-    serverCpuUsPerRequest: figures.reqPerSec > 0 ? Math.round((serverCores * 1e6) / figures.reqPerSec) : 0,
+    serverCpuUsPerRequest:
+      figures.reqPerSec > 0 ? Math.round((serverCores * 1e6) / figures.reqPerSec) : 0,
     machineBusyCores: machine.busyCores,
     stealCores: machine.stealCores,
     loadAverage: loadavg().map((value) => round(value, 2)),
   };
 }
 
-export async function runRestThreads(log: (line: string) => void = console.log): Promise<{ settings: typeof threadSettings; runs: ThreadRun[] }> {
+export async function runRestThreads(
+  log: (line: string) => void = console.log,
+): Promise<{ settings: typeof threadSettings; runs: ThreadRun[] }> {
   const wrk = wrkPath();
   if (wrk === null) throw new Error('wrk is needed (apt-get install -y wrk)');
   const ibans = mixedIbans(100 * threadSettings.distinctBodies, noRegistryContext);
@@ -69,11 +85,20 @@ export async function runRestThreads(log: (line: string) => void = console.log):
     const ibanqa = await startIbanqa({ IBANQA_HTTP_THREADS: String(httpThreads) });
     try {
       for (const size of threadSettings.ibansPerRequest) {
-        const bodies = chunks(ibans, size).slice(0, threadSettings.distinctBodies).map((list) => JSON.stringify({ ibans: list }));
-        const target = { port: ibanqa.httpPort, path: '/api/v1/validate', headers: { 'x-api-key': ibanqa.unlimitedKey }, bodies };
+        const bodies = chunks(ibans, size)
+          .slice(0, threadSettings.distinctBodies)
+          .map((list) => JSON.stringify({ ibans: list }));
+        const target = {
+          port: ibanqa.httpPort,
+          path: '/api/v1/validate',
+          headers: { 'x-api-key': ibanqa.unlimitedKey },
+          bodies,
+        };
         log(`rest-threads: IBANQA_HTTP_THREADS=${httpThreads}, ${size} IBAN(s) per request`);
         const run = await measure(wrk, ibanqa.child.pid, target, httpThreads, size);
-        log(`  ${run.reqPerSec} req/s, p99 ${run.p99Ms} ms, server ${run.serverCores} cores (${run.serverCpuUsPerRequest} µs/request), non-2xx ${run.non2xx}`);
+        log(
+          `  ${run.reqPerSec} req/s, p99 ${run.p99Ms} ms, server ${run.serverCores} cores (${run.serverCpuUsPerRequest} µs/request), non-2xx ${run.non2xx}`,
+        );
         runs.push(run);
       }
     } finally {

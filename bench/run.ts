@@ -12,7 +12,10 @@ import { writeResult } from './lib/results.js';
 import { runRestProfile } from './profile-rest.js';
 import { runRestLoad } from './rest-load.js';
 
-const drivers: Record<string, { readonly file: string; readonly run: (log: (line: string) => void) => Promise<unknown> }> = {
+const drivers: Record<
+  string,
+  { readonly file: string; readonly run: (log: (line: string) => void) => Promise<unknown> }
+> = {
   micro: { file: 'micro', run: runMicro },
   pool: { file: 'pool-threshold', run: runPoolThreshold },
   rest: { file: 'rest-load', run: runRestLoad },
@@ -26,7 +29,10 @@ function selected(argv: readonly string[]): string[] {
   if (only === undefined) return Object.keys(drivers);
   const names = only.split(',').filter((name) => name !== '');
   const unknown = names.filter((name) => !(name in drivers));
-  if (unknown.length > 0) throw new Error(`unknown driver(s) ${unknown.join(', ')}; known: ${Object.keys(drivers).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown driver(s) ${unknown.join(', ')}; known: ${Object.keys(drivers).join(', ')}`,
+    );
   return names;
 }
 
@@ -38,13 +44,20 @@ async function main(): Promise<number> {
     const t0 = performance.now();
     try {
       const result = await driver.run((line) => console.log(line));
-      console.log(`bench: ${name} done in ${((performance.now() - t0) / 1000).toFixed(1)} s -> ${writeResult(driver.file, result)}`);
+      console.log(
+        `bench: ${name} done in ${((performance.now() - t0) / 1000).toFixed(1)} s -> ${writeResult(driver.file, result)}`,
+      );
     } catch (error) {
-      failures[name] = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error);
-      console.error(`bench: ${name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      failures[name] =
+        error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
+      console.error(
+        `bench: ${name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
   }
-  console.log(`bench: wrote ${writeResultsMd(loadAll(failures))} (total ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `bench: wrote ${writeResultsMd(loadAll(failures))} (total ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return Object.keys(failures).length === 0 ? 0 : 1;
 }
 

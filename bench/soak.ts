@@ -12,23 +12,49 @@ import { startIbanqa } from './lib/ibanqa-process.js';
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const share = Number(process.env.SOAK_SHARE ?? 0.7);
 const inFlightMax = 256;
-const ibans = ['DE89370400440532013000', 'GB82WEST12345698765432', 'FR1420041010050500013M02606', 'NL91ABNA0417164300', 'AT611904300234573201'];
+const ibans = [
+  'DE89370400440532013000',
+  'GB82WEST12345698765432',
+  'FR1420041010050500013M02606',
+  'NL91ABNA0417164300',
+  'AT611904300234573201',
+];
 
 const service = await startIbanqa();
 const base = `http://127.0.0.1:${service.httpPort}/api/v1`;
 const { service: Client } = loadIbanQaPackage();
-const grpc = new Client(`127.0.0.1:${service.grpcPort}`, credentials.createInsecure()) as unknown as Record<string, (...args: unknown[]) => void> & { close(): void };
+const grpc = new Client(
+  `127.0.0.1:${service.grpcPort}`,
+  credentials.createInsecure(),
+) as unknown as Record<string, (...args: unknown[]) => void> & { close(): void };
 const metadata = new Metadata();
 metadata.set('x-api-key', service.unlimitedKey);
 
 type Kind = 'rest-validate' | 'rest-generate' | 'grpc-validate' | 'grpc-generate';
-const mix: readonly Kind[] = ['rest-validate', 'rest-validate', 'rest-validate', 'rest-generate', 'rest-generate', 'grpc-validate', 'grpc-validate', 'grpc-generate', 'rest-validate', 'grpc-validate'];
+const mix: readonly Kind[] = [
+  'rest-validate',
+  'rest-validate',
+  'rest-validate',
+  'rest-generate',
+  'rest-generate',
+  'grpc-validate',
+  'grpc-validate',
+  'grpc-generate',
+  'rest-validate',
+  'grpc-validate',
+];
 
 async function one(kind: Kind): Promise<void> {
   if (kind.startsWith('rest')) {
-    const body = kind === 'rest-validate' ? { ibans } : { country: 'DE', quantity: 5, include_bank_details: true };
+    const body =
+      kind === 'rest-validate'
+        ? { ibans }
+        : { country: 'DE', quantity: 5, include_bank_details: true };
     const response = await fetch(`${base}/${kind === 'rest-validate' ? 'validate' : 'generate'}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': service.unlimitedKey }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': service.unlimitedKey },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
     });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${kind}: ${response.status}`);
@@ -36,8 +62,17 @@ async function one(kind: Kind): Promise<void> {
   }
   await new Promise<void>((resolve, reject) => {
     const method = kind === 'grpc-validate' ? 'Validate' : 'Generate';
-    const request = kind === 'grpc-validate' ? { ibans } : { country: 'DE', quantity: 5, include_bank_details: true };
-    grpc[method]!(request, metadata, { deadline: Date.now() + 10_000 }, (error: ServiceError | null) => (error ? reject(new Error(`${kind}: ${error.code} ${error.details}`)) : resolve()));
+    const request =
+      kind === 'grpc-validate'
+        ? { ibans }
+        : { country: 'DE', quantity: 5, include_bank_details: true };
+    grpc[method]!(
+      request,
+      metadata,
+      { deadline: Date.now() + 10_000 },
+      (error: ServiceError | null) =>
+        error ? reject(new Error(`${kind}: ${error.code} ${error.details}`)) : resolve(),
+    );
   });
 }
 
@@ -45,16 +80,26 @@ async function one(kind: Kind): Promise<void> {
 async function capacity(): Promise<number> {
   const until = Date.now() + 15_000;
   let done = 0;
-  await Promise.all(Array.from({ length: 32 }, async (_, lane) => {
-    for (let index = lane; Date.now() < until; index += 32) {
-      await one(mix[index % mix.length] as Kind);
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 32 }, async (_, lane) => {
+      for (let index = lane; Date.now() < until; index += 32) {
+        await one(mix[index % mix.length] as Kind);
+        done++;
+      }
+    }),
+  );
   return done / 15;
 }
 
-interface Minute { minute: number; requests: number; errors: number; p50Ms: number; p99Ms: number; rssMiB: number; load1: number }
+interface Minute {
+  minute: number;
+  requests: number;
+  errors: number;
+  p50Ms: number;
+  p99Ms: number;
+  rssMiB: number;
+  load1: number;
+}
 
 async function soak(rate: number): Promise<{ minutes: Minute[]; errors: string[] }> {
   const errors: string[] = [];
@@ -87,8 +132,18 @@ async function soak(rate: number): Promise<{ minutes: Minute[]; errors: string[]
   for (let minute = 1; minute <= minutes; minute++) {
     await new Promise((resolve) => setTimeout(resolve, 60_000));
     const sorted = latencies.sort((a, b) => a - b);
-    const at = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN) * 10) / 10;
-    result.push({ minute, requests: sorted.length, errors: windowErrors, p50Ms: at(0.5), p99Ms: at(0.99), rssMiB: procMemory(service.child.pid).rssMiB, load1: Math.round(loadavg()[0]! * 10) / 10 });
+    const at = (q: number) =>
+      Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN) * 10) /
+      10;
+    result.push({
+      minute,
+      requests: sorted.length,
+      errors: windowErrors,
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+      rssMiB: procMemory(service.child.pid).rssMiB,
+      load1: Math.round(loadavg()[0]! * 10) / 10,
+    });
     process.stderr.write(`${JSON.stringify(result.at(-1))}\n`);
     latencies = [];
     windowErrors = 0;
@@ -108,7 +163,7 @@ try {
   const p99Stable = perMinute.slice(1).every((row) => row.p99Ms <= second.p99Ms * 3);
   const result = {
     date: new Date().toISOString(),
-    machine: '2 cores, shared and busy with other engineers\' work; client and service share them',
+    machine: "2 cores, shared and busy with other engineers' work; client and service share them",
     loadavgAtStart,
     loadavgAtEnd: loadavg(),
     capacityRps: Math.round(measured),
@@ -116,7 +171,10 @@ try {
     minutes: perMinute,
     errors: errors.length,
     firstErrors: errors.slice(0, 10),
-    bounds: { rss: 'last minute <= second minute + 10%', p99: 'every minute after the first <= 3x the second minute' },
+    bounds: {
+      rss: 'last minute <= second minute + 10%',
+      p99: 'every minute after the first <= 3x the second minute',
+    },
     rssStable,
     p99Stable,
   };

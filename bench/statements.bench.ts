@@ -25,16 +25,32 @@ const targets = { pdfP50Ms: 300, imageP50Ms: 3_000, validateP99Ms: 10 };
 async function uploadOne(base: string, key: string, bytes: Uint8Array): Promise<string> {
   const form = new FormData();
   form.append('statement_file', new Blob([new Uint8Array(bytes)]), 'statement');
-  const response = await fetch(`${base}/statement-validator/analyze`, { method: 'POST', body: form, headers: { 'x-api-key': key } });
+  const response = await fetch(`${base}/statement-validator/analyze`, {
+    method: 'POST',
+    body: form,
+    headers: { 'x-api-key': key },
+  });
   const body = (await response.json()) as { review_id?: string };
-  if (response.status !== 202 || body.review_id === undefined) throw new Error(`upload answered ${response.status}`);
+  if (response.status !== 202 || body.review_id === undefined)
+    throw new Error(`upload answered ${response.status}`);
   return body.review_id;
 }
 
-async function report(base: string, key: string, id: string, everyMs: number): Promise<{ created_at: string; completed_at: string; status: string }> {
+async function report(
+  base: string,
+  key: string,
+  id: string,
+  everyMs: number,
+): Promise<{ created_at: string; completed_at: string; status: string }> {
   for (;;) {
-    const response = await fetch(`${base}/statement-validator/review/${id}`, { headers: { 'x-api-key': key } });
-    const body = (await response.json()) as { created_at: string; completed_at: string; status: string };
+    const response = await fetch(`${base}/statement-validator/review/${id}`, {
+      headers: { 'x-api-key': key },
+    });
+    const body = (await response.json()) as {
+      created_at: string;
+      completed_at: string;
+      status: string;
+    };
     if (response.status === 200) return body;
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
@@ -45,7 +61,13 @@ function percentile(samples: readonly number[], p: number): number {
   return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN, 1);
 }
 
-async function sequential(base: string, key: string, bytes: Uint8Array, runs: number, warmups: number) {
+async function sequential(
+  base: string,
+  key: string,
+  bytes: Uint8Array,
+  runs: number,
+  warmups: number,
+) {
   const server: number[] = [];
   const client: number[] = [];
   for (let index = 0; index < warmups + runs; index++) {
@@ -57,13 +79,31 @@ async function sequential(base: string, key: string, bytes: Uint8Array, runs: nu
     client.push(performance.now() - started);
     server.push(Date.parse(done.completed_at) - Date.parse(done.created_at));
   }
-  return { runs, bytes: bytes.byteLength, serverP50Ms: percentile(server, 0.5), serverP90Ms: percentile(server, 0.9), clientP50Ms: percentile(client, 0.5), clientP90Ms: percentile(client, 0.9) };
+  return {
+    runs,
+    bytes: bytes.byteLength,
+    serverP50Ms: percentile(server, 0.5),
+    serverP90Ms: percentile(server, 0.9),
+    clientP50Ms: percentile(client, 0.5),
+    clientP90Ms: percentile(client, 0.9),
+  };
 }
 
-async function validateLatency(port: number, key: string, untilDone: () => boolean, requestsMin: number): Promise<Latency> {
+async function validateLatency(
+  port: number,
+  key: string,
+  untilDone: () => boolean,
+  requestsMin: number,
+): Promise<Latency> {
   const client = await LatencyClient.open('127.0.0.1', port);
   const ibans = Array.from({ length: 10 }, () => 'DE89370400440532013000');
-  const request = encodePost('127.0.0.1', port, '/api/v1/validate', { 'x-api-key': key }, JSON.stringify({ ibans }));
+  const request = encodePost(
+    '127.0.0.1',
+    port,
+    '/api/v1/validate',
+    { 'x-api-key': key },
+    JSON.stringify({ ibans }),
+  );
   const samples: number[] = [];
   try {
     while (samples.length < requestsMin || !untilDone()) samples.push(await client.send(request));
@@ -89,29 +129,56 @@ async function runRound(log: (line: string) => void) {
   const key = service.unlimitedKey;
   try {
     const pdf = await statementPdf(twoPageSpec());
-    const image = await statementPng([...headerLines(germanSpec), ...germanSpec.rows.map((row) => `${row.date}  ${row.description}  ${row.amount}  ${row.balance}`), `Closing balance ${germanSpec.closing}`]);
+    const image = await statementPng([
+      ...headerLines(germanSpec),
+      ...germanSpec.rows.map(
+        (row) => `${row.date}  ${row.description}  ${row.amount}  ${row.balance}`,
+      ),
+      `Closing balance ${germanSpec.closing}`,
+    ]);
     const twoPagePdf = await sequential(base, key, pdf, pdfRuns, 5);
-    log(`two-page PDF (${pdf.byteLength} B): server p50 ${twoPagePdf.serverP50Ms} ms, client p50 ${twoPagePdf.clientP50Ms} ms`);
+    log(
+      `two-page PDF (${pdf.byteLength} B): server p50 ${twoPagePdf.serverP50Ms} ms, client p50 ${twoPagePdf.clientP50Ms} ms`,
+    );
     const onePageImage = await sequential(base, key, image, imageRuns, 2);
-    log(`one-page image (${image.byteLength} B): server p50 ${onePageImage.serverP50Ms} ms, client p50 ${onePageImage.clientP50Ms} ms`);
+    log(
+      `one-page image (${image.byteLength} B): server p50 ${onePageImage.serverP50Ms} ms, client p50 ${onePageImage.clientP50Ms} ms`,
+    );
     const before = await validateLatency(service.httpPort, key, () => true, 3_000);
     log(`POST /validate alone: p50 ${before.p50Ms} ms, p99 ${before.p99Ms} ms`);
     const burstStarted = performance.now();
-    const ids = await Promise.all(Array.from({ length: burstUploads }, () => uploadOne(base, key, pdf)));
+    const ids = await Promise.all(
+      Array.from({ length: burstUploads }, () => uploadOne(base, key, pdf)),
+    );
     const acceptMs = performance.now() - burstStarted;
     let finished = 0;
     // Polled once a second, as a client waiting on a queue would; faster polling is load of its own on the main thread.
-    const waiting = Promise.all(ids.map((id) => report(base, key, id, 1_000).then(() => (finished += 1))));
-    const during = await validateLatency(service.httpPort, key, () => finished === burstUploads, 500);
+    const waiting = Promise.all(
+      ids.map((id) => report(base, key, id, 1_000).then(() => (finished += 1))),
+    );
+    const during = await validateLatency(
+      service.httpPort,
+      key,
+      () => finished === burstUploads,
+      500,
+    );
     await waiting;
     const burstMs = performance.now() - burstStarted;
-    log(`burst of ${burstUploads}: accepted in ${round(acceptMs)} ms, all analysed in ${round(burstMs)} ms; POST /validate meanwhile p50 ${during.p50Ms} ms, p99 ${during.p99Ms} ms (${during.requests} requests)`);
+    log(
+      `burst of ${burstUploads}: accepted in ${round(acceptMs)} ms, all analysed in ${round(burstMs)} ms; POST /validate meanwhile p50 ${during.p50Ms} ms, p99 ${during.p99Ms} ms (${during.requests} requests)`,
+    );
     return {
       loadAverageAtStart,
       targets,
       twoPagePdf,
       onePageImage,
-      burst: { uploads: burstUploads, acceptMs: round(acceptMs), allAnalysedMs: round(burstMs), validateBefore: before, validateDuring: during },
+      burst: {
+        uploads: burstUploads,
+        acceptMs: round(acceptMs),
+        allAnalysedMs: round(burstMs),
+        validateBefore: before,
+        validateDuring: during,
+      },
     };
   } finally {
     await service.stop();
@@ -130,15 +197,17 @@ export function statementsSection(results: StatementsResult, measuredAt: string)
       `| ${index + 1} | ${result.loadAverageAtStart.join(' / ')} | one-page image, OCR (${image.bytes} B PNG) | ${image.runs} | ${image.serverP50Ms} | ${image.serverP90Ms} | ${image.clientP50Ms} | < ${targets.imageP50Ms} | ${met(image.serverP50Ms, targets.imageP50Ms)} |`,
     ];
   });
-  const bursts = results.map(({ burst }, index) =>
-    `| ${index + 1} | ${burst.acceptMs} | ${burst.allAnalysedMs} | ${burst.validateBefore.requests} | ${burst.validateBefore.p50Ms} | ${burst.validateBefore.p99Ms} | ` +
-      `${burst.validateDuring.requests} | ${burst.validateDuring.p50Ms} | ${burst.validateDuring.p99Ms} | < ${targets.validateP99Ms} | ${met(burst.validateDuring.p99Ms, targets.validateP99Ms)} |`);
+  const bursts = results.map(
+    ({ burst }, index) =>
+      `| ${index + 1} | ${burst.acceptMs} | ${burst.allAnalysedMs} | ${burst.validateBefore.requests} | ${burst.validateBefore.p50Ms} | ${burst.validateBefore.p99Ms} | ` +
+      `${burst.validateDuring.requests} | ${burst.validateDuring.p50Ms} | ${burst.validateDuring.p99Ms} | < ${targets.validateP99Ms} | ${met(burst.validateDuring.p99Ms, targets.validateP99Ms)} |`,
+  );
   return [
     '## Statement review (bench/statements.bench.ts)',
     '',
     `Measured ${measuredAt}, ${results.length} rounds, each on a fresh service process with two pool threads (shared 2-vCPU VM: other engineers' ` +
       'test suites were running, load average as shown, so single figures swing by 2x). Uploads and polls come from the bench process (fetch); ' +
-      'the latency client is the bench\'s sequential keep-alive client (bench/lib/latency-client.ts). Analysis time is the server\'s completed_at - created_at.',
+      "the latency client is the bench's sequential keep-alive client (bench/lib/latency-client.ts). Analysis time is the server's completed_at - created_at.",
     '',
     '| round | load avg 1/5/15 | document | runs | analysis p50 ms | p90 | upload to report p50 ms (client) | target p50 | status |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -24,7 +24,11 @@ import { compileInputValidator } from '../src/ops/framework/input-validation.js'
 import type { AnyOp } from '../src/ops/framework/op.js';
 import { checkListRows, usRoutingCheckList } from '../src/ops/us-routing/check-list.js';
 import { createMemoryDirectory } from '../src/registry/memory-directory.js';
-import { loadRoutingDirectoryFromFiles, usDirectoryFilesEnv, type DirectoryFile } from '../src/registry/routing-directory-loader.js';
+import {
+  loadRoutingDirectoryFromFiles,
+  usDirectoryFilesEnv,
+  type DirectoryFile,
+} from '../src/registry/routing-directory-loader.js';
 import { emptyRoutingDirectory, type RoutingDirectory } from '../src/registry/routing-directory.js';
 import { Service } from '../src/service/execute.js';
 import { resultsMdPath } from './lib/report.js';
@@ -50,9 +54,16 @@ const files: DirectoryFile[] = [
 ];
 
 function mixedList(directory: RoutingDirectory): string[] {
-  const real = directory.search('', Math.round(listSize * directoryShare), 0).results.map((target) => target.routing_number);
-  const malformed = Array.from({ length: Math.round(listSize * malformedShare) }, (_, i) => (i % 2 === 0 ? `01100001${String.fromCharCode(65 + (i % 26))}` : String(i).padStart(8, '0')));
-  const synthetic = generateRoutingNumbers(rowRng(requestKeyOf('bench', 'us-routing'), 0), listSize - real.length - malformed.length).map((row) => row.routing_number);
+  const real = directory
+    .search('', Math.round(listSize * directoryShare), 0)
+    .results.map((target) => target.routing_number);
+  const malformed = Array.from({ length: Math.round(listSize * malformedShare) }, (_, i) =>
+    i % 2 === 0 ? `01100001${String.fromCharCode(65 + (i % 26))}` : String(i).padStart(8, '0'),
+  );
+  const synthetic = generateRoutingNumbers(
+    rowRng(requestKeyOf('bench', 'us-routing'), 0),
+    listSize - real.length - malformed.length,
+  ).map((row) => row.routing_number);
   return [...real, ...synthetic, ...malformed];
 }
 
@@ -62,7 +73,12 @@ function percentile(sorted: readonly number[], p: number): number {
 
 function summary(timings: number[]) {
   const sorted = [...timings].sort((a, b) => a - b);
-  return { runs: sorted.length, p50Ms: round(percentile(sorted, 0.5), 3), p99Ms: round(percentile(sorted, 0.99), 3), maxMs: round(sorted.at(-1) ?? Number.NaN, 3) };
+  return {
+    runs: sorted.length,
+    p50Ms: round(percentile(sorted, 0.5), 3),
+    p99Ms: round(percentile(sorted, 0.99), 3),
+    maxMs: round(sorted.at(-1) ?? Number.NaN, 3),
+  };
 }
 
 /** The table's element type (ops are declared with their own input types). */
@@ -84,7 +100,11 @@ async function inProcess(directory: RoutingDirectory, list: readonly string[]) {
     let bytes = 0;
     for (let run = 0; run < inProcessRuns; run++) {
       const started = performance.now();
-      const outcome = await service.execute(checkListOp, { routing_numbers: list }, { apiKey, ip: '127.0.0.1' });
+      const outcome = await service.execute(
+        checkListOp,
+        { routing_numbers: list },
+        { apiKey, ip: '127.0.0.1' },
+      );
       bytes = JSON.stringify(outcome.output).length;
       if (run >= warmUpRuns) timings.push(performance.now() - started);
     }
@@ -109,19 +129,28 @@ function opOnly(directory: RoutingDirectory, list: readonly string[]) {
 
 async function overHttp(list: readonly string[], withDirectory: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-us-http-'));
-  const env = { IBANQA_POOL_THREADS: '1', [usDirectoryFilesEnv]: withDirectory ? files.map((f) => `${f.source}:${f.path}`).join(',') : '' };
-  const running = await startService(loadConfig(env, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir }), pino({ level: 'silent' }));
+  const env = {
+    IBANQA_POOL_THREADS: '1',
+    [usDirectoryFilesEnv]: withDirectory ? files.map((f) => `${f.source}:${f.path}`).join(',') : '',
+  };
+  const running = await startService(
+    loadConfig(env, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir }),
+    pino({ level: 'silent' }),
+  );
   try {
     const key = running.demoKeys.find((created) => created.plan === 'unlimited')?.key ?? '';
     const body = JSON.stringify({ routing_numbers: list });
     const timings: number[] = [];
     for (let run = 0; run < httpRuns + warmUpRuns / 10; run++) {
       const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${running.httpPort}/api/v1/us/routing/check-list`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': key },
-        body,
-      });
+      const response = await fetch(
+        `http://127.0.0.1:${running.httpPort}/api/v1/us/routing/check-list`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': key },
+          body,
+        },
+      );
       await response.text();
       if (response.status !== 200) throw new Error(`check-list answered ${response.status}`);
       if (run >= warmUpRuns / 10) timings.push(performance.now() - started);
@@ -137,21 +166,36 @@ export async function runUsRoutingBench(log: (line: string) => void) {
   const withDirectory = !sharedMissing;
   const directory = withDirectory ? loadRoutingDirectoryFromFiles(files) : emptyRoutingDirectory;
   const list = mixedList(directory);
-  log(`us-routing: ${list.length} numbers, directory ${withDirectory ? 'FedACH + Fedwire 2018' : 'NOT loaded (../shared missing)'}`);
+  log(
+    `us-routing: ${list.length} numbers, directory ${withDirectory ? 'FedACH + Fedwire 2018' : 'NOT loaded (../shared missing)'}`,
+  );
   const op = opOnly(directory, list);
   log(`  op alone (verdicts + directory reads): p50 ${op.p50Ms} ms, p99 ${op.p99Ms} ms`);
   const server = await inProcess(directory, list);
-  log(`  execute path + JSON.stringify: p50 ${server.p50Ms} ms, p99 ${server.p99Ms} ms, max ${server.maxMs} ms (${server.runs} runs, ${server.responseBytes} bytes)`);
+  log(
+    `  execute path + JSON.stringify: p50 ${server.p50Ms} ms, p99 ${server.p99Ms} ms, max ${server.maxMs} ms (${server.runs} runs, ${server.responseBytes} bytes)`,
+  );
   const http = await overHttp(list, withDirectory);
-  log(`  HTTP round trip (fetch, sequential): p50 ${http.p50Ms} ms, p99 ${http.p99Ms} ms (${http.runs} requests)`);
-  return { listSize: list.length, directoryLoaded: withDirectory, targetMs, opOnly: op, serverTime: server, httpRoundTrip: http, met: server.p50Ms < targetMs };
+  log(
+    `  HTTP round trip (fetch, sequential): p50 ${http.p50Ms} ms, p99 ${http.p99Ms} ms (${http.runs} requests)`,
+  );
+  return {
+    listSize: list.length,
+    directoryLoaded: withDirectory,
+    targetMs,
+    opOnly: op,
+    serverTime: server,
+    httpRoundTrip: http,
+    met: server.p50Ms < targetMs,
+  };
 }
 
 type UsRoutingResult = Awaited<ReturnType<typeof runUsRoutingBench>>;
 
 /** The bench's own section of bench/RESULTS.md. */
 export function usRoutingSection(result: UsRoutingResult): string {
-  const row = (what: string, t: { p50Ms: number; p99Ms: number }) => `| ${what} | ${t.p50Ms} | ${t.p99Ms} |`;
+  const row = (what: string, t: { p50Ms: number; p99Ms: number }) =>
+    `| ${what} | ${t.p50Ms} | ${t.p99Ms} |`;
   return [
     '## US routing: POST /us/routing/check-list of 1,000 numbers (bench/us-routing.bench.ts)',
     '',

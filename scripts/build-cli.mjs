@@ -12,7 +12,9 @@ async function loadEsbuild() {
   try {
     return await import('esbuild');
   } catch {
-    process.stderr.write('ibanqa: esbuild not found, the CLI will run through tsx (slower start)\n');
+    process.stderr.write(
+      'ibanqa: esbuild not found, the CLI will run through tsx (slower start)\n',
+    );
     return undefined;
   }
 }
@@ -25,7 +27,10 @@ const ownImportMetaUrl = {
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const contents = source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      const contents = source.replaceAll(
+        'import.meta.url',
+        JSON.stringify(pathToFileURL(args.path).href),
+      );
       return { contents, loader: 'ts' };
     });
   },
@@ -48,5 +53,10 @@ const result = await esbuild.build({
   logLevel: 'warning',
   plugins: [ownImportMetaUrl],
 });
-const inputs = Object.keys(result.metafile.inputs).map((input) => relative(root, `${root}/${input}`));
-await writeFile(new URL('../dist/cli-inputs.json', import.meta.url), `${JSON.stringify({ built_at: new Date().toISOString(), inputs })}\n`);
+const inputs = Object.keys(result.metafile.inputs).map((input) =>
+  relative(root, `${root}/${input}`),
+);
+await writeFile(
+  new URL('../dist/cli-inputs.json', import.meta.url),
+  `${JSON.stringify({ built_at: new Date().toISOString(), inputs })}\n`,
+);

@@ -13,7 +13,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildBundesbankTable, buildSchwiftyTable } from '../src/registry/embedded-tables-build.js';
-import { embeddedManifestPath, embeddedTablesDir, type EmbeddedManifest } from '../src/registry/embedded-tables.js';
+import {
+  embeddedManifestPath,
+  embeddedTablesDir,
+  type EmbeddedManifest,
+} from '../src/registry/embedded-tables.js';
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +50,8 @@ const manifest: EmbeddedManifest = {
     version: required('bundesbank-date'),
     publisher: 'Deutsche Bundesbank',
     title: 'Bankleitzahlendatei (compact table derived by ibanqa)',
-    license: 'Source: Deutsche Bundesbank. Free, non-binding publication under the Bundesbank\'s usage notes (cite the source; no warranty); not an open licence',
+    license:
+      "Source: Deutsche Bundesbank. Free, non-binding publication under the Bundesbank's usage notes (cite the source; no warranty); not an open licence",
     rows: bundesbank.rows,
     sha256: sha256(bundesbank.bytes),
     countries: ['DE'],
@@ -56,13 +61,17 @@ const manifest: EmbeddedManifest = {
     snapshot_date: required('schwifty-date'),
     valid_until: null,
     version: required('schwifty-version'),
-    publisher: 'schwifty bank registry (Martin Domke; data from the central banks and associations it names)',
+    publisher:
+      'schwifty bank registry (Martin Domke; data from the central banks and associations it names)',
     title: 'schwifty bank_registry (compact table derived by ibanqa)',
-    license: 'MIT, Copyright (c) 2021 Martin Domke (notice in data/LICENSE-schwifty); the underlying data keep their publishers\' terms',
+    license:
+      "MIT, Copyright (c) 2021 Martin Domke (notice in data/LICENSE-schwifty); the underlying data keep their publishers' terms",
     rows: schwifty.rows,
     sha256: sha256(schwifty.bytes),
     countries: [...schwifty.countries],
   },
 };
 writeFileSync(embeddedManifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-process.stdout.write(`bundesbank-blz: ${bundesbank.rows} rows, ${bundesbank.bytes.length} bytes; schwifty: ${schwifty.rows} rows in ${schwifty.countries.length} countries, ${schwifty.bytes.length} bytes\n`);
+process.stdout.write(
+  `bundesbank-blz: ${bundesbank.rows} rows, ${bundesbank.bytes.length} bytes; schwifty: ${schwifty.rows} rows in ${schwifty.countries.length} countries, ${schwifty.bytes.length} bytes\n`,
+);

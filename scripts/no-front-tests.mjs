@@ -35,5 +35,8 @@ function loadsFront(file, seen = new Set()) {
   return result;
 }
 
-const tests = roots.flatMap(walk).filter((file) => file.endsWith('.test.ts')).sort();
+const tests = roots
+  .flatMap(walk)
+  .filter((file) => file.endsWith('.test.ts'))
+  .sort();
 process.stdout.write(`${tests.filter((file) => !loadsFront(resolve(file))).join('\n')}\n`);

@@ -18,7 +18,11 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', 'tsx', cli, ...args], (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+      resolve({
+        code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,
+        stdout,
+        stderr,
+      });
     });
   });
 }
@@ -34,7 +38,17 @@ const body = manifestBody({
   sources: [],
   schemas: [{ name: 'service-fixture-manifest', version: '1.0' }],
   expectedOutcomes: undefined,
-  fixtures: [{ country: 'DE', iban: 'DE89370400440532013000', expected_valid: true, country_code: 'DE', observed_valid: true, error: null, national_check: 'passed' }],
+  fixtures: [
+    {
+      country: 'DE',
+      iban: 'DE89370400440532013000',
+      expected_valid: true,
+      country_code: 'DE',
+      observed_valid: true,
+      error: null,
+      national_check: 'passed',
+    },
+  ],
 });
 const manifest = sealManifest(body, key.privateKeyPem);
 
@@ -47,10 +61,30 @@ function write(name: string, value: unknown): string {
 describe('ibanqa manifest verify', () => {
   it('accepts an intact manifest with the raw key, the PEM, or a saved compile response', async () => {
     const file = write('ok.json', manifest);
-    assert.equal((await runCli(['manifest', 'verify', file, '--public-key', publicKey.public_key])).code, 0);
-    assert.equal((await runCli(['manifest', 'verify', file, '--public-key', write('key.pem', publicKey.public_key_pem)])).code, 0);
+    assert.equal(
+      (await runCli(['manifest', 'verify', file, '--public-key', publicKey.public_key])).code,
+      0,
+    );
+    assert.equal(
+      (
+        await runCli([
+          'manifest',
+          'verify',
+          file,
+          '--public-key',
+          write('key.pem', publicKey.public_key_pem),
+        ])
+      ).code,
+      0,
+    );
     const response = write('response.json', { success: true, manifest, verification: {} });
-    const reply = await runCli(['manifest', 'verify', response, '--public-key', publicKey.public_key]);
+    const reply = await runCli([
+      'manifest',
+      'verify',
+      response,
+      '--public-key',
+      publicKey.public_key,
+    ]);
     assert.equal(reply.code, 0);
     assert.match(reply.stdout, /ok {3}step 4: Ed25519 signature verifies/);
   });
@@ -60,20 +94,54 @@ describe('ibanqa manifest verify', () => {
       ['not-json', '{', publicKey.public_key, 1],
       ['format', { ...manifest, format: 'other/1.0' }, publicKey.public_key, 1],
       ['content', { ...manifest, seed: 't' }, publicKey.public_key, 2],
-      ['wrong-key', manifest, publishedKeyOf(createPublicKey(other.privateKeyPem), 'active').public_key, 3],
+      [
+        'wrong-key',
+        manifest,
+        publishedKeyOf(createPublicKey(other.privateKeyPem), 'active').public_key,
+        3,
+      ],
       ['stripped', { ...manifest, signature: undefined }, publicKey.public_key, 3],
-      ['signature', { ...manifest, signature: { ...manifest.signature, value: sealManifest({ ...body, seed: 'x' }, key.privateKeyPem).signature?.value } }, publicKey.public_key, 4],
+      [
+        'signature',
+        {
+          ...manifest,
+          signature: {
+            ...manifest.signature,
+            value: sealManifest({ ...body, seed: 'x' }, key.privateKeyPem).signature?.value,
+          },
+        },
+        publicKey.public_key,
+        4,
+      ],
     ];
     for (const [name, value, keyText, step] of cases) {
-      const reply = await runCli(['manifest', 'verify', write(`${name}.json`, value), '--public-key', keyText]);
+      const reply = await runCli([
+        'manifest',
+        'verify',
+        write(`${name}.json`, value),
+        '--public-key',
+        keyText,
+      ]);
       assert.equal(reply.code, 1, name);
       assert.match(reply.stderr, new RegExp(`step ${step}`), name);
     }
   });
 
   it('reports a fixture that no longer behaves as expected as step 5', async () => {
-    const drifted = sealManifest({ ...body, fixtures: [{ ...body.fixtures[0]!, observed_valid: false, error: 'invalid_checksum' }] }, key.privateKeyPem);
-    const reply = await runCli(['manifest', 'verify', write('drift.json', drifted), '--public-key', publicKey.public_key]);
+    const drifted = sealManifest(
+      {
+        ...body,
+        fixtures: [{ ...body.fixtures[0]!, observed_valid: false, error: 'invalid_checksum' }],
+      },
+      key.privateKeyPem,
+    );
+    const reply = await runCli([
+      'manifest',
+      'verify',
+      write('drift.json', drifted),
+      '--public-key',
+      publicKey.public_key,
+    ]);
     assert.equal(reply.code, 1);
     assert.match(reply.stderr, /step 5/);
     assert.match(reply.stdout, /expected valid, observed invalid \(invalid_checksum\)/);
@@ -81,19 +149,28 @@ describe('ibanqa manifest verify', () => {
 });
 
 describe('ibanqa manifest keygen', () => {
-  it('writes a 0600 key file and rotates a data directory\'s ring keeping the old public key', async () => {
+  it("writes a 0600 key file and rotates a data directory's ring keeping the old public key", async () => {
     const file = join(dir, 'operator.pem');
     const written = await runCli(['manifest', 'keygen', '--out', file]);
     assert.equal(written.code, 0, written.stderr);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(createPublicKey(readFileSync(file, 'utf8')).asymmetricKeyType, 'ed25519');
-    assert.notEqual((await runCli(['manifest', 'keygen', '--out', file])).code, 0, 'never overwrites a key');
+    assert.notEqual(
+      (await runCli(['manifest', 'keygen', '--out', file])).code,
+      0,
+      'never overwrites a key',
+    );
     const dataDir = join(dir, 'data');
     assert.equal((await runCli(['manifest', 'keygen', '--data-dir', dataDir])).code, 0);
     assert.equal((await runCli(['manifest', 'keygen', '--data-dir', dataDir])).code, 0);
-    const ring = JSON.parse(readFileSync(join(dataDir, 'manifest-signing-keys.json'), 'utf8')) as { keys: { private_key_pem?: string }[] };
+    const ring = JSON.parse(readFileSync(join(dataDir, 'manifest-signing-keys.json'), 'utf8')) as {
+      keys: { private_key_pem?: string }[];
+    };
     assert.equal(ring.keys.length, 2);
-    assert.deepEqual(ring.keys.map((k) => k.private_key_pem !== undefined), [false, true]);
+    assert.deepEqual(
+      ring.keys.map((k) => k.private_key_pem !== undefined),
+      [false, true],
+    );
     assert.equal(statSync(join(dataDir, 'manifest-signing-keys.json')).mode & 0o777, 0o600);
   });
 });

@@ -26,7 +26,11 @@ const out: Write = (line) => process.stdout.write(`${line}\n`);
  * Write commands lay the embedded default down first (as the service's first start would): publisher files then
  * override it. `writes: 'bare'` skips it, for a data directory that studies older publisher files on their own.
  */
-function withRegistry<T>(dataDir: string | undefined, use: (store: RegistryStore) => T | Promise<T>, writes: boolean | 'bare' = false): Promise<void> {
+function withRegistry<T>(
+  dataDir: string | undefined,
+  use: (store: RegistryStore) => T | Promise<T>,
+  writes: boolean | 'bare' = false,
+): Promise<void> {
   const config = loadConfig(process.env, dataDir === undefined ? {} : { dataDir });
   const store = RegistryStore.openWriter(config.dataDir);
   return Promise.resolve()
@@ -35,7 +39,9 @@ function withRegistry<T>(dataDir: string | undefined, use: (store: RegistryStore
     .then(
       () => undefined,
       (error: unknown) => {
-        process.stderr.write(`ibanqa registry: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(
+          `ibanqa registry: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
         process.exitCode = 1;
       },
     )
@@ -49,7 +55,10 @@ function progressBar(): { onProgress: (done: number, total: number) => void; sto
     onProgress(done, total) {
       if (total < PROGRESS_MIN_ROWS) return;
       if (bar === undefined) {
-        bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'importing [{bar}] {value}/{total} records' }, cliProgress.Presets.shades_classic);
+        bar = new cliProgress.SingleBar(
+          { stream: process.stderr, format: 'importing [{bar}] {value}/{total} records' },
+          cliProgress.Presets.shades_classic,
+        );
         bar.start(total, 0);
       }
       bar.update(done);
@@ -61,10 +70,12 @@ function progressBar(): { onProgress: (done: number, total: number) => void; sto
 export function summaryLine(summary: ImportSummary): string {
   const { changes, registry } = summary;
   const where = `${summary.source_id} snapshot ${summary.snapshot_id} (${summary.snapshot_date ?? 'undated'})`;
-  if (summary.unchanged) return `unchanged: ${where} already holds this data; registry version ${registry.version}, fingerprint ${registry.fingerprint}`;
-  const diff = summary.previous_snapshot_id === null
-    ? 'first snapshot of this source (baseline, no change events)'
-    : `${changes.added} added, ${changes.removed} removed, ${changes.modified} modified (${summary.events} change events against snapshot ${summary.previous_snapshot_id})`;
+  if (summary.unchanged)
+    return `unchanged: ${where} already holds this data; registry version ${registry.version}, fingerprint ${registry.fingerprint}`;
+  const diff =
+    summary.previous_snapshot_id === null
+      ? 'first snapshot of this source (baseline, no change events)'
+      : `${changes.added} added, ${changes.removed} removed, ${changes.modified} modified (${summary.events} change events against snapshot ${summary.previous_snapshot_id})`;
   return `imported ${where}: ${summary.row_count} records; ${diff}; registry version ${registry.version}, fingerprint ${registry.fingerprint}`;
 }
 
@@ -80,20 +91,24 @@ interface ImportOptions {
 }
 
 function runImport(options: ImportOptions): Promise<void> {
-  return withRegistry(options.dataDir, (store) => {
-    const progress = progressBar();
-    try {
-      const summary = importPath(store, options.source, options.file, {
-        ...(options.snapshotDate === undefined ? {} : { snapshotDate: options.snapshotDate }),
-        delta: options.delta === true,
-        onProgress: progress.onProgress,
-      });
-      progress.stop();
-      out(options.json ? JSON.stringify(summary) : summaryLine(summary));
-    } finally {
-      progress.stop();
-    }
-  }, options.embedded === false ? 'bare' : true);
+  return withRegistry(
+    options.dataDir,
+    (store) => {
+      const progress = progressBar();
+      try {
+        const summary = importPath(store, options.source, options.file, {
+          ...(options.snapshotDate === undefined ? {} : { snapshotDate: options.snapshotDate }),
+          delta: options.delta === true,
+          onProgress: progress.onProgress,
+        });
+        progress.stop();
+        out(options.json ? JSON.stringify(summary) : summaryLine(summary));
+      } finally {
+        progress.stop();
+      }
+    },
+    options.embedded === false ? 'bare' : true,
+  );
 }
 
 function runSources(options: { dataDir?: string; json?: boolean }): Promise<void> {
@@ -101,10 +116,14 @@ function runSources(options: { dataDir?: string; json?: boolean }): Promise<void
     const sources = store.sources();
     if (options.json) return out(JSON.stringify({ registry: store.identity(), sources }));
     const identity = store.identity();
-    out(`registry version ${identity.version}, fingerprint ${identity.fingerprint}, last import ${identity.generated_at ?? 'never'}`);
+    out(
+      `registry version ${identity.version}, fingerprint ${identity.fingerprint}, last import ${identity.generated_at ?? 'never'}`,
+    );
     for (const source of sources) {
       const current = store.snapshot(source.current_snapshot_id);
-      out(`${source.source_id.padEnd(18)} ${String(current?.row_count ?? 0).padStart(7)} records  snapshot ${source.current_snapshot_id} (${current?.snapshot_date ?? 'undated'})  ${source.snapshot_ids.length} snapshot(s)  ${source.origin}${source.version === null ? '' : ` ${source.version}`}`);
+      out(
+        `${source.source_id.padEnd(18)} ${String(current?.row_count ?? 0).padStart(7)} records  snapshot ${source.current_snapshot_id} (${current?.snapshot_date ?? 'undated'})  ${source.snapshot_ids.length} snapshot(s)  ${source.origin}${source.version === null ? '' : ` ${source.version}`}`,
+      );
       out(`${''.padEnd(18)} ${source.publisher}; licence: ${source.license}`);
     }
   });
@@ -113,8 +132,14 @@ function runSources(options: { dataDir?: string; json?: boolean }): Promise<void
 /** A snapshot by id, or by publisher date within the source. */
 function snapshotRef(store: RegistryStore, sourceId: string, ref: string): number {
   const snapshots = store.snapshotsOf(sourceId);
-  const found = /^\d+$/.test(ref) ? snapshots.find((s) => s.snapshot_id === Number(ref)) : snapshots.find((s) => s.snapshot_date === ref);
-  if (found === undefined) throw new AppError('invalid_argument', `${sourceId} has no snapshot "${ref}" (snapshots: ${snapshots.map((s) => `${s.snapshot_id} ${s.snapshot_date ?? 'undated'}`).join(', ')})`);
+  const found = /^\d+$/.test(ref)
+    ? snapshots.find((s) => s.snapshot_id === Number(ref))
+    : snapshots.find((s) => s.snapshot_date === ref);
+  if (found === undefined)
+    throw new AppError(
+      'invalid_argument',
+      `${sourceId} has no snapshot "${ref}" (snapshots: ${snapshots.map((s) => `${s.snapshot_id} ${s.snapshot_date ?? 'undated'}`).join(', ')})`,
+    );
   return found.snapshot_id;
 }
 
@@ -130,20 +155,54 @@ interface DiffOptions {
 function runDiff(options: DiffOptions): Promise<void> {
   return withRegistry(options.dataDir, (store) => {
     const source = store.source(options.source);
-    if (source === undefined) throw new AppError('invalid_argument', `no source "${options.source}" in this registry`);
-    const to = options.to === undefined ? source.current_snapshot_id : snapshotRef(store, options.source, options.to);
-    const from = options.from === undefined ? store.snapshot(to)?.previous_snapshot_id : snapshotRef(store, options.source, options.from);
-    if (from === null || from === undefined) throw new AppError('invalid_argument', `snapshot ${to} is the first of ${options.source}: pass --from`);
+    if (source === undefined)
+      throw new AppError('invalid_argument', `no source "${options.source}" in this registry`);
+    const to =
+      options.to === undefined
+        ? source.current_snapshot_id
+        : snapshotRef(store, options.source, options.to);
+    const from =
+      options.from === undefined
+        ? store.snapshot(to)?.previous_snapshot_id
+        : snapshotRef(store, options.source, options.from);
+    if (from === null || from === undefined)
+      throw new AppError(
+        'invalid_argument',
+        `snapshot ${to} is the first of ${options.source}: pass --from`,
+      );
     const diff = diffSnapshots(store.snapshotAsParsed(from), store.snapshotAsParsed(to));
     const byField = Object.fromEntries(changeCountsByField(diff));
     if (options.json) {
-      return out(JSON.stringify({ source_id: options.source, from, to, added: diff.added.length, removed: diff.removed.length, modified: diff.modified.length, fields: byField }));
+      return out(
+        JSON.stringify({
+          source_id: options.source,
+          from,
+          to,
+          added: diff.added.length,
+          removed: diff.removed.length,
+          modified: diff.modified.length,
+          fields: byField,
+        }),
+      );
     }
-    out(`${options.source}: snapshot ${from} (${diff.from_date ?? 'undated'}) -> ${to} (${diff.to_date ?? 'undated'}): ${diff.added.length} added, ${diff.removed.length} removed, ${diff.modified.length} modified`);
-    out(`fields changed: ${Object.entries(byField).map(([field, count]) => `${field} ${count}`).join(', ') || 'none'}`);
-    for (const record of diff.added.slice(0, options.limit)) out(`+ ${record.record_key} ${record.legal_name ?? ''}`);
-    for (const record of diff.removed.slice(0, options.limit)) out(`- ${record.record_key} ${record.legal_name ?? ''}`);
-    for (const record of diff.modified.slice(0, options.limit)) out(`~ ${record.key} ${record.changes.map((c) => `${c.field}: ${c.before ?? '∅'} -> ${c.after ?? '∅'}`).join('; ')}`);
+    out(
+      `${options.source}: snapshot ${from} (${diff.from_date ?? 'undated'}) -> ${to} (${diff.to_date ?? 'undated'}): ${diff.added.length} added, ${diff.removed.length} removed, ${diff.modified.length} modified`,
+    );
+    out(
+      `fields changed: ${
+        Object.entries(byField)
+          .map(([field, count]) => `${field} ${count}`)
+          .join(', ') || 'none'
+      }`,
+    );
+    for (const record of diff.added.slice(0, options.limit))
+      out(`+ ${record.record_key} ${record.legal_name ?? ''}`);
+    for (const record of diff.removed.slice(0, options.limit))
+      out(`- ${record.record_key} ${record.legal_name ?? ''}`);
+    for (const record of diff.modified.slice(0, options.limit))
+      out(
+        `~ ${record.key} ${record.changes.map((c) => `${c.field}: ${c.before ?? '∅'} -> ${c.after ?? '∅'}`).join('; ')}`,
+      );
   });
 }
 
@@ -155,35 +214,60 @@ interface SyncOptions {
 }
 
 function runSync(options: SyncOptions): Promise<void> {
-  return withRegistry(options.dataDir, async (store) => {
-    const urls = syncUrls(process.env, options.url ?? [], options.source);
-    const results = await syncSources(store, urls);
-    for (const result of results) {
-      if (options.json) out(JSON.stringify(result));
-      else out(result.ok ? `${result.source_id}: ${summaryLine(result.summary)}` : `${result.source_id}: FAILED (${result.url}): ${result.error}`);
-    }
-    if (results.some((result) => !result.ok)) process.exitCode = 1;
-  }, true);
+  return withRegistry(
+    options.dataDir,
+    async (store) => {
+      const urls = syncUrls(process.env, options.url ?? [], options.source);
+      const results = await syncSources(store, urls);
+      for (const result of results) {
+        if (options.json) out(JSON.stringify(result));
+        else
+          out(
+            result.ok
+              ? `${result.source_id}: ${summaryLine(result.summary)}`
+              : `${result.source_id}: FAILED (${result.url}): ${result.error}`,
+          );
+      }
+      if (results.some((result) => !result.ok)) process.exitCode = 1;
+    },
+    true,
+  );
 }
 
 function positiveInt(value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('a non-negative integer');
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new InvalidArgumentError('a non-negative integer');
   return parsed;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 export function registerRegistryCommands(program: Command): void {
-  const registry = program.command('registry').description('The bank registry (LMDB under <data-dir>/registry): import publisher files, list sources, diff snapshots, sync');
+  const registry = program
+    .command('registry')
+    .description(
+      'The bank registry (LMDB under <data-dir>/registry): import publisher files, list sources, diff snapshots, sync',
+    );
   registry
     .command('import')
-    .description('Import one publisher file as a new snapshot of its source (atomic; change events against the previous snapshot)')
-    .requiredOption('--source <id>', 'bundesbank-blz, oenb-sepa, six-bankenstamm, nbb-bank-codes, gleif-lei, gleif-rr, fedach, fedwire, schwifty')
+    .description(
+      'Import one publisher file as a new snapshot of its source (atomic; change events against the previous snapshot)',
+    )
+    .requiredOption(
+      '--source <id>',
+      'bundesbank-blz, oenb-sepa, six-bankenstamm, nbb-bank-codes, gleif-lei, gleif-rr, fedach, fedwire, schwifty',
+    )
     .requiredOption('--file <path>', 'the file as published')
-    .option('--snapshot-date <YYYY-MM-DD>', "the publisher's date for the data; required where neither the file nor the publisher's file name carries one (Bundesbank blz-aktuell, GLEIF JSON renamed, schwifty)")
+    .option(
+      '--snapshot-date <YYYY-MM-DD>',
+      "the publisher's date for the data; required where neither the file nor the publisher's file name carries one (Bundesbank blz-aktuell, GLEIF JSON renamed, schwifty)",
+    )
     .option('--delta', 'the file holds only new or changed records (GLEIF delta publications)')
-    .option('--no-embedded', 'do not lay down the embedded default first (a data directory for studying older publisher files, which the embedded tables would otherwise outdate)')
+    .option(
+      '--no-embedded',
+      'do not lay down the embedded default first (a data directory for studying older publisher files, which the embedded tables would otherwise outdate)',
+    )
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option('--json', 'print the import summary as JSON')
     .action((options: ImportOptions) => runImport(options));
@@ -195,7 +279,9 @@ export function registerRegistryCommands(program: Command): void {
     .action((options: { dataDir?: string; json?: boolean }) => runSources(options));
   registry
     .command('diff')
-    .description('Compare two snapshots of a source (default: the current one against its predecessor)')
+    .description(
+      'Compare two snapshots of a source (default: the current one against its predecessor)',
+    )
     .requiredOption('--source <id>', 'a source in this registry')
     .option('--from <snapshot>', 'snapshot id or publisher date (default: the predecessor of --to)')
     .option('--to <snapshot>', 'snapshot id or publisher date (default: current)')
@@ -205,9 +291,15 @@ export function registerRegistryCommands(program: Command): void {
     .action((options: DiffOptions) => runDiff(options));
   registry
     .command('sync')
-    .description(`Download the publishers' current files and import them (URLs: defaults, IBANQA_SYNC_URL_<SOURCE>, or --url)`)
+    .description(
+      `Download the publishers' current files and import them (URLs: defaults, IBANQA_SYNC_URL_<SOURCE>, or --url)`,
+    )
     .option('--source <id>', 'only this source (repeatable)', collect)
-    .option('--url <source=url>', 'download URL of a source (repeatable; overrides the environment)', collect)
+    .option(
+      '--url <source=url>',
+      'download URL of a source (repeatable; overrides the environment)',
+      collect,
+    )
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option('--json', 'print one JSON line per source')
     .action((options: SyncOptions) => runSync(options));

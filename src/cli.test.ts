@@ -14,13 +14,27 @@ import { Meter } from './accounts/meter.js';
 const entry = fileURLToPath(new URL('./cli-entry.js', import.meta.url));
 const buildScript = fileURLToPath(new URL('../scripts/build-cli.mjs', import.meta.url));
 const bundle = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
-function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  file: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [file, ...args], { env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [file, ...args],
+      { env: { ...process.env, NODE_OPTIONS: '' } },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,
+          stdout,
+          stderr,
+        });
+      },
+    );
   });
 }
 
@@ -40,7 +54,10 @@ function commandsOf(help: string): { name: string; described: boolean }[] {
   return section
     .split('\n')
     .filter((line) => /^ {2}\S/.test(line))
-    .map((line) => ({ name: line.trim().split(/\s+/)[0] as string, described: /^ {2}\S.*?\s{2,}\S/.test(line) }));
+    .map((line) => ({
+      name: line.trim().split(/\s+/)[0] as string,
+      described: /^ {2}\S.*?\s{2,}\S/.test(line),
+    }));
 }
 
 describe('ibanqa CLI', () => {
@@ -52,16 +69,26 @@ describe('ibanqa CLI', () => {
 
   it('every command and subcommand has a help text', async () => {
     const top = commandsOf((await run(entry, ['--help'])).stdout);
-    assert.deepEqual(top.map((c) => c.name).sort(), ['help', 'keys', 'manifest', 'registry', 'serve']);
+    assert.deepEqual(top.map((c) => c.name).sort(), [
+      'help',
+      'keys',
+      'manifest',
+      'registry',
+      'serve',
+    ]);
     for (const group of ['keys', 'registry']) {
       const sub = commandsOf((await run(entry, [group, '--help'])).stdout);
       assert.ok(sub.length >= 3, group);
-      for (const command of [...top, ...sub]) assert.ok(command.described, `${group}: ${command.name} has no description`);
+      for (const command of [...top, ...sub])
+        assert.ok(command.described, `${group}: ${command.name} has no description`);
       for (const command of sub.filter((c) => c.name !== 'help')) {
         const help = await run(entry, [group, command.name, '--help']);
         assert.equal(help.code, 0, help.stderr);
         const description = help.stdout.split('\n\n')[1] ?? '';
-        assert.ok(description.trim().length > 10 && !description.startsWith('Options:'), `${group} ${command.name} --help describes the command`);
+        assert.ok(
+          description.trim().length > 10 && !description.startsWith('Options:'),
+          `${group} ${command.name} --help describes the command`,
+        );
       }
     }
   });
@@ -80,10 +107,20 @@ describe('ibanqa CLI', () => {
     const [row] = JSON.parse(listed.stdout);
     // Pro (spec plan table): 10,000 API calls and 2,000 BIC reveals per calendar month.
     assert.equal(row.id, created.id);
-    assert.deepEqual({ allowance: row.credits.api_calls.allowance, used: row.credits.api_calls.used, remaining: row.credits.api_calls.remaining }, { allowance: 10_000, used: 7, remaining: 9_993 });
+    assert.deepEqual(
+      {
+        allowance: row.credits.api_calls.allowance,
+        used: row.credits.api_calls.used,
+        remaining: row.credits.api_calls.remaining,
+      },
+      { allowance: 10_000, used: 7, remaining: 9_993 },
+    );
     assert.equal(row.credits.bic_reveals.used, 2);
     const now = new Date();
-    assert.equal(row.credits.api_calls.period_end, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+    assert.equal(
+      row.credits.api_calls.period_end,
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    );
     const text = await run(entry, ['keys', 'list', '--data-dir', dataDir]);
     assert.match(text.stdout, /api_calls 7\/10000/);
     assert.match(text.stdout, /bic_reveals 2\/2000/);
@@ -93,13 +130,18 @@ describe('ibanqa CLI', () => {
     const dataDir = tempDir();
     const store = AccountStore.open(dataDir);
     // Far more output than a pipe buffers (64 KiB), so the CLI is still writing when the reader leaves.
-    for (let index = 0; index < 1_500; index++) store.createKey('free', new Date(), `label ${index}`);
+    for (let index = 0; index < 1_500; index++)
+      store.createKey('free', new Date(), `label ${index}`);
     await store.close();
-    const child = spawn(process.execPath, [entry, 'keys', 'list', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry, 'keys', 'list', '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.once('data', () => child.stdout.destroy());
-    const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
+    const code = await new Promise<number | null>((resolve) =>
+      child.on('close', (exitCode) => resolve(exitCode)),
+    );
     assert.equal(stderr, '');
     assert.equal(code, 0);
   });

@@ -7,7 +7,8 @@ import { keyLine, listKeysWithBalances } from './cli-keys-list.js';
 
 function portOption(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new InvalidArgumentError('a port is an integer from 0 to 65535');
   return port;
 }
 
@@ -26,7 +27,9 @@ function withStore<T>(dataDir: string | undefined, use: (store: AccountStore) =>
 
 /** The package's own version (package.json sits one level above src/, and above dist/ for the bundle). */
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const manifest = JSON.parse(
+    readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
   return manifest.version;
 }
 
@@ -49,19 +52,23 @@ program
   .option('--port <port>', 'REST port (IBANQA_PORT)', portOption)
   .option('--grpc-port <port>', 'gRPC port (IBANQA_GRPC_PORT)', portOption)
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
-  .action(async (options: { host?: string; port?: number; grpcPort?: number; dataDir?: string }) => {
-    const overrides: ConfigOverrides = {
-      ...(options.host === undefined ? {} : { host: options.host }),
-      ...(options.port === undefined ? {} : { httpPort: options.port }),
-      ...(options.grpcPort === undefined ? {} : { grpcPort: options.grpcPort }),
-      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-    };
-    // Loaded only here: the fronts (uWS, grpc-js, piscina) cost start-up time every other command does not need.
-    const { serveForever } = await import('./main.js');
-    await serveForever(loadConfig(process.env, overrides));
-  });
+  .action(
+    async (options: { host?: string; port?: number; grpcPort?: number; dataDir?: string }) => {
+      const overrides: ConfigOverrides = {
+        ...(options.host === undefined ? {} : { host: options.host }),
+        ...(options.port === undefined ? {} : { httpPort: options.port }),
+        ...(options.grpcPort === undefined ? {} : { grpcPort: options.grpcPort }),
+        ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      };
+      // Loaded only here: the fronts (uWS, grpc-js, piscina) cost start-up time every other command does not need.
+      const { serveForever } = await import('./main.js');
+      await serveForever(loadConfig(process.env, overrides));
+    },
+  );
 
-const keys = program.command('keys').description('Manage API keys (stored hashed; a key is shown once)');
+const keys = program
+  .command('keys')
+  .description('Manage API keys (stored hashed; a key is shown once)');
 
 keys
   .command('create')
@@ -74,13 +81,18 @@ keys
     withStore(options.dataDir, (store) => {
       const created = store.createKey(options.plan, new Date(), options.label);
       if (options.json) process.stdout.write(`${JSON.stringify(created)}\n`);
-      else process.stdout.write(`${created.key}\n(id ${created.id}, plan ${created.plan}; shown once, store it now)\n`);
+      else
+        process.stdout.write(
+          `${created.key}\n(id ${created.id}, plan ${created.plan}; shown once, store it now)\n`,
+        );
     }),
   );
 
 keys
   .command('list')
-  .description('List keys (id, plan, created, revoked, label) with each credit balance and when the period ends')
+  .description(
+    'List keys (id, plan, created, revoked, label) with each credit balance and when the period ends',
+  )
   .option('--json', 'print a JSON array')
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
   .action((options: { json?: boolean; dataDir?: string }) =>
@@ -93,7 +105,9 @@ keys
 
 keys
   .command('revoke <id>')
-  .description('Revoke a key by its id (as `keys list` shows it); a running service refuses it within 5 s')
+  .description(
+    'Revoke a key by its id (as `keys list` shows it); a running service refuses it within 5 s',
+  )
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
   .action((id: string, options: { dataDir?: string }) =>
     withStore(options.dataDir, (store) => {

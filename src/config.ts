@@ -3,8 +3,16 @@ import { resolve } from 'node:path';
 import { frontThreadLimits, limits, profileLimits } from './limits.js';
 import type { ExternalProviderSettings } from './ops/profiles/external/openai-compatible.js';
 import { corsOff, parseCorsOrigins, type CorsPolicy } from './transport/http/cors.js';
-import { parseTrustedProxies, trustEveryProxy, type TrustedProxies } from './transport/http/client-address.js';
-import { parseDirectoryFilesSetting, usDirectoryFilesEnv, type DirectoryFile } from './registry/routing-directory-loader.js';
+import {
+  parseTrustedProxies,
+  trustEveryProxy,
+  type TrustedProxies,
+} from './transport/http/client-address.js';
+import {
+  parseDirectoryFilesSetting,
+  usDirectoryFilesEnv,
+  type DirectoryFile,
+} from './registry/routing-directory-loader.js';
 
 /**
  * Environment -> one frozen Config, validated in one place (piscina-style: one clear error per bad setting).
@@ -72,12 +80,19 @@ function portFrom(name: string, raw: string | undefined, fallback: number): numb
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new RangeError(`${name} must be an integer port from 0 to 65535, got ${JSON.stringify(raw)}`);
+    throw new RangeError(
+      `${name} must be an integer port from 0 to 65535, got ${JSON.stringify(raw)}`,
+    );
   }
   return port;
 }
 
-function positiveIntFrom(name: string, raw: string | undefined, fallback: number, max: number): number {
+function positiveIntFrom(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  max: number,
+): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > max) {
@@ -97,7 +112,8 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const
 function logLevelFrom(raw: string | undefined): Config['logLevel'] {
   if (raw === undefined || raw === '') return 'info';
   const level = logLevels.find((candidate) => candidate === raw);
-  if (level === undefined) throw new RangeError(`IBANQA_LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+  if (level === undefined)
+    throw new RangeError(`IBANQA_LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   return level;
 }
 
@@ -106,10 +122,10 @@ export const defaultStatementRetentionSeconds = 24 * 60 * 60;
 
 function statementKeyFrom(raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
-  if (!/^[0-9a-fA-F]{64}$/.test(raw)) throw new RangeError('IBANQA_STATEMENT_KEY must be 64 hexadecimal characters (a 256-bit key)');
+  if (!/^[0-9a-fA-F]{64}$/.test(raw))
+    throw new RangeError('IBANQA_STATEMENT_KEY must be 64 hexadecimal characters (a 256-bit key)');
   return raw.toLowerCase();
 }
-
 
 /** IBANQA_AI_PROFILE_URL switches the external provider on; it then needs a model, and the URL must be http(s). */
 function aiProfileFrom(env: NodeJS.ProcessEnv): ExternalProviderSettings | null {
@@ -119,30 +135,55 @@ function aiProfileFrom(env: NodeJS.ProcessEnv): ExternalProviderSettings | null 
   try {
     parsed = new URL(url);
   } catch {
-    throw new RangeError(`IBANQA_AI_PROFILE_URL must be an http(s) URL, got ${JSON.stringify(url)}`);
+    throw new RangeError(
+      `IBANQA_AI_PROFILE_URL must be an http(s) URL, got ${JSON.stringify(url)}`,
+    );
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new RangeError('IBANQA_AI_PROFILE_URL must be an http(s) URL');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new RangeError('IBANQA_AI_PROFILE_URL must be an http(s) URL');
   const model = env.IBANQA_AI_PROFILE_MODEL ?? '';
-  if (model === '') throw new RangeError('IBANQA_AI_PROFILE_MODEL must name the model when IBANQA_AI_PROFILE_URL is set');
+  if (model === '')
+    throw new RangeError(
+      'IBANQA_AI_PROFILE_MODEL must name the model when IBANQA_AI_PROFILE_URL is set',
+    );
   return Object.freeze({
     url,
     model,
     apiKey: env.IBANQA_AI_PROFILE_KEY ?? '',
-    timeoutMs: positiveIntFrom('IBANQA_AI_PROFILE_TIMEOUT_MS', env.IBANQA_AI_PROFILE_TIMEOUT_MS, profileLimits.externalTimeoutMsDefault, limits.config.aiTimeoutMsMax),
+    timeoutMs: positiveIntFrom(
+      'IBANQA_AI_PROFILE_TIMEOUT_MS',
+      env.IBANQA_AI_PROFILE_TIMEOUT_MS,
+      profileLimits.externalTimeoutMsDefault,
+      limits.config.aiTimeoutMsMax,
+    ),
   });
 }
 
 /** The proxy and CORS policies of these settings: the main thread's Config, rebuilt in a front thread. */
 export function frontPolicies(settings: FrontSettings): Pick<Config, 'trustedProxies' | 'cors'> {
-  const trustedProxies = settings.trustedProxies.trim() !== '' ? parseTrustedProxies(settings.trustedProxies) : settings.trustEveryProxy ? trustEveryProxy : parseTrustedProxies('');
-  return { trustedProxies, cors: settings.corsOrigins === undefined ? corsOff : parseCorsOrigins(settings.corsOrigins) };
+  const trustedProxies =
+    settings.trustedProxies.trim() !== ''
+      ? parseTrustedProxies(settings.trustedProxies)
+      : settings.trustEveryProxy
+        ? trustEveryProxy
+        : parseTrustedProxies('');
+  return {
+    trustedProxies,
+    cors: settings.corsOrigins === undefined ? corsOff : parseCorsOrigins(settings.corsOrigins),
+  };
 }
 
-function trustedProxiesFrom(env: NodeJS.ProcessEnv): Pick<Config, 'trustedProxies' | 'trustProxyDeprecated'> {
+function trustedProxiesFrom(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'trustedProxies' | 'trustProxyDeprecated'> {
   const legacy = env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true';
   const listed = env.IBANQA_TRUSTED_PROXIES ?? '';
-  if (listed.trim() !== '') return { trustedProxies: parseTrustedProxies(listed), trustProxyDeprecated: legacy };
-  return { trustedProxies: legacy ? trustEveryProxy : parseTrustedProxies(''), trustProxyDeprecated: legacy };
+  if (listed.trim() !== '')
+    return { trustedProxies: parseTrustedProxies(listed), trustProxyDeprecated: legacy };
+  return {
+    trustedProxies: legacy ? trustEveryProxy : parseTrustedProxies(''),
+    trustProxyDeprecated: legacy,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
@@ -157,7 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
       Math.min(availableParallelism(), limits.config.poolThreadsMax),
       limits.config.poolThreadsMax,
     ),
-    httpThreads: positiveIntFrom('IBANQA_HTTP_THREADS', env.IBANQA_HTTP_THREADS, 1, frontThreadLimits.threadsMax),
+    httpThreads: positiveIntFrom(
+      'IBANQA_HTTP_THREADS',
+      env.IBANQA_HTTP_THREADS,
+      1,
+      frontThreadLimits.threadsMax,
+    ),
     frontSettings: Object.freeze({
       trustedProxies: env.IBANQA_TRUSTED_PROXIES ?? '',
       trustEveryProxy: env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true',
@@ -171,13 +217,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     ),
     logLevel: logLevelFrom(env.IBANQA_LOG_LEVEL),
     ...trustedProxiesFrom(env),
-    cors: env.IBANQA_CORS_ORIGINS === undefined ? corsOff : parseCorsOrigins(env.IBANQA_CORS_ORIGINS),
+    cors:
+      env.IBANQA_CORS_ORIGINS === undefined ? corsOff : parseCorsOrigins(env.IBANQA_CORS_ORIGINS),
     usDirectoryFiles: Object.freeze(parseDirectoryFilesSetting(env[usDirectoryFilesEnv] ?? '')),
     aiProfile: aiProfileFrom(env),
-    signingKeyFile: env.IBANQA_SIGNING_KEY_FILE === undefined || env.IBANQA_SIGNING_KEY_FILE === '' ? null : resolve(env.IBANQA_SIGNING_KEY_FILE),
+    signingKeyFile:
+      env.IBANQA_SIGNING_KEY_FILE === undefined || env.IBANQA_SIGNING_KEY_FILE === ''
+        ? null
+        : resolve(env.IBANQA_SIGNING_KEY_FILE),
     manifestSigning: onOffFrom('IBANQA_MANIFEST_SIGNING', env.IBANQA_MANIFEST_SIGNING),
-    statementRetentionSeconds: positiveIntFrom('IBANQA_STATEMENT_RETENTION_SECONDS', env.IBANQA_STATEMENT_RETENTION_SECONDS, defaultStatementRetentionSeconds, limits.config.statementRetentionSecondsMax),
-    statementRegion: env.IBANQA_STATEMENT_REGION === undefined || env.IBANQA_STATEMENT_REGION === '' ? 'not declared (set IBANQA_STATEMENT_REGION)' : env.IBANQA_STATEMENT_REGION,
+    statementRetentionSeconds: positiveIntFrom(
+      'IBANQA_STATEMENT_RETENTION_SECONDS',
+      env.IBANQA_STATEMENT_RETENTION_SECONDS,
+      defaultStatementRetentionSeconds,
+      limits.config.statementRetentionSecondsMax,
+    ),
+    statementRegion:
+      env.IBANQA_STATEMENT_REGION === undefined || env.IBANQA_STATEMENT_REGION === ''
+        ? 'not declared (set IBANQA_STATEMENT_REGION)'
+        : env.IBANQA_STATEMENT_REGION,
     statementKeyHex: statementKeyFrom(env.IBANQA_STATEMENT_KEY),
   };
   return Object.freeze(config);

@@ -9,7 +9,10 @@ import { buildOpenApi } from './transport/openapi/document.js';
 
 test('the proto header and the OpenAPI info.version carry the contract version', () => {
   const proto = readFileSync(new URL('../proto/ibanqa/v1/ibanqa.proto', import.meta.url), 'utf8');
-  assert.match(proto.split('\n')[0] ?? '', new RegExp(`version ${contractVersion.replaceAll('-', '\\-')}\\b`));
+  assert.match(
+    proto.split('\n')[0] ?? '',
+    new RegExp(`version ${contractVersion.replaceAll('-', '\\-')}\\b`),
+  );
   const info = buildOpenApi(ops.filter(isHttpOp))['info'] as { version: string };
   assert.equal(info.version, contractVersion);
 });

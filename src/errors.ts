@@ -65,5 +65,7 @@ export function fromErrorData(data: ErrorData): AppError {
 
 /** Anything thrown becomes an AppError; unknown throws are bugs whose text stays private. */
 export function toAppError(thrown: unknown): AppError {
-  return thrown instanceof AppError ? thrown : new AppError('internal', 'internal error', {}, { cause: thrown });
+  return thrown instanceof AppError
+    ? thrown
+    : new AppError('internal', 'internal error', {}, { cause: thrown });
 }

@@ -249,14 +249,23 @@ export const limits = {
   config,
 } as const;
 
-assert(limits.keylessIbansPerRequestMax <= limits.validateIbansMax, 'keyless cap within the keyed cap');
+assert(
+  limits.keylessIbansPerRequestMax <= limits.validateIbansMax,
+  'keyless cap within the keyed cap',
+);
 assert(limits.keylessIbansPerRequestMax <= limits.keylessIbansPerDayMax, 'a request fits a day');
-assert(limits.testCasesFreePreviewMax <= limits.testCasesQuantityMax, 'preview within the full batch');
+assert(
+  limits.testCasesFreePreviewMax <= limits.testCasesQuantityMax,
+  'preview within the full batch',
+);
 assert(
   limits.validateIbansMax * (limits.ibanInputCharsMax + 3) < limits.httpJsonBodyBytesMax,
   'a full validate body fits the JSON body cap',
 );
-assert(limits.generateStreamRowsMax % limits.generateStreamChunkRows === 0, 'stream chunks tile the stream');
+assert(
+  limits.generateStreamRowsMax % limits.generateStreamChunkRows === 0,
+  'stream chunks tile the stream',
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Synthetic profiles (/profile, /ai-profile, bulk datasets with include_profiles)
@@ -290,7 +299,11 @@ export const profileLimits = {
   externalFieldCharsMax: 100,
 } as const;
 
-assert(profileLimits.ageFloor <= profileLimits.ageMinDefault && profileLimits.ageMaxDefault <= profileLimits.ageCeiling, 'defaults inside the age bounds');
+assert(
+  profileLimits.ageFloor <= profileLimits.ageMinDefault &&
+    profileLimits.ageMaxDefault <= profileLimits.ageCeiling,
+  'defaults inside the age bounds',
+);
 // ---- Fixture manifests, payment scenarios and the VoP name-matching benchmark ----
 export const artifactLimits = {
   /** Spec "Bounds": a fixture manifest holds 1 to 500 fixtures. */
@@ -323,20 +336,39 @@ export const artifactLimits = {
   vopNameCharsMax: 140,
 } as const;
 
-assert(artifactLimits.manifestFixturesMax * (artifactLimits.manifestIbanCharsMax + 120) < limits.httpJsonBodyBytesMax, 'a full manifest request fits the JSON body cap');
-assert(artifactLimits.vopScoreLabelsMax >= artifactLimits.vopRowsMax, 'every row of a compiled matrix can be scored');
+assert(
+  artifactLimits.manifestFixturesMax * (artifactLimits.manifestIbanCharsMax + 120) <
+    limits.httpJsonBodyBytesMax,
+  'a full manifest request fits the JSON body cap',
+);
+assert(
+  artifactLimits.vopScoreLabelsMax >= artifactLimits.vopRowsMax,
+  'every row of a compiled matrix can be scored',
+);
 assert(limits.statementAnalysesConcurrent >= 1, 'at least one analysis runs');
 
 /** JSON keys and punctuation around one identifier: {"value":"","type":""}, plus a comma. */
 const identifierJsonOverheadBytes = 32;
 assert(
-  registry.lookupIdentifiersMax * (registry.identifierValueCharsMax + registry.identifierTypeCharsMax + identifierJsonOverheadBytes) <=
+  registry.lookupIdentifiersMax *
+    (registry.identifierValueCharsMax +
+      registry.identifierTypeCharsMax +
+      identifierJsonOverheadBytes) <=
     limits.httpJsonBodyBytesMax,
   'a full lookup or export request (1,000 identifiers of the longest allowed values) fits the JSON body cap',
 );
-assert(limits.httpJsonBodyBytesMax < limits.grpcMessageBytesMax, 'every request the REST front takes fits a gRPC message');
-assert(usRouting.generateFreeRowsMax <= usRouting.generatePaidRowsMax, 'free generation within paid');
-assert(usRouting.targetedProRowsMax <= usRouting.targetedBusinessRowsMax, 'Pro targeting within Business');
+assert(
+  limits.httpJsonBodyBytesMax < limits.grpcMessageBytesMax,
+  'every request the REST front takes fits a gRPC message',
+);
+assert(
+  usRouting.generateFreeRowsMax <= usRouting.generatePaidRowsMax,
+  'free generation within paid',
+);
+assert(
+  usRouting.targetedProRowsMax <= usRouting.targetedBusinessRowsMax,
+  'Pro targeting within Business',
+);
 assert(usRouting.listFreeMax <= usRouting.listPaidMax, 'free list within paid list');
 
 // ---- REST front threads (IBANQA_HTTP_THREADS; src/transport/http/threads/) ----

@@ -44,34 +44,68 @@ export interface RunningService {
 /** One line for what the embedded default imported (first start, or an upgraded package), one warning per source kept. */
 function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
   if (outcome.imported.length > 0) {
-    const snapshots = outcome.imported.map(({ source_id, snapshot_date, row_count, changes, unchanged }) =>
-      `${source_id} ${snapshot_date ?? 'undated'}: ${unchanged ? 'unchanged' : `${row_count} records, +${changes.added} -${changes.removed} ~${changes.modified}`}`);
+    const snapshots = outcome.imported.map(
+      ({ source_id, snapshot_date, row_count, changes, unchanged }) =>
+        `${source_id} ${snapshot_date ?? 'undated'}: ${unchanged ? 'unchanged' : `${row_count} records, +${changes.added} -${changes.removed} ~${changes.modified}`}`,
+    );
     logger.info({ snapshots }, 'registry: embedded data imported');
   }
-  for (const kept of outcome.kept) logger.warn({ source: kept.source_id, reason: kept.reason }, 'registry: installed embedded data not imported; the registry keeps what it holds');
+  for (const kept of outcome.kept)
+    logger.warn(
+      { source: kept.source_id, reason: kept.reason },
+      'registry: installed embedded data not imported; the registry keeps what it holds',
+    );
 }
 
 /** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   const uws = uwsBuild();
-  logger.info({ build: uws.build, binary: uws.binary, node: process.versions.node, skipped: uws.skipped }, `REST front: ${uws.build} (${uws.skipped.length === 0 ? 'the newest build' : `newer builds do not load here: ${uws.skipped.map((s) => `${s.build}: ${s.reason}`).join('; ')}`})`);
-  if (config.trustProxyDeprecated) logger.warn('IBANQA_TRUST_PROXY is deprecated: it believes X-Forwarded-For from every peer; list your proxies in IBANQA_TRUSTED_PROXIES instead');
+  logger.info(
+    { build: uws.build, binary: uws.binary, node: process.versions.node, skipped: uws.skipped },
+    `REST front: ${uws.build} (${uws.skipped.length === 0 ? 'the newest build' : `newer builds do not load here: ${uws.skipped.map((s) => `${s.build}: ${s.reason}`).join('; ')}`})`,
+  );
+  if (config.trustProxyDeprecated)
+    logger.warn(
+      'IBANQA_TRUST_PROXY is deprecated: it believes X-Forwarded-For from every peer; list your proxies in IBANQA_TRUSTED_PROXIES instead',
+    );
   const uninstallCrashGuards = installCrashGuards(logger);
   const store = AccountStore.open(config.dataDir);
   const demoKeys = store.ensureDemoKeys(new Date());
   const state = lmdbPorts(store);
-  const manifestKeys = loadManifestKeys({ dataDir: config.dataDir, keyFile: config.signingKeyFile, enabled: config.manifestSigning });
+  const manifestKeys = loadManifestKeys({
+    dataDir: config.dataDir,
+    keyFile: config.signingKeyFile,
+    enabled: config.manifestSigning,
+  });
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
-  const registry = await openServiceRegistry(config.dataDir, (outcome) => reportEmbedded(logger, outcome));
+  const registry = await openServiceRegistry(config.dataDir, (outcome) =>
+    reportEmbedded(logger, outcome),
+  );
   const bank = bankDirectoryOver(registry);
-  const runner = new PoolRunner(createPool({ threads: config.poolThreads, dataDir: config.dataDir, usDirectoryFiles: config.usDirectoryFiles, manifestKeys }));
+  const runner = new PoolRunner(
+    createPool({
+      threads: config.poolThreads,
+      dataDir: config.dataDir,
+      usDirectoryFiles: config.usDirectoryFiles,
+      manifestKeys,
+    }),
+  );
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
-  const moved = await migrateLegacyWatches(registry.dbs.watches.getRange(), store.subDatabase('watches'));
+  const moved = await migrateLegacyWatches(
+    registry.dbs.watches.getRange(),
+    store.subDatabase('watches'),
+  );
   if (moved > 0) logger.info({ watches: moved }, 'registry watches moved to the accounts store');
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
-  const statements = openStatementReviews({ config, accounts: store, meter: state.ledger, runner, logger });
+  const statements = openStatementReviews({
+    config,
+    accounts: store,
+    meter: state.ledger,
+    runner,
+    logger,
+  });
   const service = new Service({
     state,
     data: { bank, routing, registry },
@@ -79,7 +113,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     poolThresholdRows: config.poolThresholdRows,
     validators,
     usage: ledgerUsageReader(store, state.meter, () => new Date()),
-    profileProvider: config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
+    profileProvider:
+      config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
     manifestKeys: manifestKeys ?? null,
     statements,
   });
@@ -88,17 +123,50 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
   const metrics = new HttpMetrics(config.httpThreads > 1 ? { thread: 'main' } : {});
-  const app = buildApp({ service, ops: httpOps, openapi: () => openapi, logger, metrics, isReady: () => ready, trustedProxies: config.trustedProxies, cors: config.cors });
-  const http = await listen(app, config.host, config.httpThreads > 1 ? await sharedPort(config.host, config.httpPort) : config.httpPort);
-  const fronts = config.httpThreads > 1 ? await startFronts(config, logger, { state, service, runner, metrics }, http.port, manifestKeys ?? null) : undefined;
-  const grpc = await startGrpcFront({ service, ops, logger, metrics }, config.host, config.grpcPort).catch(async (error: unknown) => {
+  const app = buildApp({
+    service,
+    ops: httpOps,
+    openapi: () => openapi,
+    logger,
+    metrics,
+    isReady: () => ready,
+    trustedProxies: config.trustedProxies,
+    cors: config.cors,
+  });
+  const http = await listen(
+    app,
+    config.host,
+    config.httpThreads > 1 ? await sharedPort(config.host, config.httpPort) : config.httpPort,
+  );
+  const fronts =
+    config.httpThreads > 1
+      ? await startFronts(
+          config,
+          logger,
+          { state, service, runner, metrics },
+          http.port,
+          manifestKeys ?? null,
+        )
+      : undefined;
+  const grpc = await startGrpcFront(
+    { service, ops, logger, metrics },
+    config.host,
+    config.grpcPort,
+  ).catch(async (error: unknown) => {
     // Front threads must not outlive a failed start: a thread ending with open uWS sockets aborts the process.
     await fronts?.close();
     throw error;
   });
   ready = true;
   fronts?.setReady(true);
-  logger.info({ rest: `http://${config.host}:${http.port}/api/v1`, grpc: `${config.host}:${grpc.port}`, dataDir: config.dataDir }, 'ibanqa ready');
+  logger.info(
+    {
+      rest: `http://${config.host}:${http.port}/api/v1`,
+      grpc: `${config.host}:${grpc.port}`,
+      dataDir: config.dataDir,
+    },
+    'ibanqa ready',
+  );
   return {
     httpPort: http.port,
     grpcPort: grpc.port,
@@ -126,7 +194,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 }
 
 /** IBANQA_HTTP_THREADS - 1 front threads on the main app's port; scrapes of /metrics sum every thread. */
-async function startFronts(config: Config, logger: Logger, deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner' | 'metrics'>, port: number, manifestKeys: ManifestKeys | null): Promise<FrontThreads> {
+async function startFronts(
+  config: Config,
+  logger: Logger,
+  deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner' | 'metrics'>,
+  port: number,
+  manifestKeys: ManifestKeys | null,
+): Promise<FrontThreads> {
   const settings = {
     host: config.host,
     port,
@@ -137,9 +211,17 @@ async function startFronts(config: Config, logger: Logger, deps: Pick<Parameters
     front: config.frontSettings,
     logLevel: logger.level,
   };
-  const fronts = await startFrontThreads({ ...deps, count: config.httpThreads - 1, settings, logger });
+  const fronts = await startFrontThreads({
+    ...deps,
+    count: config.httpThreads - 1,
+    settings,
+    logger,
+  });
   deps.metrics.addPeers(() => fronts.counts());
-  logger.info({ threads: config.httpThreads }, `REST front: ${config.httpThreads} threads on port ${port}`);
+  logger.info(
+    { threads: config.httpThreads },
+    `REST front: ${config.httpThreads} threads on port ${port}`,
+  );
   return fronts;
 }
 
@@ -154,7 +236,9 @@ export async function serveForever(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const running = await startService(config, logger);
   printDemoKeys(running.demoKeys, (line) => process.stdout.write(`${line}\n`));
-  process.stdout.write(`ibanqa: REST http://${config.host}:${running.httpPort}/api/v1  gRPC ${config.host}:${running.grpcPort}\n`);
+  process.stdout.write(
+    `ibanqa: REST http://${config.host}:${running.httpPort}/api/v1  gRPC ${config.host}:${running.grpcPort}\n`,
+  );
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };
@@ -164,7 +248,9 @@ export async function serveForever(config: Config): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   serveForever(loadConfig(process.env)).catch((error: unknown) => {
-    process.stderr.write(`ibanqa failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `ibanqa failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

@@ -12,10 +12,16 @@ export function installCrashGuards(logger: Logger): () => void {
     return typeof id === 'string' ? id : undefined;
   };
   const onException = (error: Error, origin: string) => {
-    logger.error({ err: error, origin, requestId: requestIdOf(error) }, 'uncaught exception: logged, the service keeps serving');
+    logger.error(
+      { err: error, origin, requestId: requestIdOf(error) },
+      'uncaught exception: logged, the service keeps serving',
+    );
   };
   const onRejection = (reason: unknown) => {
-    logger.error({ err: reason, requestId: requestIdOf(reason) }, 'unhandled rejection: logged, the service keeps serving');
+    logger.error(
+      { err: reason, requestId: requestIdOf(reason) },
+      'unhandled rejection: logged, the service keeps serving',
+    );
   };
   process.on('uncaughtException', onException);
   process.on('unhandledRejection', onRejection);

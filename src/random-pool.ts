@@ -12,7 +12,10 @@ const pool = new Uint8Array(POOL_BYTES);
 let offset = POOL_BYTES;
 
 export function takeRandomBytes(count: number): Uint8Array {
-  assert(Number.isInteger(count) && count > 0 && count <= POOL_BYTES, `takeRandomBytes(${count}): 1 to ${POOL_BYTES} bytes`);
+  assert(
+    Number.isInteger(count) && count > 0 && count <= POOL_BYTES,
+    `takeRandomBytes(${count}): 1 to ${POOL_BYTES} bytes`,
+  );
   if (offset + count > POOL_BYTES) {
     randomFillSync(pool);
     offset = 0;

@@ -30,7 +30,12 @@ const streamRequest = { country: 'DE', count: 2_500, seed: 'golden', include_ban
 
 /** Pinned first rows, checked against ibantools below. Regenerate only for a deliberate, announced breaking change. */
 /** Changed once, deliberately: real bank codes of the embedded registry by default (Bundesbank table of 2025-09-08). */
-const goldenDe = ['DE67750800030005004077', 'DE54721221810003927369', 'DE20800550080661344185', 'DE56160502020024734640'];
+const goldenDe = [
+  'DE67750800030005004077',
+  'DE54721221810003927369',
+  'DE20800550080661344185',
+  'DE56160502020024734640',
+];
 /**
  * SHA-256 (first 16 hex) of each REST body in `requests` order (re-pinned once, deliberately, for real bank codes by default), then of the GenerateStream rows as JSON. Bodies with
  * bank details also pin the embedded registry data: a new bankdata-germany or iban-to-bic release changes them.
@@ -71,7 +76,10 @@ async function streamRows(service: ServiceProcess): Promise<string> {
   const client = grpcClient(service.grpcAddress);
   try {
     const rows: unknown[] = [];
-    const stream = client.GenerateStream!(streamRequest, keyMetadata(service.unlimitedKey)) as ClientReadableStream<{ rows: unknown[] }>;
+    const stream = client.GenerateStream!(
+      streamRequest,
+      keyMetadata(service.unlimitedKey),
+    ) as ClientReadableStream<{ rows: unknown[] }>;
     await new Promise<void>((resolve, reject) => {
       stream.on('data', (chunk: { rows: unknown[] }) => rows.push(...chunk.rows));
       stream.on('end', resolve);
@@ -117,9 +125,18 @@ const runs = new Map<string, Outputs>();
 describe('seeded output across processes, worker counts and inline vs pool', () => {
   before(async () => {
     // One after another: services at once would compete for the machine's two cores.
-    runs.set('inline', await outputsOf({ IBANQA_POOL_THREADS: '2', IBANQA_POOL_THRESHOLD_ROWS: inlineRows }, 1));
-    runs.set('pool, 1 worker', await outputsOf({ IBANQA_POOL_THREADS: '1', IBANQA_POOL_THRESHOLD_ROWS: pooledRows }, 1));
-    runs.set('pool, 2 workers', await outputsOf({ IBANQA_POOL_THREADS: '2', IBANQA_POOL_THRESHOLD_ROWS: pooledRows }, 2));
+    runs.set(
+      'inline',
+      await outputsOf({ IBANQA_POOL_THREADS: '2', IBANQA_POOL_THRESHOLD_ROWS: inlineRows }, 1),
+    );
+    runs.set(
+      'pool, 1 worker',
+      await outputsOf({ IBANQA_POOL_THREADS: '1', IBANQA_POOL_THRESHOLD_ROWS: pooledRows }, 1),
+    );
+    runs.set(
+      'pool, 2 workers',
+      await outputsOf({ IBANQA_POOL_THREADS: '2', IBANQA_POOL_THRESHOLD_ROWS: pooledRows }, 2),
+    );
   });
   after(() => {
     runs.clear();
@@ -136,7 +153,9 @@ describe('seeded output across processes, worker counts and inline vs pool', () 
       const left = runs.get(a);
       const right = runs.get(b);
       assert.ok(left !== undefined && right !== undefined);
-      left.rest.forEach((body, index) => assert.equal(right.rest[index], body, `${requests[index]?.[0]} #${index}`));
+      left.rest.forEach((body, index) =>
+        assert.equal(right.rest[index], body, `${requests[index]?.[0]} #${index}`),
+      );
       assert.equal(right.stream, left.stream);
     });
   }
@@ -145,7 +164,10 @@ describe('seeded output across processes, worker counts and inline vs pool', () 
     const outputs = runs.get('pool, 2 workers');
     assert.ok(outputs !== undefined);
     const stream = JSON.parse(outputs.stream) as { iban: string; bank_name: string | null }[];
-    const generate = JSON.parse(outputs.rest[requests.length - 1] ?? '[]') as { iban: string; bank_name: string | null }[];
+    const generate = JSON.parse(outputs.rest[requests.length - 1] ?? '[]') as {
+      iban: string;
+      bank_name: string | null;
+    }[];
     assert.equal(generate.length, 100);
     assert.deepEqual(
       stream.slice(0, 100).map((row) => [row.iban, row.bank_name ?? null]),
@@ -157,7 +179,10 @@ describe('seeded output across processes, worker counts and inline vs pool', () 
     const outputs = runs.get('inline');
     assert.ok(outputs !== undefined);
     for (const iban of goldenDe) assert.ok(isValidIBAN(iban), iban);
-    assert.deepEqual((JSON.parse(outputs.rest[0] ?? '[]') as { iban: string }[]).map((row) => row.iban), goldenDe);
+    assert.deepEqual(
+      (JSON.parse(outputs.rest[0] ?? '[]') as { iban: string }[]).map((row) => row.iban),
+      goldenDe,
+    );
     assert.deepEqual(outputs.rest.map(sha), goldenHashes.rest);
     assert.equal(sha(outputs.stream), goldenHashes.stream);
   });

@@ -31,7 +31,17 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
     ['business', { country: 'DE', targeting: { bic: 'ZZZZDEZZXXX' } }],
   ],
   'iban.validate': [
-    ['pro', { ibans: ['DE89370400440532013000', 'FR1420041010050500013M02606', 'XX00', 'DE00370400440532013000'] }],
+    [
+      'pro',
+      {
+        ibans: [
+          'DE89370400440532013000',
+          'FR1420041010050500013M02606',
+          'XX00',
+          'DE00370400440532013000',
+        ],
+      },
+    ],
     ['free', { ibans: ['GB82WEST12345698765432'] }],
     ['pro', { ibans: [] }],
   ],
@@ -51,7 +61,16 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
   ],
   // registry samples: the embedded default registry of a fresh service
   'bank.lookup': [
-    ['business', { identifiers: [{ value: 'COBADEFFXXX', type: 'bic' }, { value: 'DE:37040044' }, { value: 'ZZZZDEZZXXX' }] }],
+    [
+      'business',
+      {
+        identifiers: [
+          { value: 'COBADEFFXXX', type: 'bic' },
+          { value: 'DE:37040044' },
+          { value: 'ZZZZDEZZXXX' },
+        ],
+      },
+    ],
     ['starter', { value: '37040044', type: 'de_blz' }],
     ['free', { value: 'COBADEFFXXX' }],
     ['starter', { value: 'x'.repeat(129) }],
@@ -109,13 +128,45 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
   'us_routing.quote': [
     ['pro', { routing_numbers: ['011000015', 'x'], generate_tests: true }],
     ['pro', {}],
-    ['starter', { generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64), quantity: 3 } }],
-    ['pro', { generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64), quantity: 3 } }],
+    [
+      'starter',
+      {
+        generation: {
+          target_id: 'rt_0000000000000000',
+          source_sha256: 'a'.repeat(64),
+          quantity: 3,
+        },
+      },
+    ],
+    [
+      'pro',
+      {
+        generation: {
+          target_id: 'rt_0000000000000000',
+          source_sha256: 'a'.repeat(64),
+          quantity: 3,
+        },
+      },
+    ],
   ],
   'us_routing.run': [
-    ['pro', { routing_numbers: ['011000015'], max_credits: 2, request_id: `${Date.now()}-${'0'.repeat(32)}` }],
+    [
+      'pro',
+      {
+        routing_numbers: ['011000015'],
+        max_credits: 2,
+        request_id: `${Date.now()}-${'0'.repeat(32)}`,
+      },
+    ],
     ['pro', { routing_numbers: ['011000015'], max_credits: 1, request_id: '1-abc' }],
-    ['pro', { routing_numbers: ['011000015'], max_credits: 1, request_id: `${Date.now() - 25 * 3_600_000}-${'0'.repeat(32)}` }],
+    [
+      'pro',
+      {
+        routing_numbers: ['011000015'],
+        max_credits: 1,
+        request_id: `${Date.now() - 25 * 3_600_000}-${'0'.repeat(32)}`,
+      },
+    ],
   ],
   'us_routing.lookup': [
     ['pro', { routing_number: '011000015' }],
@@ -129,7 +180,15 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
   'us_routing.profile': [
     ['pro', { mode: 'synthetic', seed: 'parity', preview_only: true }],
     ['pro', { mode: 'synthetic', seed: 'parity' }],
-    ['starter', { mode: 'targeted', seed: 'parity', preview_only: true, generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64) } }],
+    [
+      'starter',
+      {
+        mode: 'targeted',
+        seed: 'parity',
+        preview_only: true,
+        generation: { target_id: 'rt_0000000000000000', source_sha256: 'a'.repeat(64) },
+      },
+    ],
   ],
   'account.usage': [
     ['pro', {}],
@@ -147,14 +206,43 @@ const samples: Record<string, [Plan, Record<string, unknown>][]> = {
   'manifest.spec': [['free', {}]],
   'manifest.schema': [['free', {}]],
   'manifest.compile': [
-    ['pro', { seed: 'parity', fixtures: [{ country: 'DE', iban: 'DE89370400440532013000', expected_valid: true }, { country: 'FR', iban: 'FR00', expected_valid: false }] }],
-    ['starter', { fixtures: [{ country: 'DE', iban: 'DE89370400440532013000', expected_valid: true }] }],
+    [
+      'pro',
+      {
+        seed: 'parity',
+        fixtures: [
+          { country: 'DE', iban: 'DE89370400440532013000', expected_valid: true },
+          { country: 'FR', iban: 'FR00', expected_valid: false },
+        ],
+      },
+    ],
+    [
+      'starter',
+      { fixtures: [{ country: 'DE', iban: 'DE89370400440532013000', expected_valid: true }] },
+    ],
     ['pro', { fixtures: [] }],
   ],
-  'vop.catalog': [['business', {}], ['pro', {}]],
-  'vop.compile': [['business', { seed: 'parity', limit: 30 }], ['business', { limit: 0 }], ['pro', {}]],
+  'vop.catalog': [
+    ['business', {}],
+    ['pro', {}],
+  ],
+  'vop.compile': [
+    ['business', { seed: 'parity', limit: 30 }],
+    ['business', { limit: 0 }],
+    ['pro', {}],
+  ],
   'vop.score': [
-    ['business', { seed: 'parity', limit: 3, labels: [{ row_id: 'r0', label: 'MATCH' }, { row_id: 'r1', label: 'NO_MATCH' }] }],
+    [
+      'business',
+      {
+        seed: 'parity',
+        limit: 3,
+        labels: [
+          { row_id: 'r0', label: 'MATCH' },
+          { row_id: 'r1', label: 'NO_MATCH' },
+        ],
+      },
+    ],
     ['business', { labels: [{ row_id: 'r5000', label: 'MATCH' }] }],
   ],
   'scenarios.catalog': [['free', {}]],
@@ -175,7 +263,8 @@ function normalize(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(value)) {
-      if (entry === null || entry === undefined || (Array.isArray(entry) && entry.length === 0)) continue;
+      if (entry === null || entry === undefined || (Array.isArray(entry) && entry.length === 0))
+        continue;
       out[key] = normalize(entry);
     }
     return out;
@@ -184,7 +273,11 @@ function normalize(value: unknown): unknown {
 }
 
 /** The REST form of a sample: `:name` path segments from the body, the rest as query (GET, DELETE) or JSON body. */
-function callRest(http: { method: string; path: string }, key: string, body: Record<string, unknown>) {
+function callRest(
+  http: { method: string; path: string },
+  key: string,
+  body: Record<string, unknown>,
+) {
   const rest = { ...body };
   const path = http.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = rest[name];
@@ -192,7 +285,9 @@ function callRest(http: { method: string; path: string }, key: string, body: Rec
     return encodeURIComponent(String(value));
   });
   if (http.method === 'POST') return call(service.base, path, { key, body: rest });
-  const query = new URLSearchParams(Object.entries(rest).map(([name, value]) => [name, String(value)])).toString();
+  const query = new URLSearchParams(
+    Object.entries(rest).map(([name, value]) => [name, String(value)]),
+  ).toString();
   return call(service.base, query === '' ? path : `${path}?${query}`, { key, method: http.method });
 }
 
@@ -213,15 +308,29 @@ test('REST and gRPC give the same outputs and the same errors', async () => {
       if (rest.status >= 400) {
         assert.ok(grpc.error, `${label}: gRPC must fail too`);
         assert.equal(grpc.error.metadata.get('error')[0], rest.body.error, label);
-        const code = Object.entries(httpStatusOf).find(([candidate, line]) => line.startsWith(String(rest.status)) && grpcStatusOf[candidate as keyof typeof grpcStatusOf] === grpc.error!.code);
-        assert.ok(code, `${label}: HTTP ${rest.status} and gRPC ${grpc.error.code} come from one error code`);
+        const code = Object.entries(httpStatusOf).find(
+          ([candidate, line]) =>
+            line.startsWith(String(rest.status)) &&
+            grpcStatusOf[candidate as keyof typeof grpcStatusOf] === grpc.error!.code,
+        );
+        assert.ok(
+          code,
+          `${label}: HTTP ${rest.status} and gRPC ${grpc.error.code} come from one error code`,
+        );
         continue;
       }
       assert.equal(grpc.error, null, `${label}: ${grpc.error?.message}`);
-      if (rest.headers.get('content-type')?.startsWith('text/csv')) assert.equal(grpc.response.csv, rest.text, label);
-      else if (op.grpc.wrap === 'rows') assert.deepEqual(normalize(grpc.response.rows), normalize(rest.body), label);
+      if (rest.headers.get('content-type')?.startsWith('text/csv'))
+        assert.equal(grpc.response.csv, rest.text, label);
+      else if (op.grpc.wrap === 'rows')
+        assert.deepEqual(normalize(grpc.response.rows), normalize(rest.body), label);
       // Ops that shape their gRPC message (exact JSON text, role-keyed lists) are compared in that shape.
-      else assert.deepEqual(normalize(grpc.response), normalize(op.grpc.toMessage === undefined ? rest.body : op.grpc.toMessage(rest.body)), label);
+      else
+        assert.deepEqual(
+          normalize(grpc.response),
+          normalize(op.grpc.toMessage === undefined ? rest.body : op.grpc.toMessage(rest.body)),
+          label,
+        );
     }
   }
 });

@@ -16,14 +16,27 @@ import { isHttpOp } from '../src/ops/framework/op.js';
 import { ops } from '../src/ops/table.js';
 import { remotePorts } from '../src/ports/remote/remote-ports.js';
 import { LmdbDirectory } from '../src/registry/lmdb-directory.js';
-import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
+import {
+  lazyRoutingDirectory,
+  loadRoutingDirectory,
+} from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
 import { RenderedBody } from '../src/render/body.js';
 import { Service, type Runner } from '../src/service/execute.js';
 import { HttpMetrics, type RequestCounts } from '../src/transport/http/metrics.js';
-import { buildApp, listen, serviceCalls, type HttpAnswer, type HttpCalls, type HttpFront } from '../src/transport/http/server.js';
+import {
+  buildApp,
+  listen,
+  serviceCalls,
+  type HttpAnswer,
+  type HttpCalls,
+  type HttpFront,
+} from '../src/transport/http/server.js';
 import { RpcLink, type Channel } from '../src/transport/http/threads/rpc.js';
-import { frontThreadSettings, type WirePoolResult } from '../src/transport/http/threads/settings.js';
+import {
+  frontThreadSettings,
+  type WirePoolResult,
+} from '../src/transport/http/threads/settings.js';
 import { buildOpenApi } from '../src/transport/openapi/document.js';
 import type { Logger } from 'pino';
 
@@ -40,7 +53,8 @@ async function stop(): Promise<void> {
   ready = false;
   front?.close();
   const deadline = Date.now() + frontThreadLimits.drainMs;
-  while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (inFlight > 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   // TemplatedApp.close() exists at runtime but not in the typings (notes/stack.md §2).
   (app as unknown as { close?: () => void }).close?.();
 }
@@ -56,7 +70,11 @@ const link = new RpcLink(
     },
     metrics: { counts: (): Promise<RequestCounts> => metrics.counts() },
   },
-  (thrown, port, method) => logger.error({ err: thrown, call: `${port}.${method}` }, 'internal error in a front thread call'),
+  (thrown, port, method) =>
+    logger.error(
+      { err: thrown, call: `${port}.${method}` },
+      'internal error in a front thread call',
+    ),
 );
 metrics.renderRemotely(() => link.call<string>('metrics', 'render'));
 
@@ -64,13 +82,17 @@ const registry = RegistryStore.openReader(settings.dataDir);
 const bank = new LmdbDirectory(registry);
 // Before listening, as the main thread does: the first validate would otherwise build the maps on demand.
 bank.preload(countryFormats.map((format) => format.code));
-const routing = lazyRoutingDirectory(() => loadRoutingDirectory(settings.usDirectoryFiles, registry));
+const routing = lazyRoutingDirectory(() =>
+  loadRoutingDirectory(settings.usDirectoryFiles, registry),
+);
 
 /** Pool-sized runs go to the main thread's pool: one pool per process, sized once. */
 const runner: Runner = {
   async runInPool(task) {
     const result = await link.call<WirePoolResult>('pool', 'run', [{ ...task, op: task.op.name }]);
-    return 'rendered' in result ? new RenderedBody(result.rendered.format, result.rendered.body) : result.value;
+    return 'rendered' in result
+      ? new RenderedBody(result.rendered.format, result.rendered.body)
+      : result.value;
   },
 };
 
@@ -89,7 +111,9 @@ const calls: HttpCalls = {
   async answer(op, raw, identity) {
     inFlight++;
     try {
-      return op.runsOn === 'main' ? await link.call<HttpAnswer>('service', 'answer', [op.name, raw, identity]) : await local.answer(op, raw, identity);
+      return op.runsOn === 'main'
+        ? await link.call<HttpAnswer>('service', 'answer', [op.name, raw, identity])
+        : await local.answer(op, raw, identity);
     } finally {
       inFlight--;
     }
@@ -98,7 +122,16 @@ const calls: HttpCalls = {
 
 const httpOps = ops.filter(isHttpOp);
 const openapi = buildOpenApi(httpOps);
-const app = buildApp({ service, calls, ops: httpOps, openapi: () => openapi, logger, metrics, isReady: () => ready, ...frontPolicies(settings.front) });
+const app = buildApp({
+  service,
+  calls,
+  ops: httpOps,
+  openapi: () => openapi,
+  logger,
+  metrics,
+  isReady: () => ready,
+  ...frontPolicies(settings.front),
+});
 
 listen(app, settings.host, settings.port).then(
   (listening) => {

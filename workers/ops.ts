@@ -8,16 +8,22 @@ import type { ManifestKeys } from '../src/domain/manifest/signing.js';
 import type { StatementTask, StatementTaskResult } from '../src/pool/task.js';
 import { analyzeUpload } from '../src/statements/analyze-upload.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
-import { lazyRoutingDirectory, loadRoutingDirectory } from '../src/registry/routing-directory-loader.js';
+import {
+  lazyRoutingDirectory,
+  loadRoutingDirectory,
+} from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
 import { workerSettings } from '../src/pool/worker-data.js';
 import { ContextFactory } from '../src/service/context.js';
 
 const bank = loadBankDirectory();
 let registryHandle: RegistryStore | undefined;
-const registry = (): RegistryStore => (registryHandle ??= RegistryStore.openReader(workerSettings().dataDir));
+const registry = (): RegistryStore =>
+  (registryHandle ??= RegistryStore.openReader(workerSettings().dataDir));
 // Built on the first US routing task only; read-only view of the same registry and files as the main thread.
-const routing = lazyRoutingDirectory(() => loadRoutingDirectory(workerSettings().usDirectoryFiles, registry()));
+const routing = lazyRoutingDirectory(() =>
+  loadRoutingDirectory(workerSettings().usDirectoryFiles, registry()),
+);
 /** A worker has the read-only capabilities only; an op needing any other fails loudly (ContextFactory). */
 const contexts = new ContextFactory(
   {
@@ -38,7 +44,10 @@ const contexts = new ContextFactory(
 function assertRegistryVersion(expected: number): void {
   const version = bank.syncVersion();
   if (version !== expected) {
-    throw new AppError('unavailable', `The registry changed while this request was dispatched (version ${expected} -> ${version}); retry it`);
+    throw new AppError(
+      'unavailable',
+      `The registry changed while this request was dispatched (version ${expected} -> ${version}); retry it`,
+    );
   }
 }
 
@@ -53,13 +62,23 @@ function workerManifestKeys(): ManifestKeys | undefined {
   return manifestKeys;
 }
 
-export default async function runTask(task: TaskRequest | StatementTask): Promise<TaskResult | StatementTaskResult> {
+export default async function runTask(
+  task: TaskRequest | StatementTask,
+): Promise<TaskResult | StatementTaskResult> {
   if ('kind' in task) return analyzeUpload(task, bank, routing);
   const op = opsByName.get(task.op);
-  if (op === undefined) return { ok: false, error: { code: 'internal', message: `unknown op ${task.op}`, details: {} } };
+  if (op === undefined)
+    return {
+      ok: false,
+      error: { code: 'internal', message: `unknown op ${task.op}`, details: {} },
+    };
   try {
     assertRegistryVersion(task.registryVersion);
-    const context = contexts.contextFor(op, { requestKey: task.requestKey, caller: task.caller, rowStart: task.rowStart ?? 0 });
+    const context = contexts.contextFor(op, {
+      requestKey: task.requestKey,
+      caller: task.caller,
+      rowStart: task.rowStart ?? 0,
+    });
     const value = await op.run(task.input as never, context);
     if (task.render === undefined) return { ok: true, value };
     const { format, body } = await renderBody(op, value, task.render);

@@ -33,7 +33,12 @@ const stopGraceMs = 3_000;
 export const startTimeoutMs = Number(process.env.BENCH_START_TIMEOUT_MS ?? 30_000);
 
 /** Starts `node [...nodeArgs] --import tsx <script> ...args` from the repository root. */
-export function spawnTs(script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): Child {
+export function spawnTs(
+  script: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: readonly string[] = [],
+): Child {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
@@ -63,7 +68,11 @@ export function spawnTs(script: string, args: readonly string[], env: NodeJS.Pro
 }
 
 /** Resolves with the first stdout match of `pattern`; rejects if the child exits or the time runs out. */
-export function waitForOutput(child: Child, pattern: RegExp, timeoutMs = startTimeoutMs): Promise<RegExpExecArray> {
+export function waitForOutput(
+  child: Child,
+  pattern: RegExp,
+  timeoutMs = startTimeoutMs,
+): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     const check = (): boolean => {
       const match = pattern.exec(child.stdout());
@@ -74,11 +83,19 @@ export function waitForOutput(child: Child, pattern: RegExp, timeoutMs = startTi
     };
     const onExit = () => {
       finish();
-      reject(new Error(`child ${child.pid} exited before printing ${pattern}:\n${child.stderr().slice(-2000)}`));
+      reject(
+        new Error(
+          `child ${child.pid} exited before printing ${pattern}:\n${child.stderr().slice(-2000)}`,
+        ),
+      );
     };
     const timer = setTimeout(() => {
       finish();
-      reject(new Error(`child ${child.pid} printed no ${pattern} within ${timeoutMs} ms:\n${child.stderr().slice(-2000)}`));
+      reject(
+        new Error(
+          `child ${child.pid} printed no ${pattern} within ${timeoutMs} ms:\n${child.stderr().slice(-2000)}`,
+        ),
+      );
     }, timeoutMs);
     const onData = () => void check();
     function finish() {

@@ -4,7 +4,10 @@ export function int(value: number): string {
 }
 
 export function dec(value: number, digits = 2): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 export function verdict(met: boolean): string {

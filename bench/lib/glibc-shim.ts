@@ -25,14 +25,23 @@ int __isoc23_sscanf(const char *s, const char *format, ...) {
   return n;
 }
 `;
-const versionScript = 'GLIBC_2.38 { global: __isoc23_strtol; __isoc23_strtoul; __isoc23_sscanf; local: *; };\n';
+const versionScript =
+  'GLIBC_2.38 { global: __isoc23_strtol; __isoc23_strtoul; __isoc23_sscanf; local: *; };\n';
 
 /** Compiles the shim with gcc in `dir`; returns the shared object's path (for LD_PRELOAD). */
 export function buildIsoc23Shim(dir: string): string {
   writeFileSync(join(dir, 'isoc23.c'), shimSource);
   writeFileSync(join(dir, 'isoc23.map'), versionScript);
   const out = join(dir, 'libisoc23.so');
-  execFileSync('gcc', ['-shared', '-fPIC', '-O2', '-o', out, join(dir, 'isoc23.c'), `-Wl,--version-script=${join(dir, 'isoc23.map')}`]);
+  execFileSync('gcc', [
+    '-shared',
+    '-fPIC',
+    '-O2',
+    '-o',
+    out,
+    join(dir, 'isoc23.c'),
+    `-Wl,--version-script=${join(dir, 'isoc23.map')}`,
+  ]);
   return out;
 }
 
@@ -43,15 +52,25 @@ const VER_FLG_WEAK = 0x2;
  * Copies an ELF64 little-endian shared object to `to`, marking the version needs named in `versions` weak.
  * Returns the entries it changed as "file:version".
  */
-export function weakenVersionNeeds(from: string, to: string, versions: readonly string[]): string[] {
+export function weakenVersionNeeds(
+  from: string,
+  to: string,
+  versions: readonly string[],
+): string[] {
   const elf = Buffer.from(readFileSync(from));
-  if (elf.readUInt32BE(0) !== 0x7f454c46 || elf[4] !== 2 || elf[5] !== 1) throw new Error(`${from}: not an ELF64 little-endian file`);
+  if (elf.readUInt32BE(0) !== 0x7f454c46 || elf[4] !== 2 || elf[5] !== 1)
+    throw new Error(`${from}: not an ELF64 little-endian file`);
   const sectionsAt = Number(elf.readBigUInt64LE(0x28));
   const sectionSize = elf.readUInt16LE(0x3a);
   const sectionCount = elf.readUInt16LE(0x3c);
   const section = (index: number) => {
     const at = sectionsAt + index * sectionSize;
-    return { type: elf.readUInt32LE(at + 4), offset: Number(elf.readBigUInt64LE(at + 0x18)), link: elf.readUInt32LE(at + 0x28), info: elf.readUInt32LE(at + 0x2c) };
+    return {
+      type: elf.readUInt32LE(at + 4),
+      offset: Number(elf.readBigUInt64LE(at + 0x18)),
+      link: elf.readUInt32LE(at + 0x28),
+      info: elf.readUInt32LE(at + 0x2c),
+    };
   };
   const cString = (at: number) => elf.toString('latin1', at, elf.indexOf(0, at));
   const changed: string[] = [];

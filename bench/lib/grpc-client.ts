@@ -19,18 +19,26 @@ interface Verdicts {
 
 type Phase = 'warmup' | 'measure' | 'drain';
 
-const [port, apiKey, warmupSeconds, measureSeconds, window, batchSize, clientIndex, streams] = process.argv.slice(2);
+const [port, apiKey, warmupSeconds, measureSeconds, window, batchSize, clientIndex, streams] =
+  process.argv.slice(2);
 // No registry in the client: random bank codes are unknown to any directory; the server validates with its own.
-const batches = chunks(mixedIbans(distinctBatches * Number(batchSize), noRegistryContext), Number(batchSize));
+const batches = chunks(
+  mixedIbans(distinctBatches * Number(batchSize), noRegistryContext),
+  Number(batchSize),
+);
 const state = { phase: 'warmup' as Phase, batches: 0, ibans: 0, valid: 0 };
 
 /** One stream on its own connection (a local subchannel pool per client object): streams do not share an HTTP/2 window. */
 function runStream(): Promise<string | null> {
   const { service: IbanQa } = loadIbanQaPackage();
-  const client = new IbanQa(`127.0.0.1:${port}`, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 });
+  const client = new IbanQa(`127.0.0.1:${port}`, credentials.createInsecure(), {
+    'grpc.use_local_subchannel_pool': 1,
+  });
   const metadata = new Metadata();
   metadata.set('x-api-key', apiKey ?? '');
-  const call = (client as unknown as { ValidateStream(m: Metadata): ClientDuplexStream<unknown, Verdicts> }).ValidateStream(metadata);
+  const call = (
+    client as unknown as { ValidateStream(m: Metadata): ClientDuplexStream<unknown, Verdicts> }
+  ).ValidateStream(metadata);
   const inFlightMax = Number(window);
   let sent = 0;
   let received = 0;
@@ -39,7 +47,8 @@ function runStream(): Promise<string | null> {
       if (received === sent) call.end();
       return;
     }
-    for (; sent - received < inFlightMax; sent++) call.write({ ibans: batches[sent % batches.length], batch_id: String(sent) });
+    for (; sent - received < inFlightMax; sent++)
+      call.write({ ibans: batches[sent % batches.length], batch_id: String(sent) });
   };
   return new Promise((resolve) => {
     const finish = (error: string | null) => {
@@ -68,22 +77,30 @@ let measureStart = 0;
 let cpuAtStart = process.cpuUsage();
 const measured = { seconds: 0, cpuSeconds: 0 };
 
-setTimeout(() => {
-  state.phase = 'measure';
-  process.stdout.write('GRPCMEASURE\n'); // the driver starts metering the server now
-  measureStart = performance.now();
-  cpuAtStart = process.cpuUsage();
-}, Number(warmupSeconds) * 1000);
+setTimeout(
+  () => {
+    state.phase = 'measure';
+    process.stdout.write('GRPCMEASURE\n'); // the driver starts metering the server now
+    measureStart = performance.now();
+    cpuAtStart = process.cpuUsage();
+  },
+  Number(warmupSeconds) * 1000,
+);
 
-setTimeout(() => {
-  const cpu = process.cpuUsage(cpuAtStart);
-  measured.cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  measured.seconds = (performance.now() - measureStart) / 1000;
-  state.phase = 'drain';
-  for (const hook of stopHooks) hook();
-}, (Number(warmupSeconds) + Number(measureSeconds)) * 1000);
+setTimeout(
+  () => {
+    const cpu = process.cpuUsage(cpuAtStart);
+    measured.cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    measured.seconds = (performance.now() - measureStart) / 1000;
+    state.phase = 'drain';
+    for (const hook of stopHooks) hook();
+  },
+  (Number(warmupSeconds) + Number(measureSeconds)) * 1000,
+);
 
-const errors = (await Promise.all(Array.from({ length: Number(streams) }, runStream))).filter((error) => error !== null);
+const errors = (await Promise.all(Array.from({ length: Number(streams) }, runStream))).filter(
+  (error) => error !== null,
+);
 const report = {
   client: Number(clientIndex),
   batches: state.batches,

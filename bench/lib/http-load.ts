@@ -28,7 +28,11 @@ export interface LoadFigures {
   readonly clientCores: number | null;
 }
 
-export async function runAutocannon(target: PostTarget, connections: number, seconds: number): Promise<LoadFigures> {
+export async function runAutocannon(
+  target: PostTarget,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const result = await autocannon({
@@ -102,12 +106,24 @@ interface WrkSummary {
 const wrkGraceMs = 15_000;
 
 /** `wrk -t1 -cN -dS -s post.lua`: one C client thread, the lighter load generator. */
-export async function runWrk(wrk: string, target: PostTarget, connections: number, seconds: number): Promise<LoadFigures> {
+export async function runWrk(
+  wrk: string,
+  target: PostTarget,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-wrk-'));
   try {
     const script = join(dir, 'post.lua');
     writeFileSync(script, wrkScript(target));
-    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, `http://127.0.0.1:${target.port}${target.path}`];
+    const args = [
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '-s',
+      script,
+      `http://127.0.0.1:${target.port}${target.path}`,
+    ];
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(wrk, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';

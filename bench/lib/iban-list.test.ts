@@ -14,7 +14,10 @@ test('mixedIbans is deterministic, valid, and covers every registry country', ()
 });
 
 test('chunks keeps full chunks in order and drops the partial tail', () => {
-  assert.deepEqual(chunks([1, 2, 3, 4, 5], 2), [[1, 2], [3, 4]]);
+  assert.deepEqual(chunks([1, 2, 3, 4, 5], 2), [
+    [1, 2],
+    [3, 4],
+  ]);
   assert.deepEqual(chunks([1], 2), []);
 });
 
@@ -29,7 +32,8 @@ test('the synthetic German context answers a known method for DE only, stable pe
 test('IBANs generated under the synthetic German context pass its national check', () => {
   const context = syntheticGermanMethodContext();
   const germany = countryFormats.filter((format) => format.code === 'DE');
-  for (const iban of mixedIbans(200, context, germany)) assert.equal(validateIban(iban, context).nationalCheck, 'passed', iban);
+  for (const iban of mixedIbans(200, context, germany))
+    assert.equal(validateIban(iban, context).nationalCheck, 'passed', iban);
 });
 
 test('country classes split the registry without overlap (DE appears in its own classes only)', () => {

@@ -15,18 +15,26 @@ export interface IbanqaProcess {
 }
 
 /** Starts `src/main.ts` on free 127.0.0.1 ports with a fresh data dir (so the demo keys are printed). */
-export async function startIbanqa(extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): Promise<IbanqaProcess> {
+export async function startIbanqa(
+  extraEnv: NodeJS.ProcessEnv = {},
+  nodeArgs: readonly string[] = [],
+): Promise<IbanqaProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-'));
   const httpPort = await freePort();
   const grpcPort = await freePort();
-  const child = spawnTs('src/main.ts', [], {
-    IBANQA_DATA_DIR: dataDir,
-    IBANQA_HOST: '127.0.0.1',
-    IBANQA_PORT: String(httpPort),
-    IBANQA_GRPC_PORT: String(grpcPort),
-    IBANQA_LOG_LEVEL: 'warn',
-    ...extraEnv,
-  }, nodeArgs);
+  const child = spawnTs(
+    'src/main.ts',
+    [],
+    {
+      IBANQA_DATA_DIR: dataDir,
+      IBANQA_HOST: '127.0.0.1',
+      IBANQA_PORT: String(httpPort),
+      IBANQA_GRPC_PORT: String(grpcPort),
+      IBANQA_LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    nodeArgs,
+  );
   const stop = async () => {
     await child.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -34,7 +42,8 @@ export async function startIbanqa(extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: re
   try {
     await waitForOutput(child, /^ibanqa: REST /m);
     const key = /^\s+unlimited\s+(iq_\S+)/m.exec(child.stdout())?.[1];
-    if (key === undefined) throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
+    if (key === undefined)
+      throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
     return { child, httpPort, grpcPort, unlimitedKey: key, stop };
   } catch (error) {
     await stop();

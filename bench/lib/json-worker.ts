@@ -12,6 +12,13 @@ const contexts = new ContextFactory({ bank }, () => new Date(), 'bench worker');
 export default async function runTaskAsJson(task: TaskRequest): Promise<string> {
   const op = opsByName.get(task.op);
   if (op === undefined) throw new Error(`unknown op ${task.op}`);
-  const value = await op.run(task.input as never, contexts.contextFor(op, { requestKey: task.requestKey, caller: task.caller, rowStart: task.rowStart ?? 0 }));
+  const value = await op.run(
+    task.input as never,
+    contexts.contextFor(op, {
+      requestKey: task.requestKey,
+      caller: task.caller,
+      rowStart: task.rowStart ?? 0,
+    }),
+  );
   return JSON.stringify(value);
 }

@@ -37,7 +37,8 @@ export interface ClientGc {
 
 export function latencyOf(samples: number[]): Latency {
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+  const at = (q: number) =>
+    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
   const mean = samples.reduce((sum, value) => sum + value, 0) / Math.max(1, samples.length);
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return {
@@ -51,9 +52,20 @@ export function latencyOf(samples: number[]): Latency {
 }
 
 /** A request as bytes: `POST path` with a JSON body and the given headers. */
-export function encodePost(host: string, port: number, path: string, headers: Readonly<Record<string, string>>, body: string): Buffer {
+export function encodePost(
+  host: string,
+  port: number,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+): Buffer {
   const payload = Buffer.from(body);
-  const lines = [`POST ${path} HTTP/1.1`, `host: ${host}:${port}`, 'content-type: application/json', `content-length: ${payload.length}`];
+  const lines = [
+    `POST ${path} HTTP/1.1`,
+    `host: ${host}:${port}`,
+    'content-type: application/json',
+    `content-length: ${payload.length}`,
+  ];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), payload]);
 }
@@ -118,7 +130,10 @@ export class LatencyClient {
     let body = chunk;
     if (this.remaining < 0) {
       // The head is parsed once per response (a few hundred bytes); it is copied only when it spans reads.
-      const bytes = this.head.length === 0 ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : Buffer.concat([this.head, chunk]);
+      const bytes =
+        this.head.length === 0
+          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+          : Buffer.concat([this.head, chunk]);
       const end = bytes.indexOf(headEnd);
       if (end < 0) {
         this.head = Buffer.from(bytes);
@@ -127,7 +142,8 @@ export class LatencyClient {
       const text = bytes.subarray(0, end).toString('latin1');
       this.status = Number(text.slice(9, 12));
       const length = contentLengthPattern.exec(text)?.[1];
-      if (length === undefined) return this.fail(new Error(`response without content-length: ${text.slice(0, 200)}`));
+      if (length === undefined)
+        return this.fail(new Error(`response without content-length: ${text.slice(0, 200)}`));
       this.remaining = Number(length);
       body = bytes.subarray(end + headEnd.length);
     }
@@ -136,7 +152,8 @@ export class LatencyClient {
     const pending = this.pending;
     this.pending = null;
     if (pending === null) return;
-    if (this.remaining < 0) pending.reject(new Error('more bytes than content-length (pipelining is not used)'));
+    if (this.remaining < 0)
+      pending.reject(new Error('more bytes than content-length (pipelining is not used)'));
     else if (this.status !== 200) pending.reject(new Error(`HTTP ${this.status}`));
     else pending.resolve(performance.now() - pending.started);
   }
@@ -149,7 +166,9 @@ export class LatencyClient {
 }
 
 /** GC pauses of this process while `work` runs: a latency figure is only as good as its client. */
-export async function withClientGc<T>(work: () => Promise<T>): Promise<{ result: T; clientGc: ClientGc }> {
+export async function withClientGc<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; clientGc: ClientGc }> {
   const pauses: number[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) pauses.push(entry.duration);
@@ -161,7 +180,14 @@ export async function withClientGc<T>(work: () => Promise<T>): Promise<{ result:
     // setTimeout 0); this wait is outside the timed requests.
     await new Promise((resolve) => setTimeout(resolve, GC_ENTRY_DELIVERY_MS));
     const totalMs = pauses.reduce((sum, value) => sum + value, 0);
-    return { result, clientGc: { count: pauses.length, totalMs: Math.round(totalMs * 10) / 10, maxMs: Math.round(Math.max(0, ...pauses) * 100) / 100 } };
+    return {
+      result,
+      clientGc: {
+        count: pauses.length,
+        totalMs: Math.round(totalMs * 10) / 10,
+        maxMs: Math.round(Math.max(0, ...pauses) * 100) / 100,
+      },
+    };
   } finally {
     observer.disconnect();
   }
@@ -216,29 +242,41 @@ function medianRound(rounds: readonly Round[]): Latency {
  * with the p50 ratio at 1.0x. Each target keeps one running position through its bodies (warm-up first, unless
  * it has warm-up bodies), so with enough distinct bodies no measured request repeats one sent before.
  */
-export async function interleavedRounds(targets: readonly LatencyTarget[], requests: number, options: RoundOptions = {}): Promise<Rounds[]> {
-  const lanes = await Promise.all(targets.map(async (target) => {
-    const encode = (body: string) => encodePost('127.0.0.1', target.port, target.path, target.headers, body);
-    const encoded = target.bodies.map(encode);
-    const warmups = target.warmupBodies?.map(encode);
-    let sent = 0;
-    let warmed = 0;
-    return {
-      client: await LatencyClient.open('127.0.0.1', target.port),
-      next: () => encoded[sent++ % encoded.length] as Buffer,
-      nextWarmup: () => (warmups === undefined ? (encoded[sent++ % encoded.length] as Buffer) : (warmups[warmed++ % warmups.length] as Buffer)),
-      rounds: [] as Round[],
-      samples: [] as number[],
-    };
-  }));
+export async function interleavedRounds(
+  targets: readonly LatencyTarget[],
+  requests: number,
+  options: RoundOptions = {},
+): Promise<Rounds[]> {
+  const lanes = await Promise.all(
+    targets.map(async (target) => {
+      const encode = (body: string) =>
+        encodePost('127.0.0.1', target.port, target.path, target.headers, body);
+      const encoded = target.bodies.map(encode);
+      const warmups = target.warmupBodies?.map(encode);
+      let sent = 0;
+      let warmed = 0;
+      return {
+        client: await LatencyClient.open('127.0.0.1', target.port),
+        next: () => encoded[sent++ % encoded.length] as Buffer,
+        nextWarmup: () =>
+          warmups === undefined
+            ? (encoded[sent++ % encoded.length] as Buffer)
+            : (warmups[warmed++ % warmups.length] as Buffer),
+        rounds: [] as Round[],
+        samples: [] as number[],
+      };
+    }),
+  );
   try {
     const warmup = options.warmup ?? 3_000;
-    for (let i = 0; i < warmup; i++) for (const lane of lanes) await lane.client.send(lane.nextWarmup());
+    for (let i = 0; i < warmup; i++)
+      for (const lane of lanes) await lane.client.send(lane.nextWarmup());
     for (let round = 0; round < (options.rounds ?? 3); round++) {
       collectClientGarbage();
       for (const lane of lanes) lane.samples = new Array<number>(requests);
       const { clientGc } = await withClientGc(async () => {
-        for (let i = 0; i < requests; i++) for (const lane of lanes) lane.samples[i] = await lane.client.send(lane.next());
+        for (let i = 0; i < requests; i++)
+          for (const lane of lanes) lane.samples[i] = await lane.client.send(lane.next());
       });
       for (const lane of lanes) lane.rounds.push({ latency: latencyOf(lane.samples), clientGc });
     }
@@ -253,7 +291,14 @@ export async function interleavedRounds(targets: readonly LatencyTarget[], reque
  * (continuing after the warm-up), after `warmup` requests (3,000 by default: measured, the first 5,000 lookups
  * after start ran with p99 1.2-1.8 ms while V8 was still compiling the hot path on 2 cores, later runs 0.3-0.7 ms).
  */
-export async function sequentialRounds(port: number, path: string, headers: Readonly<Record<string, string>>, bodies: readonly string[], requests: number, options: RoundOptions = {}): Promise<Rounds> {
+export async function sequentialRounds(
+  port: number,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+  bodies: readonly string[],
+  requests: number,
+  options: RoundOptions = {},
+): Promise<Rounds> {
   const [rounds] = await interleavedRounds([{ port, path, headers, bodies }], requests, options);
   return rounds as Rounds;
 }

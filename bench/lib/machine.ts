@@ -40,7 +40,10 @@ export function wrkPath(): string | null {
 /** Read-only git queries; null outside a checkout. */
 function git(args: readonly string[]): string | null {
   try {
-    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
@@ -60,7 +63,17 @@ export function machineFacts(): MachineFacts {
     wrk: wrkPath(),
     commit: git(['rev-parse', '--short', 'HEAD']),
     // The bench's own outputs change as it runs; only other changes mean the measured tree is not the commit.
-    changedPaths: git(['status', '--porcelain', '--', '.', ':(exclude)bench/results', ':(exclude)bench/RESULTS.md'])?.split('\n').filter((line) => line !== '').length ?? null,
+    changedPaths:
+      git([
+        'status',
+        '--porcelain',
+        '--',
+        '.',
+        ':(exclude)bench/results',
+        ':(exclude)bench/RESULTS.md',
+      ])
+        ?.split('\n')
+        .filter((line) => line !== '').length ?? null,
     measuredAt: new Date().toISOString(),
   };
 }

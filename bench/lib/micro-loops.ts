@@ -10,13 +10,15 @@ import type { NationalContext } from '../../src/domain/iban/national/types.js';
  */
 export function countEngine(list: readonly string[], context: NationalContext): number {
   let valid = 0;
-  for (let index = 0; index < list.length; index++) if (validateIban(list[index] as string, context).valid) valid++;
+  for (let index = 0; index < list.length; index++)
+    if (validateIban(list[index] as string, context).valid) valid++;
   return valid;
 }
 
 export function countMod97(list: readonly string[]): number {
   let valid = 0;
-  for (let index = 0; index < list.length; index++) if (ibanMod97(list[index] as string) === 1) valid++;
+  for (let index = 0; index < list.length; index++)
+    if (ibanMod97(list[index] as string) === 1) valid++;
   return valid;
 }
 
@@ -28,7 +30,8 @@ export function countIbantools(list: readonly string[]): number {
 
 export function countIbanJs(list: readonly string[]): number {
   let valid = 0;
-  for (let index = 0; index < list.length; index++) if (IBAN.isValid(list[index] as string)) valid++;
+  for (let index = 0; index < list.length; index++)
+    if (IBAN.isValid(list[index] as string)) valid++;
   return valid;
 }
 
@@ -40,14 +43,21 @@ export function mutate(list: readonly string[]): string[] {
     const position = iban.length - 1 - (index % 7);
     const code = iban.charCodeAt(position);
     const isDigit = code >= 48 && code <= 57;
-    const replaced = isDigit ? String.fromCharCode(48 + ((code - 48 + 1) % 10)) : code === 90 ? 'A' : String.fromCharCode(code + 1);
+    const replaced = isDigit
+      ? String.fromCharCode(48 + ((code - 48 + 1) % 10))
+      : code === 90
+        ? 'A'
+        : String.fromCharCode(code + 1);
     out.push(iban.slice(0, position) + replaced + iban.slice(position + 1));
   }
   return out;
 }
 
 /** Country codes of the list a validator rejects. */
-export function rejectedCountries(list: readonly string[], isValid: (iban: string) => boolean): string[] {
+export function rejectedCountries(
+  list: readonly string[],
+  isValid: (iban: string) => boolean,
+): string[] {
   const codes = new Set<string>();
   for (const iban of list) if (!isValid(iban)) codes.add(iban.slice(0, 2));
   return [...codes].sort();

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { coresUsed, freePort, machineCoresBetween, machineCpu, procCpuSeconds, procMemory } from './proc.js';
+import {
+  coresUsed,
+  freePort,
+  machineCoresBetween,
+  machineCpu,
+  procCpuSeconds,
+  procMemory,
+} from './proc.js';
 
 /** Burns `seconds` of this process's CPU time (by its own counter, process.cpuUsage, not the wall clock). */
 function burnCpu(seconds: number): void {
@@ -26,10 +33,23 @@ test('procCpuSeconds and machineCpu count the CPU time this process burns (check
   burnCpu(0.3);
   const machineAfter = machineCpu();
   // /proc counts in clock ticks (10 ms): allow a few ticks of rounding on each side.
-  assert.ok(procCpuSeconds(process.pid) - before >= 0.25, 'this process: at least the CPU time it burned');
-  assert.ok(machineAfter.busySeconds - machineBefore.busySeconds >= 0.25, 'the machine: busy at least as long as this process');
+  assert.ok(
+    procCpuSeconds(process.pid) - before >= 0.25,
+    'this process: at least the CPU time it burned',
+  );
+  assert.ok(
+    machineAfter.busySeconds - machineBefore.busySeconds >= 0.25,
+    'the machine: busy at least as long as this process',
+  );
   // machineCoresBetween divides by the window it is given: 0.6 busy seconds over 2 s is 0.3 cores.
-  assert.deepEqual(machineCoresBetween({ busySeconds: 1, stealSeconds: 0.1 }, { busySeconds: 1.6, stealSeconds: 0.3 }, 2), { busyCores: 0.3, stealCores: 0.1 });
+  assert.deepEqual(
+    machineCoresBetween(
+      { busySeconds: 1, stealSeconds: 0.1 },
+      { busySeconds: 1.6, stealSeconds: 0.3 },
+      2,
+    ),
+    { busyCores: 0.3, stealCores: 0.1 },
+  );
 });
 
 test('coresUsed divides CPU by wall time and is 0 for an empty window', () => {

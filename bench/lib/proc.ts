@@ -23,7 +23,13 @@ function statusField(status: string, field: string): number {
 export function procMemory(pid: number): ProcMemory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Math.round(statusField(status, name));
-  return { rssMiB: field('VmRSS'), hwmMiB: field('VmHWM'), anonMiB: field('RssAnon'), fileMiB: field('RssFile'), shmemMiB: field('RssShmem') };
+  return {
+    rssMiB: field('VmRSS'),
+    hwmMiB: field('VmHWM'),
+    anonMiB: field('RssAnon'),
+    fileMiB: field('RssFile'),
+    shmemMiB: field('RssShmem'),
+  };
 }
 
 let clockTicks: number | undefined;
@@ -64,7 +70,11 @@ export function freePort(): Promise<number> {
 }
 
 /** CPU busy share of a process over a window, in cores (1.0 = one core fully used). */
-export function coresUsed(cpuSecondsBefore: number, cpuSecondsAfter: number, wallSeconds: number): number {
+export function coresUsed(
+  cpuSecondsBefore: number,
+  cpuSecondsAfter: number,
+  wallSeconds: number,
+): number {
   return wallSeconds > 0 ? (cpuSecondsAfter - cpuSecondsBefore) / wallSeconds : 0;
 }
 
@@ -77,13 +87,25 @@ export interface MachineCpu {
 export function machineCpu(): MachineCpu {
   const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
   // cpu  user nice system idle iowait irq softirq steal ...
-  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0);
   return { busySeconds: busy / ticksPerSecond(), stealSeconds: (steal ?? 0) / ticksPerSecond() };
 }
 
 /** Machine busy and steal, in cores, between two samples `wallSeconds` apart. */
-export function machineCoresBetween(before: MachineCpu, after: MachineCpu, wallSeconds: number): { busyCores: number; stealCores: number } {
-  const cores = (seconds: number) => Math.round((wallSeconds > 0 ? seconds / wallSeconds : 0) * 100) / 100;
-  return { busyCores: cores(after.busySeconds - before.busySeconds), stealCores: cores(after.stealSeconds - before.stealSeconds) };
+export function machineCoresBetween(
+  before: MachineCpu,
+  after: MachineCpu,
+  wallSeconds: number,
+): { busyCores: number; stealCores: number } {
+  const cores = (seconds: number) =>
+    Math.round((wallSeconds > 0 ? seconds / wallSeconds : 0) * 100) / 100;
+  return {
+    busyCores: cores(after.busySeconds - before.busySeconds),
+    stealCores: cores(after.stealSeconds - before.stealSeconds),
+  };
 }

@@ -15,7 +15,9 @@ function microShortfalls(all: AllResults): string[] {
   const r = micro.ratios;
   const out: string[] = [];
   if ((r.engineVsIbantools ?? 0) < microTargets.engineVsIbantools) {
-    out.push(`- **Engine vs ibantools ${dec(r.engineVsIbantools ?? 0)}x < ${microTargets.engineVsIbantools}x.** Check the rme column first: on this shared VM a single run can swing by 2x.`);
+    out.push(
+      `- **Engine vs ibantools ${dec(r.engineVsIbantools ?? 0)}x < ${microTargets.engineVsIbantools}x.** Check the rme column first: on this shared VM a single run can swing by 2x.`,
+    );
   }
   if ((r.nationalVsMod97 ?? 0) > microTargets.nationalVsMod97Max) {
     const noRule = r.noRuleCountriesVsMod97 ?? 0;
@@ -27,7 +29,10 @@ function microShortfalls(all: AllResults): string[] {
     );
   }
   const german = micro.germanBankCodes;
-  const methods = german === undefined ? 'an unknown number' : `${int(german.withMethod)} of ${int(german.total)}`;
+  const methods =
+    german === undefined
+      ? 'an unknown number'
+      : `${int(german.withMethod)} of ${int(german.total)}`;
   out.push(
     `- **German check methods: ${methods} DE bank codes in the service directory carry one.** A DE row whose bank has no method is`,
     `  \`not_checked\` (and random synthetic bank codes are never known), so the mixed list barely touches the German code path. With methods`,
@@ -41,9 +46,16 @@ function microShortfalls(all: AllResults): string[] {
 function profileBullet(all: AllResults): string[] {
   const files = all.profile?.byFile;
   if (files === undefined || files.length === 0) return [];
-  const top = files.slice(0, 5).map((share) => `${share.name} ${dec(share.percent, 0)} %`).join(', ');
-  const domain = files.filter((share) => share.name.startsWith('src/domain/')).reduce((sum, share) => sum + share.percent, 0);
-  return [`  The profile (§5) puts the main thread's time in ${top}; the IBAN domain (src/domain) is ${dec(domain, 0)} % of it.`];
+  const top = files
+    .slice(0, 5)
+    .map((share) => `${share.name} ${dec(share.percent, 0)} %`)
+    .join(', ');
+  const domain = files
+    .filter((share) => share.name.startsWith('src/domain/'))
+    .reduce((sum, share) => sum + share.percent, 0);
+  return [
+    `  The profile (§5) puts the main thread's time in ${top}; the IBAN domain (src/domain) is ${dec(domain, 0)} % of it.`,
+  ];
 }
 
 function restShortfalls(all: AllResults): string[] {
@@ -80,7 +92,8 @@ function restShortfalls(all: AllResults): string[] {
 function grpcShortfalls(all: AllResults): string[] {
   const grpc = all.grpc;
   const best = grpc?.runs.reduce((a, b) => (b.ibansPerSec > a.ibansPerSec ? b : a));
-  if (grpc === undefined || best === undefined || best.ibansPerSec >= grpcTargets.ibansPerSecond) return [];
+  if (grpc === undefined || best === undefined || best.ibansPerSec >= grpcTargets.ibansPerSecond)
+    return [];
   const perBatchUs = best.batchesPerSec > 0 ? (best.serverCores / best.batchesPerSec) * 1e6 : 0;
   const clients = best.clientCores.reduce((sum, cores) => sum + cores, 0);
   const others = Math.max(0, best.machineBusyCores - best.serverCores - clients);
@@ -101,8 +114,12 @@ function poolShortfalls(all: AllResults): string[] {
   if (pool === undefined) return [];
   const at = pool.cells.find((cell) => cell.rows === pool.configuredThresholdRows);
   if (at === undefined) return [];
-  const objectsJustified = pool.throughputCrossoverRows !== null && pool.throughputCrossoverRows <= pool.configuredThresholdRows;
-  const jsonJustified = pool.json.throughputCrossoverRows !== null && pool.json.throughputCrossoverRows <= pool.configuredThresholdRows;
+  const objectsJustified =
+    pool.throughputCrossoverRows !== null &&
+    pool.throughputCrossoverRows <= pool.configuredThresholdRows;
+  const jsonJustified =
+    pool.json.throughputCrossoverRows !== null &&
+    pool.json.throughputCrossoverRows <= pool.configuredThresholdRows;
   if (objectsJustified) return [];
   return [
     `- **The ${int(pool.configuredThresholdRows)}-row pool threshold does not pay in throughput; it pays in responsiveness.** Workers now return`,
@@ -120,6 +137,15 @@ function poolShortfalls(all: AllResults): string[] {
 }
 
 export function shortfallSection(all: AllResults): string {
-  const bullets = [...microShortfalls(all), ...restShortfalls(all), ...grpcShortfalls(all), ...poolShortfalls(all)];
-  return ['## Where we fall short, and why', '', ...(bullets.length > 0 ? bullets : ['Every target was met in this run.'])].join('\n');
+  const bullets = [
+    ...microShortfalls(all),
+    ...restShortfalls(all),
+    ...grpcShortfalls(all),
+    ...poolShortfalls(all),
+  ];
+  return [
+    '## Where we fall short, and why',
+    '',
+    ...(bullets.length > 0 ? bullets : ['Every target was met in this run.']),
+  ].join('\n');
 }

@@ -43,13 +43,42 @@ export function loadAll(failures: Readonly<Record<string, string>> = {}): AllRes
   const pool = readResult<PoolResult>('pool-threshold');
   const profile = readResult<RestProfile>('rest-profile');
   const machine = (micro ?? rest ?? grpc ?? pool ?? profile)?.machine;
-  const named: [string, { machine: MachineFacts } | undefined][] = [['micro-benchmarks', micro], ['REST load', rest], ['gRPC load', grpc], ['pool threshold', pool], ['REST profile', profile]];
-  const runs = named.flatMap(([driver, file]) => (file === undefined ? [] : [{ driver, measuredAt: file.machine.measuredAt, commit: file.machine.commit, changedPaths: file.machine.changedPaths }]));
-  return { machine, runs, micro: micro?.data, rest: rest?.data, grpc: grpc?.data, pool: pool?.data, profile: profile?.data, failures };
+  const named: [string, { machine: MachineFacts } | undefined][] = [
+    ['micro-benchmarks', micro],
+    ['REST load', rest],
+    ['gRPC load', grpc],
+    ['pool threshold', pool],
+    ['REST profile', profile],
+  ];
+  const runs = named.flatMap(([driver, file]) =>
+    file === undefined
+      ? []
+      : [
+          {
+            driver,
+            measuredAt: file.machine.measuredAt,
+            commit: file.machine.commit,
+            changedPaths: file.machine.changedPaths,
+          },
+        ],
+  );
+  return {
+    machine,
+    runs,
+    micro: micro?.data,
+    rest: rest?.data,
+    grpc: grpc?.data,
+    pool: pool?.data,
+    profile: profile?.data,
+    failures,
+  };
 }
 
 function describeRun(run: DriverRun): string {
-  const dirty = run.changedPaths === null || run.changedPaths === 0 ? '' : ` with ${run.changedPaths} paths changed or untracked in the working tree`;
+  const dirty =
+    run.changedPaths === null || run.changedPaths === 0
+      ? ''
+      : ` with ${run.changedPaths} paths changed or untracked in the working tree`;
   return `${run.driver} ${run.measuredAt} at commit ${run.commit ?? 'unknown'}${dirty}`;
 }
 
@@ -60,13 +89,25 @@ function machineSection(all: AllResults): string {
     ['REST load', all.rest?.loadAverageAtStart],
     ['gRPC load', all.grpc?.loadAverageAtStart],
     ['pool threshold', all.pool?.loadAverageAtStart],
-  ].flatMap(([name, load]) => (Array.isArray(load) ? [`${String(name)} ${load.map((v: number) => dec(v)).join(' / ')}`] : []));
+  ].flatMap(([name, load]) =>
+    Array.isArray(load) ? [`${String(name)} ${load.map((v: number) => dec(v)).join(' / ')}`] : [],
+  );
   return [
     '## Machine',
     '',
     table(
       ['nproc', 'CPU (/proc/cpuinfo)', 'RAM', 'Node', 'HTTP load clients'],
-      [[String(m.nproc), `${m.cpuModel}${m.cpuMhz === null ? '' : ` @ ${m.cpuMhz} MHz`}`, `${m.ramGiB} GiB`, m.node, m.wrk === null ? 'autocannon 9.0.0 (wrk not installed)' : `autocannon 9.0.0 and wrk (${m.wrk}, -t1)`]],
+      [
+        [
+          String(m.nproc),
+          `${m.cpuModel}${m.cpuMhz === null ? '' : ` @ ${m.cpuMhz} MHz`}`,
+          `${m.ramGiB} GiB`,
+          m.node,
+          m.wrk === null
+            ? 'autocannon 9.0.0 (wrk not installed)'
+            : `autocannon 9.0.0 and wrk (${m.wrk}, -t1)`,
+        ],
+      ],
     ),
     '',
     `Measured: ${all.runs.map(describeRun).join('; ')}. Load average (1/5/15 min) when each driver started: ${loads.join('; ') || 'n/a'}.`,
@@ -81,36 +122,100 @@ function summarySection(all: AllResults): string {
   if (micro !== undefined) {
     const vsTools = micro.ratios.engineVsIbantools ?? 0;
     const national = micro.ratios.nationalVsMod97 ?? 0;
-    rows.push(['Engine validateIban vs ibantools.isValidIBAN (100k mixed)', `${dec(vsTools, 1)}x faster`, `>= ${microTargets.engineVsIbantools}x`, verdict(vsTools >= microTargets.engineVsIbantools)]);
-    rows.push(['National checks vs bare mod 97 (same list)', `${dec(national)}x the time`, `<= ${microTargets.nationalVsMod97Max}x`, verdict(national <= microTargets.nationalVsMod97Max)]);
+    rows.push([
+      'Engine validateIban vs ibantools.isValidIBAN (100k mixed)',
+      `${dec(vsTools, 1)}x faster`,
+      `>= ${microTargets.engineVsIbantools}x`,
+      verdict(vsTools >= microTargets.engineVsIbantools),
+    ]);
+    rows.push([
+      'National checks vs bare mod 97 (same list)',
+      `${dec(national)}x the time`,
+      `<= ${microTargets.nationalVsMod97Max}x`,
+      verdict(national <= microTargets.nationalVsMod97Max),
+    ]);
   }
   const ours = rest?.servers.find((server) => server.server === 'ibanqa');
   for (const run of ours?.runs ?? []) {
-    rows.push([`REST POST /validate IBANs/s (${run.client}, metering on)`, int(run.ibansPerSec), `>= ${int(restTargets.ibansPerSecond)}`, verdict(run.ibansPerSec >= restTargets.ibansPerSecond)]);
+    rows.push([
+      `REST POST /validate IBANs/s (${run.client}, metering on)`,
+      int(run.ibansPerSec),
+      `>= ${int(restTargets.ibansPerSecond)}`,
+      verdict(run.ibansPerSec >= restTargets.ibansPerSecond),
+    ]);
     const ratio = rest?.ratios[run.client];
-    if (ratio !== undefined) rows.push([`REST ibanqa / node:http peer req/s (${run.client})`, `${dec(ratio)}x`, `>= ${restTargets.vsBaseline}x`, verdict(ratio >= restTargets.vsBaseline)]);
+    if (ratio !== undefined)
+      rows.push([
+        `REST ibanqa / node:http peer req/s (${run.client})`,
+        `${dec(ratio)}x`,
+        `>= ${restTargets.vsBaseline}x`,
+        verdict(ratio >= restTargets.vsBaseline),
+      ]);
     const share = rest?.limitShares?.[run.client];
-    if (share !== undefined) rows.push([`REST ibanqa / bare uWS limit req/s (${run.client})`, `${dec(share * 100, 1)} %`, `>= ${dec(restTargets.limitShare * 100, 0)} %`, verdict(share >= restTargets.limitShare)]);
-    rows.push([`REST p99 ms at ${rest?.settings.connections ?? 0} connections (${run.client})`, dec(run.p99Ms), `< ${restTargets.p99Ms}`, verdict(run.p99Ms < restTargets.p99Ms)]);
+    if (share !== undefined)
+      rows.push([
+        `REST ibanqa / bare uWS limit req/s (${run.client})`,
+        `${dec(share * 100, 1)} %`,
+        `>= ${dec(restTargets.limitShare * 100, 0)} %`,
+        verdict(share >= restTargets.limitShare),
+      ]);
+    rows.push([
+      `REST p99 ms at ${rest?.settings.connections ?? 0} connections (${run.client})`,
+      dec(run.p99Ms),
+      `< ${restTargets.p99Ms}`,
+      verdict(run.p99Ms < restTargets.p99Ms),
+    ]);
   }
   for (const run of grpc?.runs ?? []) {
-    rows.push([`gRPC ValidateStream IBANs/s (${run.clientProcesses} client process${run.clientProcesses > 1 ? 'es' : ''} x ${run.streamsPerProcess} stream${run.streamsPerProcess > 1 ? 's' : ''})`, int(run.ibansPerSec), `>= ${int(grpcTargets.ibansPerSecond)}`, verdict(run.ibansPerSec >= grpcTargets.ibansPerSecond)]);
+    rows.push([
+      `gRPC ValidateStream IBANs/s (${run.clientProcesses} client process${run.clientProcesses > 1 ? 'es' : ''} x ${run.streamsPerProcess} stream${run.streamsPerProcess > 1 ? 's' : ''})`,
+      int(run.ibansPerSec),
+      `>= ${int(grpcTargets.ibansPerSecond)}`,
+      verdict(run.ibansPerSec >= grpcTargets.ibansPerSecond),
+    ]);
   }
   if (all.pool !== undefined) {
     const pool = all.pool;
-    const sizes = (c: { latencyCrossoverRows: number | null; throughputCrossoverRows: number | null; loopReliefCrossoverRows: number | null }) =>
+    const sizes = (c: {
+      latencyCrossoverRows: number | null;
+      throughputCrossoverRows: number | null;
+      loopReliefCrossoverRows: number | null;
+    }) =>
       `latency ${c.latencyCrossoverRows ?? 'none'}, throughput ${c.throughputCrossoverRows ?? 'none'}, loop relief ${c.loopReliefCrossoverRows ?? 'none'}`;
-    rows.push(['Pool crossover rows, row objects (gRPC streams, tests)', sizes(pool), `${int(pool.configuredThresholdRows)} configured`, 'see §4']);
-    rows.push(['Pool crossover rows, JSON-string worker (what REST does)', sizes(pool.json), `${int(pool.configuredThresholdRows)} configured`, 'see §4']);
+    rows.push([
+      'Pool crossover rows, row objects (gRPC streams, tests)',
+      sizes(pool),
+      `${int(pool.configuredThresholdRows)} configured`,
+      'see §4',
+    ]);
+    rows.push([
+      'Pool crossover rows, JSON-string worker (what REST does)',
+      sizes(pool.json),
+      `${int(pool.configuredThresholdRows)} configured`,
+      'see §4',
+    ]);
   }
-  const failed = Object.entries(all.failures).map(([name, message]) => `- ${name} FAILED in this run: ${message}`);
-  return ['## Summary against the targets', '', table(['figure', 'measured', 'target', 'status'], rows), ...(failed.length > 0 ? ['', ...failed] : [])].join('\n');
+  const failed = Object.entries(all.failures).map(
+    ([name, message]) => `- ${name} FAILED in this run: ${message}`,
+  );
+  return [
+    '## Summary against the targets',
+    '',
+    table(['figure', 'measured', 'target', 'status'], rows),
+    ...(failed.length > 0 ? ['', ...failed] : []),
+  ].join('\n');
 }
 
 function microSection(micro: MicroResult | undefined): string {
   if (micro === undefined) return '## 1. Micro-benchmarks (tinybench)\n\nNot run.';
   const rowsOf = (figures: MicroResult['validation'], withAccepted: boolean) =>
-    figures.map((f) => [f.task, dec(f.meanMs), `±${dec(f.rmePercent, 1)} %`, int(f.itemsPerSecond), ...(withAccepted ? [`${int(f.accepted ?? 0)} / ${int(f.items)}`] : [])]);
+    figures.map((f) => [
+      f.task,
+      dec(f.meanMs),
+      `±${dec(f.rmePercent, 1)} %`,
+      int(f.itemsPerSecond),
+      ...(withAccepted ? [`${int(f.accepted ?? 0)} / ${int(f.items)}`] : []),
+    ]);
   const r = micro.ratios;
   return [
     '## 1. Micro-benchmarks (tinybench)',
@@ -118,13 +223,20 @@ function microSection(micro: MicroResult | undefined): string {
     `One tinybench run, 10 iterations + 2 warm-ups per task, every iteration validates the whole list of ${int(micro.listSize)}`,
     'synthetic IBANs (our generateIban + rowRng, all registry countries round-robin, flat strings as JSON.parse yields them).',
     '',
-    table(['implementation', 'mean ms per list', 'rme', 'IBANs/s', 'accepted'], rowsOf(micro.validation, true)),
+    table(
+      ['implementation', 'mean ms per list', 'rme', 'IBANs/s', 'accepted'],
+      rowsOf(micro.validation, true),
+    ),
     '',
     `Ratios: engine (service directory: the LMDB registry built from the embedded default) is ${dec(r.engineVsIbantools ?? 0)}x faster than ibantools, ${dec(r.engineVsIban ?? 0)}x faster than iban;`,
     `with noRegistryContext ${dec(r.engineNoRegistryVsIbantools ?? 0)}x ibantools. Full validation takes ${dec(r.nationalVsMod97 ?? 0)}x the time of bare mod 97.`,
     `Peers accept fewer of our IBANs because their country tables differ: ibantools rejects ${(micro.peerRejectedCountries['ibantools.isValidIBAN'] ?? []).join(', ') || 'none'};`,
     `iban rejects ${(micro.peerRejectedCountries['iban IBAN.isValid'] ?? []).join(', ') || 'none'}. A rejected country is usually cheaper (early exit), which flatters the peers slightly.`,
-    `Single-character mutations of every 10th IBAN (${int(micro.mutatedCount)}): rejected by ${Object.entries(micro.mutatedRejected).map(([name, n]) => `${name} ${int(n)}`).join(', ')}.`,
+    `Single-character mutations of every 10th IBAN (${int(micro.mutatedCount)}): rejected by ${Object.entries(
+      micro.mutatedRejected,
+    )
+      .map(([name, n]) => `${name} ${int(n)}`)
+      .join(', ')}.`,
     '',
     '**Where the time over bare mod 97 goes** (same lists on both sides, generated and validated with noRegistryContext, so DE rows are `not_checked`):',
     '',
@@ -136,7 +248,16 @@ function microSection(micro: MicroResult | undefined): string {
     '',
     '**Generation, ours only** (ibantools and iban have no generator; faker is not installed). Per iteration 5,000 rows, countries round-robin:',
     '',
-    table(['country class', 'countries', 'mean ms per 5,000', 'rme', 'IBANs/s'], micro.generation.map((g) => [g.task, String(g.countries), dec(g.meanMs), `±${dec(g.rmePercent, 1)} %`, int(g.itemsPerSecond)])),
+    table(
+      ['country class', 'countries', 'mean ms per 5,000', 'rme', 'IBANs/s'],
+      micro.generation.map((g) => [
+        g.task,
+        String(g.countries),
+        dec(g.meanMs),
+        `±${dec(g.rmePercent, 1)} %`,
+        int(g.itemsPerSecond),
+      ]),
+    ),
   ].join('\n');
 }
 
@@ -144,9 +265,29 @@ function restSection(rest: RestResult | undefined): string {
   if (rest === undefined) return '## 2. REST load\n\nNot run.';
   const s = rest.settings;
   const rows = rest.servers.flatMap((server) =>
-    server.runs.map((run) => [server.server, run.client, int(run.reqPerSec), int(run.ibansPerSec), dec(run.p50Ms), dec(run.p99Ms), String(run.errors), String(run.non2xx), dec(run.serverCores), int(cpuMicros(run.serverCores, run.reqPerSec)), run.clientCores === null ? 'n/a' : dec(run.clientCores), `${dec(run.machineBusyCores)} (${dec(run.stealCores)})`]),
+    server.runs.map((run) => [
+      server.server,
+      run.client,
+      int(run.reqPerSec),
+      int(run.ibansPerSec),
+      dec(run.p50Ms),
+      dec(run.p99Ms),
+      String(run.errors),
+      String(run.non2xx),
+      dec(run.serverCores),
+      int(cpuMicros(run.serverCores, run.reqPerSec)),
+      run.clientCores === null ? 'n/a' : dec(run.clientCores),
+      `${dec(run.machineBusyCores)} (${dec(run.stealCores)})`,
+    ]),
   );
-  const memory = rest.servers.map((server) => [server.server, `${server.memoryIdle.rssMiB} MiB`, `${server.memoryAfter.rssMiB} MiB`, `${server.memoryAfter.hwmMiB} MiB`, `${int(server.requestBytes)} B / ${int(server.responseBytes)} B`, `${server.sanityValid} / ${s.ibansPerRequest}`]);
+  const memory = rest.servers.map((server) => [
+    server.server,
+    `${server.memoryIdle.rssMiB} MiB`,
+    `${server.memoryAfter.rssMiB} MiB`,
+    `${server.memoryAfter.hwmMiB} MiB`,
+    `${int(server.requestBytes)} B / ${int(server.responseBytes)} B`,
+    `${server.sanityValid} / ${s.ibansPerRequest}`,
+  ]);
   return [
     '## 2. REST load: POST /api/v1/validate against the wire limit and the node:http peer',
     '',
@@ -164,12 +305,42 @@ function restSection(rest: RestResult | undefined): string {
     'Server cores = server process CPU seconds / wall seconds, so CPU µs per request compares across a busy and a quiet machine;',
     'machine busy = all CPU of the VM in that window (/proc/stat), so busy minus server minus client is what other processes took.',
     '',
-    table(['server', 'client', 'req/s', 'IBANs/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'server cores', 'server CPU µs/request', 'client cores', 'machine busy (steal) cores'], rows),
+    table(
+      [
+        'server',
+        'client',
+        'req/s',
+        'IBANs/s',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        'non-2xx',
+        'server cores',
+        'server CPU µs/request',
+        'client cores',
+        'machine busy (steal) cores',
+      ],
+      rows,
+    ),
     '',
-    `Ratio ibanqa / peer (req/s): ${Object.entries(rest.ratios).map(([client, ratio]) => `${client} ${dec(ratio)}x`).join(', ')} (target >= ${restTargets.vsBaseline}x).`,
-    `Share of the bare uWS limit (req/s): ${Object.entries(rest.limitShares ?? {}).map(([client, share]) => `${client} ${dec(share * 100, 1)} %`).join(', ')} (target >= ${dec(restTargets.limitShare * 100, 0)} %).`,
+    `Ratio ibanqa / peer (req/s): ${Object.entries(rest.ratios)
+      .map(([client, ratio]) => `${client} ${dec(ratio)}x`)
+      .join(', ')} (target >= ${restTargets.vsBaseline}x).`,
+    `Share of the bare uWS limit (req/s): ${Object.entries(rest.limitShares ?? {})
+      .map(([client, share]) => `${client} ${dec(share * 100, 1)} %`)
+      .join(', ')} (target >= ${dec(restTargets.limitShare * 100, 0)} %).`,
     '',
-    table(['server', 'RSS idle', 'RSS after load', 'peak RSS (VmHWM)', 'request / response body', 'sanity request: valid rows'], memory),
+    table(
+      [
+        'server',
+        'RSS idle',
+        'RSS after load',
+        'peak RSS (VmHWM)',
+        'request / response body',
+        'sanity request: valid rows',
+      ],
+      memory,
+    ),
     '',
     'RSS is the server process (/proc/<pid>/status VmRSS, VmHWM), worker threads included. A baseline sanity count under 100 comes from',
     'countries ibantools rejects (§1), not from bad IBANs.',
@@ -190,7 +361,14 @@ function profileSection(profile: RestProfile | undefined): string {
   if (profile === undefined) return '## 5. Where the REST time goes\n\nNot run.';
   const requests = profile.load.reqPerSec * profile.load.seconds;
   const rows = (list: RestProfile['byFile']) =>
-    list.slice(0, 12).map((share) => [share.name.replace(/\|/g, '\\|'), int(share.ms), `${dec(share.percent, 1)} %`, dec(requests > 0 ? (share.ms * 1000) / requests : 0, 1)]);
+    list
+      .slice(0, 12)
+      .map((share) => [
+        share.name.replace(/\|/g, '\\|'),
+        int(share.ms),
+        `${dec(share.percent, 1)} %`,
+        dec(requests > 0 ? (share.ms * 1000) / requests : 0, 1),
+      ]);
   return [
     '## 5. Where the REST time goes (V8 CPU profile of the service)',
     '',
@@ -228,7 +406,20 @@ function streamNote(grpc: GrpcResult): string[] {
 function grpcSection(grpc: GrpcResult | undefined): string {
   if (grpc === undefined) return '## 3. gRPC ValidateStream load\n\nNot run.';
   const s = grpc.settings;
-  const rows = grpc.runs.map((run) => [String(run.clientProcesses), String(run.streamsPerProcess), int(run.ibansPerSec), int(run.batchesPerSec), run.clientCores.map((c) => dec(c)).join(' + '), dec(run.serverCores), int(cpuMicros(run.serverCores, run.batchesPerSec)), int(oneCoreCeiling(run.serverCores, run.ibansPerSec)), `${dec(run.machineBusyCores)} (${dec(run.stealCores)})`, `${run.serverMemoryAfter.rssMiB} MiB`, `${dec(run.validShare * 100, 1)} %`, run.errors.join('; ') || '0']);
+  const rows = grpc.runs.map((run) => [
+    String(run.clientProcesses),
+    String(run.streamsPerProcess),
+    int(run.ibansPerSec),
+    int(run.batchesPerSec),
+    run.clientCores.map((c) => dec(c)).join(' + '),
+    dec(run.serverCores),
+    int(cpuMicros(run.serverCores, run.batchesPerSec)),
+    int(oneCoreCeiling(run.serverCores, run.ibansPerSec)),
+    `${dec(run.machineBusyCores)} (${dec(run.stealCores)})`,
+    `${run.serverMemoryAfter.rssMiB} MiB`,
+    `${dec(run.validShare * 100, 1)} %`,
+    run.errors.join('; ') || '0',
+  ]);
   return [
     '## 3. gRPC ValidateStream load',
     '',
@@ -239,15 +430,47 @@ function grpcSection(grpc: GrpcResult | undefined): string {
     '',
     ...streamNote(grpc),
     '',
-    table(['client processes', 'streams (connections) each', 'IBANs/s', 'batches/s', 'client cores (each)', 'server cores', 'server CPU µs/batch', 'one-core ceiling IBANs/s', 'machine busy (steal) cores', 'server RSS after', 'valid verdicts', 'errors'], rows),
+    table(
+      [
+        'client processes',
+        'streams (connections) each',
+        'IBANs/s',
+        'batches/s',
+        'client cores (each)',
+        'server cores',
+        'server CPU µs/batch',
+        'one-core ceiling IBANs/s',
+        'machine busy (steal) cores',
+        'server RSS after',
+        'valid verdicts',
+        'errors',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 
 function poolSection(pool: PoolResult | undefined): string {
   if (pool === undefined) return '## 4. Pool threshold\n\nNot run.';
   const none = (rows: number | null) => (rows === null ? 'no measured size' : `${int(rows)} rows`);
-  const objects = pool.cells.map((c) => [int(c.rows), String(c.repetitions), dec(c.inlineMs), dec(c.poolLatencyMs), dec(c.poolMainThreadMs), dec(c.structuredCloneMs), int(c.inlineRowsPerSec), int(c.poolPipelinedRowsPerSec)]);
-  const strings = pool.cells.map((c) => [int(c.rows), dec(c.inlineJsonMs), dec(c.jsonPoolLatencyMs), dec(c.jsonPoolMainThreadMs), int(c.inlineJsonRowsPerSec), int(c.jsonPoolPipelinedRowsPerSec)]);
+  const objects = pool.cells.map((c) => [
+    int(c.rows),
+    String(c.repetitions),
+    dec(c.inlineMs),
+    dec(c.poolLatencyMs),
+    dec(c.poolMainThreadMs),
+    dec(c.structuredCloneMs),
+    int(c.inlineRowsPerSec),
+    int(c.poolPipelinedRowsPerSec),
+  ]);
+  const strings = pool.cells.map((c) => [
+    int(c.rows),
+    dec(c.inlineJsonMs),
+    dec(c.jsonPoolLatencyMs),
+    dec(c.jsonPoolMainThreadMs),
+    int(c.inlineJsonRowsPerSec),
+    int(c.jsonPoolPipelinedRowsPerSec),
+  ]);
   return [
     '## 4. Pool threshold (piscina vs inline)',
     '',
@@ -257,7 +480,19 @@ function poolSection(pool: PoolResult | undefined): string {
     '',
     '**As the service runs today** (src/pool/pool.ts createPool + PoolRunner, the worker returns row objects):',
     '',
-    table(['rows', 'reps', 'inline ms', 'pool ms', 'pool main-thread ms', 'structuredClone of the output ms', 'inline rows/s', 'pool pipelined rows/s'], objects),
+    table(
+      [
+        'rows',
+        'reps',
+        'inline ms',
+        'pool ms',
+        'pool main-thread ms',
+        'structuredClone of the output ms',
+        'inline rows/s',
+        'pool pipelined rows/s',
+      ],
+      objects,
+    ),
     '',
     `Crossovers (holding for every larger size too): pool within 25 % of inline latency from ${none(pool.latencyCrossoverRows)};`,
     `pipelined pool out-produces inline from ${none(pool.throughputCrossoverRows)}; pool main-thread time under half of inline from ${none(pool.loopReliefCrossoverRows)}.`,
@@ -265,7 +500,17 @@ function poolSection(pool: PoolResult | undefined): string {
     '**Alternative measured for comparison** (bench/lib/json-worker.ts: same op, same pool options, the worker returns `JSON.stringify(output)`;',
     'compared with inline run + JSON.stringify, which the REST front pays anyway):',
     '',
-    table(['rows', 'inline + stringify ms', 'JSON pool ms', 'JSON pool main-thread ms', 'inline rows/s', 'JSON pool pipelined rows/s'], strings),
+    table(
+      [
+        'rows',
+        'inline + stringify ms',
+        'JSON pool ms',
+        'JSON pool main-thread ms',
+        'inline rows/s',
+        'JSON pool pipelined rows/s',
+      ],
+      strings,
+    ),
     '',
     `Crossovers: latency within 25 % from ${none(pool.json.latencyCrossoverRows)}; throughput from ${none(pool.json.throughputCrossoverRows)};`,
     `main-thread relief (under half) from ${none(pool.json.loopReliefCrossoverRows)}. Configured poolThresholdRows: ${int(pool.configuredThresholdRows)}.`,

@@ -15,6 +15,9 @@ test('writeSection replaces only its own section and markedSections finds every 
   assert.match(text, /new a/);
   assert.doesNotMatch(text, /old a/);
   assert.match(text, /text/);
-  assert.deepEqual(markedSections(text).map((s) => s.split('\n')[1]), ['new a', 'new b']);
+  assert.deepEqual(
+    markedSections(text).map((s) => s.split('\n')[1]),
+    ['new a', 'new b'],
+  );
   rmSync(dir, { recursive: true, force: true });
 });

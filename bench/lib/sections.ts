@@ -18,6 +18,13 @@ export function wrapSection(name: string, body: string): string {
 export function writeSection(path: string, name: string, body: string): void {
   const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
   const section = wrapSection(name, body);
-  const existing = markedSections(current).find((candidate) => candidate.startsWith(`<!-- ${name}:start -->`));
-  writeFileSync(path, existing === undefined ? `${current.trimEnd()}\n\n${section}\n` : current.replace(existing, section));
+  const existing = markedSections(current).find((candidate) =>
+    candidate.startsWith(`<!-- ${name}:start -->`),
+  );
+  writeFileSync(
+    path,
+    existing === undefined
+      ? `${current.trimEnd()}\n\n${section}\n`
+      : current.replace(existing, section),
+  );
 }

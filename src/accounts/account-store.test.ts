@@ -38,7 +38,14 @@ test('a created key authenticates as its account; the raw key is returned once',
   });
   const rows = store.listKeys();
   assert.equal(rows.length, 1);
-  assert.deepEqual(Object.keys(rows[0]!).sort(), ['created_at', 'expires_at', 'id', 'label', 'plan', 'revoked_at']);
+  assert.deepEqual(Object.keys(rows[0]!).sort(), [
+    'created_at',
+    'expires_at',
+    'id',
+    'label',
+    'plan',
+    'revoked_at',
+  ]);
 });
 
 test('only the SHA-256 of a key reaches the disk', async (t) => {
@@ -47,14 +54,23 @@ test('only the SHA-256 of a key reaches the disk', async (t) => {
   await store.close();
   const bytes = fs.readFileSync(path.join(dir, 'accounts', 'data.mdb'));
   assert.ok(!bytes.includes(Buffer.from(created.key.slice(3))), 'raw key body found on disk');
-  assert.ok(bytes.includes(Buffer.from(createHash('sha256').update(created.key).digest('hex'))), 'hash not found');
+  assert.ok(
+    bytes.includes(Buffer.from(createHash('sha256').update(created.key).digest('hex'))),
+    'hash not found',
+  );
 });
 
 test('malformed, unknown and near-miss keys do not authenticate', (t) => {
   const { store } = openStore(t);
   const created = store.createKey('free', NOW);
   const lastChar = created.key.at(-1) === '0' ? '1' : '0';
-  for (const bad of ['', 'iq_', created.key.toUpperCase(), `${created.key.slice(0, -1)}${lastChar}`, `${created.key} `]) {
+  for (const bad of [
+    '',
+    'iq_',
+    created.key.toUpperCase(),
+    `${created.key.slice(0, -1)}${lastChar}`,
+    `${created.key} `,
+  ]) {
     assert.equal(store.authenticate(bad, NOW), null, JSON.stringify(bad));
   }
   assert.notEqual(store.authenticate(created.key, NOW), null);
@@ -80,17 +96,26 @@ test('revoked keys stop authenticating at once, and stay revoked after reopening
 test('an expired 24h pass authenticates as payment_required, not as unknown', (t) => {
   const { store } = openStore(t);
   const pass = store.createKey('pass24h', NOW);
-  assert.equal(store.authenticate(pass.key, new Date(NOW.getTime() + 23 * 3600_000))?.expires_at, '2026-08-19T10:00:00.000Z');
+  assert.equal(
+    store.authenticate(pass.key, new Date(NOW.getTime() + 23 * 3600_000))?.expires_at,
+    '2026-08-19T10:00:00.000Z',
+  );
   assert.throws(
     () => store.authenticate(pass.key, new Date(NOW.getTime() + 24 * 3600_000)),
-    (e: unknown) => e instanceof AppError && e.code === 'payment_required' && /expired at 2026-08-19T10:00:00.000Z/.test(e.message),
+    (e: unknown) =>
+      e instanceof AppError &&
+      e.code === 'payment_required' &&
+      /expired at 2026-08-19T10:00:00.000Z/.test(e.message),
   );
 });
 
 test('demo keys: one per plan on an empty store, none afterwards', async (t) => {
   const { store, dir } = openStore(t);
   const demo = store.ensureDemoKeys(NOW);
-  assert.deepEqual(demo.map((k) => k.plan), [...planIds]);
+  assert.deepEqual(
+    demo.map((k) => k.plan),
+    [...planIds],
+  );
   for (const k of demo) assert.equal(store.authenticate(k.key, NOW)?.plan, k.plan);
   assert.deepEqual(store.ensureDemoKeys(NOW), []);
   await store.close();
@@ -108,7 +133,10 @@ test('no demo keys on a store whose only key was revoked', (t) => {
 
 test('labels are bounded', (t) => {
   const { store } = openStore(t);
-  assert.throws(() => store.createKey('free', NOW, ''), (e: unknown) => e instanceof AppError && e.code === 'invalid_argument');
+  assert.throws(
+    () => store.createKey('free', NOW, ''),
+    (e: unknown) => e instanceof AppError && e.code === 'invalid_argument',
+  );
   assert.throws(() => store.createKey('free', NOW, 'x'.repeat(121)), AppError);
   assert.equal(store.createKey('free', NOW, 'x'.repeat(120)).label?.length, 120);
 });
@@ -124,8 +152,14 @@ test('a key revoked by another process (the CLI) stops working once the cache en
   await cli.close();
   // lmdb-js renews its read transaction on the next event-loop turn, as a new request would be.
   await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(server.authenticate(created.key, new Date(t0.getTime() + limits.caches.staleMsMax - 1)), 'still cached inside the TTL');
-  assert.equal(server.authenticate(created.key, new Date(t0.getTime() + limits.caches.staleMsMax + 1)), null);
+  assert.ok(
+    server.authenticate(created.key, new Date(t0.getTime() + limits.caches.staleMsMax - 1)),
+    'still cached inside the TTL',
+  );
+  assert.equal(
+    server.authenticate(created.key, new Date(t0.getTime() + limits.caches.staleMsMax + 1)),
+    null,
+  );
   await server.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

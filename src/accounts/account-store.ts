@@ -10,7 +10,13 @@ import path from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { assert } from '../assert.js';
 import type { Account } from '../ports/accounts.js';
-import { accountOf, issueKey, verifiedAccount, type CreatedKey, type KeyRecord } from './key-records.js';
+import {
+  accountOf,
+  issueKey,
+  verifiedAccount,
+  type CreatedKey,
+  type KeyRecord,
+} from './key-records.js';
 import { hashKey, isWellFormedKey, keyIdOf } from './keys.js';
 import { assertActive } from './periods.js';
 import { planIds, type PlanId } from './plans.js';
@@ -31,14 +37,15 @@ export interface KeyInfo extends Account {
   readonly revoked_at: string | null;
 }
 
-
-
 export class AccountStore {
   /**
    * hash → account for keys that authenticated. Only successful lookups are cached, so the map is
    * bounded by the number of live keys, never by what clients send.
    */
-  private readonly cache = new Map<string, { readonly account: Account; readonly checkedAtMs: number }>();
+  private readonly cache = new Map<
+    string,
+    { readonly account: Account; readonly checkedAtMs: number }
+  >();
   private readonly flushHooks: (() => void)[] = [];
   private readonly writes = new PendingWrites();
   /** Counters waiting for the next coalesced write: the latest value per key wins. */
@@ -98,8 +105,11 @@ export class AccountStore {
 
   listKeys(): KeyInfo[] {
     const rows: KeyInfo[] = [];
-    for (const { value } of this.keys.getRange()) rows.push({ ...accountOf(value), revoked_at: value.revoked_at });
-    return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    for (const { value } of this.keys.getRange())
+      rows.push({ ...accountOf(value), revoked_at: value.revoked_at });
+    return rows.sort(
+      (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+    );
   }
 
   /** false when no such key exists or it was already revoked. Takes effect on the next request. */
@@ -129,11 +139,15 @@ export class AccountStore {
   putCoalesced<V>(db: Database<V, string>, key: string, value: () => V): void {
     const target = db as Database<unknown, string>;
     let pending = this.coalesced.get(target);
-    if (pending === undefined) this.coalesced.set(target, (pending = new Map<string, () => unknown>()));
+    if (pending === undefined)
+      this.coalesced.set(target, (pending = new Map<string, () => unknown>()));
     pending.set(key, value);
     if (this.coalesceTimer === null) {
       // unref: a pending write never keeps the process alive; close() writes it.
-      this.coalesceTimer = setTimeout(() => this.writeCoalesced(), limits.accounts.usageWriteDelayMs).unref();
+      this.coalesceTimer = setTimeout(
+        () => this.writeCoalesced(),
+        limits.accounts.usageWriteDelayMs,
+      ).unref();
     }
   }
 
@@ -175,7 +189,8 @@ export class AccountStore {
   private writeCoalesced(): void {
     if (this.coalesceTimer !== null) clearTimeout(this.coalesceTimer);
     this.coalesceTimer = null;
-    for (const [db, pending] of this.coalesced) for (const [key, value] of pending) this.track(db.put(key, value()));
+    for (const [db, pending] of this.coalesced)
+      for (const [key, value] of pending) this.track(db.put(key, value()));
     this.coalesced.clear();
   }
 

@@ -13,7 +13,11 @@ after(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function openStores(dir?: string): { dir: string; accounts: AccountStore; store: IdempotencyStore } {
+function openStores(dir?: string): {
+  dir: string;
+  accounts: AccountStore;
+  store: IdempotencyStore;
+} {
   const dataDir = dir ?? mkdtempSync(join(tmpdir(), 'ibanqa-idem-'));
   if (dir === undefined) dirs.push(dataDir);
   const accounts = AccountStore.open(dataDir);
@@ -23,7 +27,11 @@ function openStores(dir?: string): { dir: string; accounts: AccountStore; store:
 const t0 = new Date('2026-03-01T12:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
-function request(key: string, fingerprint = `fp-${key}`, expiresAt = at(limits.accounts.idempotencyTtlMs)): IdempotencyRequest {
+function request(
+  key: string,
+  fingerprint = `fp-${key}`,
+  expiresAt = at(limits.accounts.idempotencyTtlMs),
+): IdempotencyRequest {
   return { key, fingerprint, expiresAt, label: `request_id ${key}` };
 }
 
@@ -41,13 +49,18 @@ describe('IdempotencyStore', () => {
   it('first claim leads; while it runs, the same key and fingerprint await its result', async () => {
     const { accounts, store } = openStores();
     const first = leader(store.claim('key1', request('a'), t0));
-    const followers = Array.from({ length: 100 }, () => replay(store.claim('key1', request('a'), t0)));
+    const followers = Array.from({ length: 100 }, () =>
+      replay(store.claim('key1', request('a'), t0)),
+    );
     assert.equal(store.inFlightCount, 1);
     void first.complete({ rows: [1, 2, 3] }, t0);
-    for (const result of await Promise.all(followers)) assert.deepEqual(result, { rows: [1, 2, 3] });
+    for (const result of await Promise.all(followers))
+      assert.deepEqual(result, { rows: [1, 2, 3] });
     await store.flush();
     assert.equal(store.inFlightCount, 0);
-    assert.deepEqual(await replay(store.claim('key1', request('a'), at(1000))), { rows: [1, 2, 3] });
+    assert.deepEqual(await replay(store.claim('key1', request('a'), at(1000))), {
+      rows: [1, 2, 3],
+    });
     await accounts.close();
   });
 
@@ -64,7 +77,8 @@ describe('IdempotencyStore', () => {
   it('the same key with another fingerprint is a conflict, in flight and once saved', async () => {
     const { accounts, store } = openStores();
     const first = leader(store.claim('key1', request('b', 'fp-1'), t0));
-    const isConflict = (error: unknown) => error instanceof AppError && error.code === 'conflict' && /request_id b/.test(error.message);
+    const isConflict = (error: unknown) =>
+      error instanceof AppError && error.code === 'conflict' && /request_id b/.test(error.message);
     assert.throws(() => store.claim('key1', request('b', 'fp-2'), t0), isConflict);
     void first.complete(42, t0);
     await store.flush();
@@ -90,10 +104,29 @@ describe('IdempotencyStore', () => {
     const expiresAt = at(limits.accounts.idempotencyTtlMs);
     void leader(store.claim('key1', request('d', 'fp', expiresAt), t0)).complete('saved', t0);
     await store.flush();
-    assert.equal(await replay(store.claim('key1', request('d', 'fp', expiresAt), at(limits.accounts.idempotencyTtlMs - 1))), 'saved');
-    assert.equal(store.get('key1', 'd', at(limits.accounts.idempotencyTtlMs)), undefined, 'expired at expires_at');
+    assert.equal(
+      await replay(
+        store.claim(
+          'key1',
+          request('d', 'fp', expiresAt),
+          at(limits.accounts.idempotencyTtlMs - 1),
+        ),
+      ),
+      'saved',
+    );
+    assert.equal(
+      store.get('key1', 'd', at(limits.accounts.idempotencyTtlMs)),
+      undefined,
+      'expired at expires_at',
+    );
     const later = at(limits.accounts.idempotencyTtlMs + 1);
-    void leader(store.claim('key1', request('d', 'other fingerprint', at(2 * limits.accounts.idempotencyTtlMs)), later)).complete('new', later);
+    void leader(
+      store.claim(
+        'key1',
+        request('d', 'other fingerprint', at(2 * limits.accounts.idempotencyTtlMs)),
+        later,
+      ),
+    ).complete('new', later);
     await store.flush();
     assert.equal(store.get('key1', 'd', later)?.result, JSON.stringify('new'));
     await accounts.close();
@@ -105,10 +138,15 @@ describe('IdempotencyStore', () => {
     for (let i = 0; i < total; i++) {
       void leader(store.claim('key1', request(`old-${i}`, 'fp', at(1000 + i)), t0)).complete(i, t0);
     }
-    void leader(store.claim('key1', request('live', 'fp', at(limits.accounts.idempotencyTtlMs)), t0)).complete('live', t0);
+    void leader(
+      store.claim('key1', request('live', 'fp', at(limits.accounts.idempotencyTtlMs)), t0),
+    ).complete('live', t0);
     await store.flush();
     const now = at(limits.accounts.idempotencyTtlMs / 2);
-    assert.equal(store.sweep(now, limits.accounts.idempotencySweepBatch), limits.accounts.idempotencySweepBatch);
+    assert.equal(
+      store.sweep(now, limits.accounts.idempotencySweepBatch),
+      limits.accounts.idempotencySweepBatch,
+    );
     await store.flush();
     assert.equal(store.sweep(now, 1_000), total - limits.accounts.idempotencySweepBatch);
     await store.flush();
@@ -119,11 +157,17 @@ describe('IdempotencyStore', () => {
 
   it('saved results survive closing and reopening the environment (a restart)', async () => {
     const first = openStores();
-    void leader(first.store.claim('key1', request('e'), t0)).complete({ saved: true, n: [1, null] }, t0);
+    void leader(first.store.claim('key1', request('e'), t0)).complete(
+      { saved: true, n: [1, null] },
+      t0,
+    );
     await first.store.flush();
     await first.accounts.close();
     const reopened = openStores(first.dir);
-    assert.deepEqual(await replay(reopened.store.claim('key1', request('e'), at(60_000))), { saved: true, n: [1, null] });
+    assert.deepEqual(await replay(reopened.store.claim('key1', request('e'), at(60_000))), {
+      saved: true,
+      n: [1, null],
+    });
     await reopened.accounts.close();
   });
 });

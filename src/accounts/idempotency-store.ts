@@ -19,7 +19,6 @@ import type { Table } from './table.js';
 import { PendingWrites } from './pending-writes.js';
 import { limits } from '../limits.js';
 
-
 /** A space: never part of an ISO date, a key id or a record key, and (unlike NUL) plain text to lmdb's key encoding. */
 const SEPARATOR = ' ';
 const RECORD = 'r';
@@ -51,9 +50,13 @@ function expiryKey(expiresAt: string, keyId: string, key: string): string {
 }
 
 function conflict(request: IdempotencyRequest): AppError {
-  return new AppError('conflict', `${request.label} was already used with a different request: get a new quote and a new request_id`, {
-    idempotency_conflict: true,
-  });
+  return new AppError(
+    'conflict',
+    `${request.label} was already used with a different request: get a new quote and a new request_id`,
+    {
+      idempotency_conflict: true,
+    },
+  );
 }
 
 export class IdempotencyStore {
@@ -103,7 +106,12 @@ export class IdempotencyStore {
       this.track(this.db.remove(key));
       const record = typeof value === 'string' ? this.db.get(value) : undefined;
       // The record key may since hold a newer record (an expired key claimed again): keep that one.
-      if (typeof value === 'string' && record !== undefined && typeof record !== 'string' && Date.parse(record.expires_at) <= now.getTime()) {
+      if (
+        typeof value === 'string' &&
+        record !== undefined &&
+        typeof record !== 'string' &&
+        Date.parse(record.expires_at) <= now.getTime()
+      ) {
         this.track(this.db.remove(value));
       }
       removed++;

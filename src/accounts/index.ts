@@ -7,11 +7,7 @@ export {
   type SubDatabaseName,
 } from './account-store.js';
 export { KEY_PREFIX, generateRawKey, hashKey, isWellFormedKey, keyIdOf } from './keys.js';
-export {
-  KeylessLimit,
-  clientKeyOf,
-  type KeylessResult,
-} from './keyless-limit.js';
+export { KeylessLimit, clientKeyOf, type KeylessResult } from './keyless-limit.js';
 export {
   Meter,
   type Balance,
@@ -21,7 +17,15 @@ export {
   type Reservation,
   type ReserveResult,
 } from './meter.js';
-export { assertActive, calendarMonthOf, expiresAtOf, isExpired, periodOf, type Activation, type Period } from './periods.js';
+export {
+  assertActive,
+  calendarMonthOf,
+  expiresAtOf,
+  isExpired,
+  periodOf,
+  type Activation,
+  type Period,
+} from './periods.js';
 export {
   PASS_DURATION_MS,
   creditKinds,

@@ -45,26 +45,45 @@ export function accountOf(record: KeyRecord): Account {
 function checkLabel(label: string | undefined): string | null {
   if (label === undefined) return null;
   if (label.length === 0 || label.length > limits.accounts.keyLabelCharsMax) {
-    throw new AppError('invalid_argument', `key label must be 1 to ${limits.accounts.keyLabelCharsMax} characters`);
+    throw new AppError(
+      'invalid_argument',
+      `key label must be 1 to ${limits.accounts.keyLabelCharsMax} characters`,
+    );
   }
   return label;
 }
 
 /** A fresh key and its record, with an id `taken` does not already hold. */
-export function issueKey(plan: PlanId, now: Date, label: string | undefined, taken: (id: string) => boolean): { record: KeyRecord; key: string } {
+export function issueKey(
+  plan: PlanId,
+  now: Date,
+  label: string | undefined,
+  taken: (id: string) => boolean,
+): { record: KeyRecord; key: string } {
   const checkedLabel = checkLabel(label);
   for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
     const key = generateRawKey();
     const hash = hashKey(key);
     const id = keyIdOf(hash);
     if (taken(id)) continue;
-    return { key, record: { id, hash, plan, label: checkedLabel, created_at: now.toISOString(), revoked_at: null } };
+    return {
+      key,
+      record: {
+        id,
+        hash,
+        plan,
+        label: checkedLabel,
+        created_at: now.toISOString(),
+        revoked_at: null,
+      },
+    };
   }
   return unreachable(`key id collided ${MAX_ID_ATTEMPTS} times in a row`);
 }
 
 /** The account of the key whose hash is `hash`, given the record stored under its id; null when missing or revoked. */
 export function verifiedAccount(record: KeyRecord | undefined, hash: string): Account | null {
-  if (record === undefined || record.revoked_at !== null || !hashesEqual(record.hash, hash)) return null;
+  if (record === undefined || record.revoked_at !== null || !hashesEqual(record.hash, hash))
+    return null;
   return accountOf(record);
 }

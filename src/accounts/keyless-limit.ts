@@ -38,7 +38,8 @@ function ipv6Hextets(ip: string): number[] {
     text = `${text.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
-  const parse = (part: string): number[] => (part === '' ? [] : part.split(':').map((h) => parseInt(h, 16)));
+  const parse = (part: string): number[] =>
+    part === '' ? [] : part.split(':').map((h) => parseInt(h, 16));
   const left = parse(head);
   const right = tail === undefined ? [] : parse(tail);
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
@@ -55,7 +56,10 @@ export function clientKeyOf(ip: string): string {
     const [hi = 0, lo = 0] = groups.slice(6);
     return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
   }
-  return `${groups.slice(0, IPV6_PREFIX_HEXTETS).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, IPV6_PREFIX_HEXTETS)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /**

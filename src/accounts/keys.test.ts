@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { encodeCrockford, generateRawKey, hashKey, hashesEqual, isWellFormedKey, keyIdOf } from './keys.js';
+import {
+  encodeCrockford,
+  generateRawKey,
+  hashKey,
+  hashesEqual,
+  isWellFormedKey,
+  keyIdOf,
+} from './keys.js';
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 

@@ -9,7 +9,10 @@ import type { Table } from './table.js';
 const SEPARATOR = ' ';
 
 /** Copies the legacy watches the accounts table does not hold yet; returns how many it copied. */
-export async function migrateLegacyWatches(legacy: Iterable<{ value: Watch }>, table: Table<Watch>): Promise<number> {
+export async function migrateLegacyWatches(
+  legacy: Iterable<{ value: Watch }>,
+  table: Table<Watch>,
+): Promise<number> {
   const writes: Promise<unknown>[] = [];
   for (const { value: watch } of legacy) {
     const key = `${watch.key_id}${SEPARATOR}${watch.watch_id}`;

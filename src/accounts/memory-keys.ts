@@ -3,7 +3,13 @@
  * revocation and 24h-pass expiry, in a Map. For tests and for a deployment with no disk state.
  */
 import type { Account } from '../ports/accounts.js';
-import { accountOf, issueKey, verifiedAccount, type CreatedKey, type KeyRecord } from './key-records.js';
+import {
+  accountOf,
+  issueKey,
+  verifiedAccount,
+  type CreatedKey,
+  type KeyRecord,
+} from './key-records.js';
 import { hashKey, isWellFormedKey, keyIdOf } from './keys.js';
 import { assertActive } from './periods.js';
 import type { PlanId } from './plans.js';

@@ -20,7 +20,10 @@ function tempDir(t: TestContext): string {
   return dir;
 }
 
-function setup(t: TestContext, dir = tempDir(t)): { store: AccountStore; meter: Meter; dir: string } {
+function setup(
+  t: TestContext,
+  dir = tempDir(t),
+): { store: AccountStore; meter: Meter; dir: string } {
   const store = AccountStore.open(dir);
   t.after(() => store.close().catch(() => undefined));
   return { store, meter: Meter.open(store), dir };
@@ -32,7 +35,12 @@ function account(store: AccountStore, plan: PlanId, createdAt = NOW): Account {
   return rest;
 }
 
-function reserveOk(meter: Meter, who: Account, debits: Partial<Record<CreditKind, number>>, now = NOW): Reservation {
+function reserveOk(
+  meter: Meter,
+  who: Account,
+  debits: Partial<Record<CreditKind, number>>,
+  now = NOW,
+): Reservation {
   const result = meter.reserve(who, debits, now);
   assert.ok(result.ok, `expected reservation to fit: ${JSON.stringify(result)}`);
   return result.reservation;
@@ -41,20 +49,33 @@ function reserveOk(meter: Meter, who: Account, debits: Partial<Record<CreditKind
 test('commit debits exactly the reserved amount of each kind', (t) => {
   const { store, meter } = setup(t);
   const pro = account(store, 'pro');
-  void meter.commit(reserveOk(meter, pro, { api_calls: 7, bic_reveals: 7, bank_metadata: 7, exports: 1 }));
+  void meter.commit(
+    reserveOk(meter, pro, { api_calls: 7, bic_reveals: 7, bank_metadata: 7, exports: 1 }),
+  );
   void meter.commit(reserveOk(meter, pro, { api_calls: 2, profiles: 2 }));
   const balance = meter.balance(pro, NOW);
-  const expectedUsed = { api_calls: 9, profiles: 2, bic_reveals: 7, exports: 1, bank_metadata: 7, statements: 0 };
+  const expectedUsed = {
+    api_calls: 9,
+    profiles: 2,
+    bic_reveals: 7,
+    exports: 1,
+    bank_metadata: 7,
+    statements: 0,
+  };
   for (const kind of creditKinds) {
     const limit = planOf('pro').allowances[kind];
     assert.ok(limit !== null);
-    assert.deepEqual(balance[kind], {
-      limit,
-      used: expectedUsed[kind],
-      reserved: 0,
-      remaining: limit - expectedUsed[kind],
-      resets_at: '2026-09-01T00:00:00.000Z',
-    }, kind);
+    assert.deepEqual(
+      balance[kind],
+      {
+        limit,
+        used: expectedUsed[kind],
+        reserved: 0,
+        remaining: limit - expectedUsed[kind],
+        resets_at: '2026-09-01T00:00:00.000Z',
+      },
+      kind,
+    );
   }
 });
 
@@ -63,20 +84,37 @@ test('a request that does not fit in one kind is refused and debits nothing', (t
   const starter = account(store, 'starter');
   void meter.commit(reserveOk(meter, starter, { exports: 45 }));
   const refused = meter.reserve(starter, { api_calls: 10, bic_reveals: 10, exports: 6 }, NOW);
-  assert.deepEqual(refused, { ok: false, kind: 'exports', needed: 6, limit: 50, remaining: 5, resets_at: '2026-09-01T00:00:00.000Z' });
+  assert.deepEqual(refused, {
+    ok: false,
+    kind: 'exports',
+    needed: 6,
+    limit: 50,
+    remaining: 5,
+    resets_at: '2026-09-01T00:00:00.000Z',
+  });
   const balance = meter.balance(starter, NOW);
   assert.equal(balance.api_calls.used + balance.api_calls.reserved, 0);
   assert.equal(balance.bic_reveals.used + balance.bic_reveals.reserved, 0);
   assert.equal(balance.exports.used, 45);
   assert.equal(meter.pendingReservations, 0);
-  assert.ok(meter.reserve(starter, { api_calls: 10, exports: 5 }, NOW).ok, 'exactly the remainder still fits');
+  assert.ok(
+    meter.reserve(starter, { api_calls: 10, exports: 5 }, NOW).ok,
+    'exactly the remainder still fits',
+  );
 });
 
 test('a kind with a zero allowance refuses any debit of it', (t) => {
   const { store, meter } = setup(t);
   const free = account(store, 'free');
   const refused = meter.reserve(free, { api_calls: 1, bic_reveals: 1 }, NOW);
-  assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, limit: 0, remaining: 0, resets_at: null });
+  assert.deepEqual(refused, {
+    ok: false,
+    kind: 'bic_reveals',
+    needed: 1,
+    limit: 0,
+    remaining: 0,
+    resets_at: null,
+  });
   assert.ok(meter.reserve(free, { api_calls: 1, bic_reveals: 0 }, NOW).ok);
 });
 
@@ -87,7 +125,13 @@ test('refund returns every reserved credit', (t) => {
   assert.equal(meter.reserve(free, { api_calls: 1 }, NOW).ok, false);
   assert.equal(meter.balance(free, NOW).api_calls.remaining, 0);
   meter.refund(all);
-  assert.deepEqual(meter.balance(free, NOW).api_calls, { limit: 50, used: 0, reserved: 0, remaining: 50, resets_at: null });
+  assert.deepEqual(meter.balance(free, NOW).api_calls, {
+    limit: 50,
+    used: 0,
+    reserved: 0,
+    remaining: 50,
+    resets_at: null,
+  });
   void meter.commit(reserveOk(meter, free, { api_calls: 50 }));
   assert.equal(meter.balance(free, NOW).api_calls.used, 50);
 });
@@ -102,15 +146,27 @@ test('settling a reservation twice is an assertion failure', (t) => {
   const refunded = reserveOk(meter, pro, { api_calls: 1 });
   meter.refund(refunded);
   assert.throws(() => meter.refund(refunded), AssertionFailure);
-  assert.throws(() => meter.commit({ ...refunded }), AssertionFailure, 'a look-alike is not a reservation');
+  assert.throws(
+    () => meter.commit({ ...refunded }),
+    AssertionFailure,
+    'a look-alike is not a reservation',
+  );
   assert.equal(meter.balance(pro, NOW).api_calls.used, 1);
 });
 
 test('bad debits are programmer errors', (t) => {
   const { store, meter } = setup(t);
   const pro = account(store, 'pro');
-  for (const debits of [{ api_calls: -1 }, { api_calls: 1.5 }, { api_calls: Number.NaN }, { nonsense: 1 }]) {
-    assert.throws(() => meter.reserve(pro, debits as Partial<Record<CreditKind, number>>, NOW), AssertionFailure);
+  for (const debits of [
+    { api_calls: -1 },
+    { api_calls: 1.5 },
+    { api_calls: Number.NaN },
+    { nonsense: 1 },
+  ]) {
+    assert.throws(
+      () => meter.reserve(pro, debits as Partial<Record<CreditKind, number>>, NOW),
+      AssertionFailure,
+    );
   }
   assert.equal(meter.pendingReservations, 0);
 });
@@ -162,7 +218,9 @@ test('a commit resolves only once its counts are committed to LMDB; concurrent c
   const first = meter.commit(reserveOk(meter, pro, { api_calls: 1 }));
   await first;
   assert.equal(usage.get(usageKey)?.api_calls, 1, 'acknowledged means written: no flush, no timer');
-  const many = Array.from({ length: 50 }, () => meter.commit(reserveOk(meter, pro, { api_calls: 1 })));
+  const many = Array.from({ length: 50 }, () =>
+    meter.commit(reserveOk(meter, pro, { api_calls: 1 })),
+  );
   await Promise.all(many);
   assert.equal(usage.get(usageKey)?.api_calls, 51);
 });
@@ -172,31 +230,61 @@ test('the commits of one turn share one write per account, and each resolves onl
   const pro = account(store, 'pro');
   const puts: string[] = [];
   const table = new MemoryTable<Partial<Record<CreditKind, number>>>();
-  const counting = { get: (key: string) => table.get(key), getRange: table.getRange.bind(table), remove: table.remove.bind(table), put: (key: string, value: Partial<Record<CreditKind, number>>) => (puts.push(key), table.put(key, value)) };
+  const counting = {
+    get: (key: string) => table.get(key),
+    getRange: table.getRange.bind(table),
+    remove: table.remove.bind(table),
+    put: (key: string, value: Partial<Record<CreditKind, number>>) => (
+      puts.push(key),
+      table.put(key, value)
+    ),
+  };
   const meter = new Meter(counting);
   let settled = 0;
-  const many = Array.from({ length: 50 }, () => meter.commit(reserveOk(meter, pro, { api_calls: 1 })).then(() => settled++));
+  const many = Array.from({ length: 50 }, () =>
+    meter.commit(reserveOk(meter, pro, { api_calls: 1 })).then(() => settled++),
+  );
   assert.equal(puts.length, 0, 'nothing is written before the turn ends');
   assert.equal(settled, 0);
   await Promise.all(many);
   assert.equal(puts.length, 1);
   assert.equal(table.get(puts[0] as string)?.api_calls, 50);
   await meter.commit(reserveOk(meter, pro, { api_calls: 2 }));
-  assert.deepEqual([puts.length, table.get(puts[0] as string)?.api_calls], [2, 52], 'a later turn writes again, with every count so far');
+  assert.deepEqual(
+    [puts.length, table.get(puts[0] as string)?.api_calls],
+    [2, 52],
+    'a later turn writes again, with every count so far',
+  );
 });
 
 test('a 24h pass works until 24 hours after activation, then requests get payment_required', (t) => {
   const { store, meter } = setup(t);
   const pass = account(store, 'pass24h');
   const late = new Date(NOW.getTime() + 24 * 3600_000 - 1);
-  void meter.commit(reserveOk(meter, pass, { api_calls: 60, bic_reveals: 40 }, new Date(NOW.getTime() + 3600_000)));
+  void meter.commit(
+    reserveOk(meter, pass, { api_calls: 60, bic_reveals: 40 }, new Date(NOW.getTime() + 3600_000)),
+  );
   const refused = meter.reserve(pass, { bic_reveals: 1 }, late);
-  assert.deepEqual(refused, { ok: false, kind: 'bic_reveals', needed: 1, limit: 40, remaining: 0, resets_at: null });
-  assert.equal(meter.balance(pass, late).api_calls.remaining, 40, 'the pass never resets inside its 24 hours');
+  assert.deepEqual(refused, {
+    ok: false,
+    kind: 'bic_reveals',
+    needed: 1,
+    limit: 40,
+    remaining: 0,
+    resets_at: null,
+  });
+  assert.equal(
+    meter.balance(pass, late).api_calls.remaining,
+    40,
+    'the pass never resets inside its 24 hours',
+  );
   const expiry = new Date(NOW.getTime() + 24 * 3600_000);
   assert.throws(
     () => meter.reserve(pass, { api_calls: 1 }, expiry),
-    (e: unknown) => e instanceof AppError && e.code === 'payment_required' && e.message === '24h pass expired at 2026-08-19T10:00:00.000Z',
+    (e: unknown) =>
+      e instanceof AppError &&
+      e.code === 'payment_required' &&
+      e.message === '24h pass expired at 2026-08-19T10:00:00.000Z',
   );
   const after = meter.balance(pass, expiry);
   assert.deepEqual([after.api_calls.used, after.api_calls.remaining], [60, 0]);
@@ -209,20 +297,32 @@ test('monthly plans start from zero on the first of the month (UTC); usage stays
   const feb = new Date('2026-02-01T00:00:00.000Z');
   void meter.commit(reserveOk(meter, pro, { exports: 500 }, jan));
   assert.deepEqual(meter.reserve(pro, { exports: 1 }, jan), {
-    ok: false, kind: 'exports', needed: 1, limit: 500, remaining: 0, resets_at: '2026-02-01T00:00:00.000Z',
+    ok: false,
+    kind: 'exports',
+    needed: 1,
+    limit: 500,
+    remaining: 0,
+    resets_at: '2026-02-01T00:00:00.000Z',
   });
   // A request stamped in January that settles after February has begun still counts in January.
   const straggler = reserveOk(meter, pro, { api_calls: 5 }, jan);
   void meter.commit(reserveOk(meter, pro, { exports: 3 }, feb));
   void meter.commit(straggler);
   assert.deepEqual(meter.balance(pro, feb).exports, {
-    limit: 500, used: 3, reserved: 0, remaining: 497, resets_at: '2026-03-01T00:00:00.000Z',
+    limit: 500,
+    used: 3,
+    reserved: 0,
+    remaining: 497,
+    resets_at: '2026-03-01T00:00:00.000Z',
   });
   assert.equal(meter.balance(pro, feb).api_calls.used, 0);
   assert.equal(meter.balance(pro, jan).api_calls.used, 5);
   await store.close();
   const reopened = setup(t, dir).meter;
-  assert.deepEqual([reopened.balance(pro, jan).exports.used, reopened.balance(pro, jan).api_calls.used], [500, 5]);
+  assert.deepEqual(
+    [reopened.balance(pro, jan).exports.used, reopened.balance(pro, jan).api_calls.used],
+    [500, 5],
+  );
   assert.equal(reopened.balance(pro, feb).exports.used, 3);
   assert.equal(reopened.balance(pro, new Date('2026-03-01T00:00:00Z')).exports.used, 0);
 });
@@ -233,16 +333,26 @@ test('free is a lifetime allowance: a new month does not reset it', (t) => {
   void meter.commit(reserveOk(meter, free, { api_calls: 50 }));
   const nextYear = new Date('2027-08-18T10:00:00Z');
   assert.deepEqual(meter.reserve(free, { api_calls: 1 }, nextYear), {
-    ok: false, kind: 'api_calls', needed: 1, limit: 50, remaining: 0, resets_at: null,
+    ok: false,
+    kind: 'api_calls',
+    needed: 1,
+    limit: 50,
+    remaining: 0,
+    resets_at: null,
   });
 });
 
 test('unlimited never refuses but counts usage per calendar month', (t) => {
   const { store, meter } = setup(t);
   const unlimited = account(store, 'unlimited');
-  for (let i = 0; i < 5; i++) void meter.commit(reserveOk(meter, unlimited, { api_calls: 1_000_000, statements: 10_000 }));
+  for (let i = 0; i < 5; i++)
+    void meter.commit(reserveOk(meter, unlimited, { api_calls: 1_000_000, statements: 10_000 }));
   assert.deepEqual(meter.balance(unlimited, NOW).api_calls, {
-    limit: null, used: 5_000_000, reserved: 0, remaining: null, resets_at: '2026-09-01T00:00:00.000Z',
+    limit: null,
+    used: 5_000_000,
+    reserved: 0,
+    remaining: null,
+    resets_at: '2026-09-01T00:00:00.000Z',
   });
   assert.equal(meter.balance(unlimited, NOW).statements.used, 50_000);
   assert.equal(meter.balance(unlimited, new Date('2026-09-01T00:00:00Z')).api_calls.used, 0);
@@ -281,8 +391,9 @@ test('model check: any interleaving of reserve, commit and refund matches a simp
       const ledger = { used: { api_calls: 0, profiles: 0 }, held: { api_calls: 0, profiles: 0 } };
       for (const step of ops) {
         if (step.type === 'reserve') {
-          const fits = ledger.used.api_calls + ledger.held.api_calls + step.api <= 50
-            && ledger.used.profiles + ledger.held.profiles + step.profiles <= 5;
+          const fits =
+            ledger.used.api_calls + ledger.held.api_calls + step.api <= 50 &&
+            ledger.used.profiles + ledger.held.profiles + step.profiles <= 5;
           const result = meter.reserve(who, { api_calls: step.api, profiles: step.profiles }, NOW);
           assert.equal(result.ok, fits);
           if (result.ok) {

@@ -15,7 +15,13 @@
  */
 import { assert } from '../assert.js';
 import type { Account } from '../ports/accounts.js';
-import type { Balance, Debits, KindBalance, Reservation, ReserveOutcome } from '../ports/credits.js';
+import type {
+  Balance,
+  Debits,
+  KindBalance,
+  Reservation,
+  ReserveOutcome,
+} from '../ports/credits.js';
 import type { AccountStore } from './account-store.js';
 import type { Table } from './table.js';
 import { assertActive, isExpired, periodOf, type Period } from './periods.js';
@@ -57,7 +63,10 @@ function usageKeyOf(accountId: string, period: Period): string {
 function checkDebits(debits: Debits): void {
   for (const [kind, amount] of Object.entries(debits)) {
     assert((creditKinds as readonly string[]).includes(kind), `unknown credit kind ${kind}`);
-    assert(amount === undefined || (Number.isSafeInteger(amount) && amount >= 0), `bad debit ${kind}=${amount}`);
+    assert(
+      amount === undefined || (Number.isSafeInteger(amount) && amount >= 0),
+      `bad debit ${kind}=${amount}`,
+    );
   }
 }
 
@@ -93,7 +102,14 @@ export class Meter {
       if (needed === 0 || limit === null) continue;
       const remaining = Math.max(0, limit - bucket.used[kind] - bucket.reserved[kind]);
       if (needed > remaining) {
-        return { ok: false, kind, needed, limit, remaining, resets_at: bucket.period.resetsAt?.toISOString() ?? null };
+        return {
+          ok: false,
+          kind,
+          needed,
+          limit,
+          remaining,
+          resets_at: bucket.period.resetsAt?.toISOString() ?? null,
+        };
       }
     }
     for (const kind of creditKinds) bucket.reserved[kind] += debits[kind] ?? 0;
@@ -134,14 +150,19 @@ export class Meter {
   refundCommitted(charge: Reservation): Promise<void> {
     checkDebits(charge.debits);
     const held = this.accounts.get(charge.account_id);
-    const bucket = [held?.current, held?.previous].find((candidate): candidate is Bucket => candidate?.period.start.toISOString() === charge.period_start);
+    const bucket = [held?.current, held?.previous].find(
+      (candidate): candidate is Bucket =>
+        candidate?.period.start.toISOString() === charge.period_start,
+    );
     if (bucket !== undefined) {
-      for (const kind of creditKinds) bucket.used[kind] = Math.max(0, bucket.used[kind] - (charge.debits[kind] ?? 0));
+      for (const kind of creditKinds)
+        bucket.used[kind] = Math.max(0, bucket.used[kind] - (charge.debits[kind] ?? 0));
       return this.persist(bucket);
     }
     const usageKey = `${charge.account_id}|${charge.period_start}`;
     const stored: UsageRecord = { ...(this.db.get(usageKey) ?? {}) };
-    for (const kind of creditKinds) stored[kind] = Math.max(0, (stored[kind] ?? 0) - (charge.debits[kind] ?? 0));
+    for (const kind of creditKinds)
+      stored[kind] = Math.max(0, (stored[kind] ?? 0) - (charge.debits[kind] ?? 0));
     return this.db.put(usageKey, stored).then(() => undefined);
   }
 
@@ -157,7 +178,10 @@ export class Meter {
       const remaining = limit === null ? null : expired ? 0 : Math.max(0, limit - used - reserved);
       return { limit, used, reserved, remaining, resets_at: resetsAt };
     };
-    return Object.fromEntries(creditKinds.map((kind) => [kind, entry(kind)])) as Record<CreditKind, KindBalance>;
+    return Object.fromEntries(creditKinds.map((kind) => [kind, entry(kind)])) as Record<
+      CreditKind,
+      KindBalance
+    >;
   }
 
   /** Resolves when every commit so far is written (each commit's own promise already says so for its caller). */
@@ -173,7 +197,10 @@ export class Meter {
 
   private settle(reservation: Reservation): Bucket {
     const bucket = this.live.get(reservation);
-    assert(bucket !== undefined, 'reservation already committed or refunded, or not from this meter');
+    assert(
+      bucket !== undefined,
+      'reservation already committed or refunded, or not from this meter',
+    );
     this.live.delete(reservation);
     for (const kind of creditKinds) bucket.reserved[kind] -= reservation.debits[kind] ?? 0;
     return bucket;
@@ -209,7 +236,10 @@ export class Meter {
     if (scheduled !== undefined) return scheduled.written;
     let settle: Pick<ScheduledWrite, 'resolve' | 'reject'> | undefined;
     const written = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-    this.scheduled.set(bucket, { written, ...(settle as Pick<ScheduledWrite, 'resolve' | 'reject'>) });
+    this.scheduled.set(bucket, {
+      written,
+      ...(settle as Pick<ScheduledWrite, 'resolve' | 'reject'>),
+    });
     this.turnEnd ??= setImmediate(() => this.writeScheduled());
     return this.writes.track(written);
   }

@@ -3,7 +3,11 @@ import { describe, test } from 'node:test';
 import { PendingWrites } from './pending-writes.js';
 
 /** A promise settled from outside, standing in for an LMDB write in flight. */
-function deferred(): { promise: Promise<boolean>; resolve: () => void; reject: (error: Error) => void } {
+function deferred(): {
+  promise: Promise<boolean>;
+  resolve: () => void;
+  reject: (error: Error) => void;
+} {
   let resolve!: () => void;
   let reject!: (error: Error) => void;
   const promise = new Promise<boolean>((ok, fail) => {
@@ -46,9 +50,12 @@ describe('PendingWrites', () => {
     await writes.flush();
   });
 
-  test('with keepFailures off, a failure is its caller\'s alone and flush resolves', async () => {
+  test("with keepFailures off, a failure is its caller's alone and flush resolves", async () => {
     const writes = new PendingWrites({ keepFailures: false });
-    await assert.rejects(writes.track(Promise.reject(new Error('reported to the caller'))), /reported to the caller/);
+    await assert.rejects(
+      writes.track(Promise.reject(new Error('reported to the caller'))),
+      /reported to the caller/,
+    );
     await writes.flush();
   });
 });

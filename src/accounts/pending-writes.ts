@@ -9,7 +9,9 @@ export class PendingWrites {
   private failed = false;
   private failure: unknown = undefined;
 
-  constructor(private readonly options: { readonly keepFailures: boolean } = { keepFailures: true }) {}
+  constructor(
+    private readonly options: { readonly keepFailures: boolean } = { keepFailures: true },
+  ) {}
 
   /** Registers `write` until it settles; returns it unchanged. */
   track<T>(write: Promise<T>): Promise<T> {

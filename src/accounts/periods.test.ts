@@ -20,7 +20,10 @@ test('free and pass periods start at activation and never reset', () => {
     assert.equal(period.start.toISOString(), account.created_at);
     assert.equal(period.resetsAt, null);
   }
-  const monthly = periodOf({ plan: 'pro', created_at: '2026-05-10T08:00:00.000Z' }, new Date('2026-09-15T00:00:00Z'));
+  const monthly = periodOf(
+    { plan: 'pro', created_at: '2026-05-10T08:00:00.000Z' },
+    new Date('2026-09-15T00:00:00Z'),
+  );
   assert.equal(monthly.start.toISOString(), '2026-09-01T00:00:00.000Z');
 });
 
@@ -32,8 +35,16 @@ test('a pass expires exactly 24 hours after activation', () => {
   assertActive(pass, new Date('2026-05-11T07:59:59.999Z'));
   assert.throws(
     () => assertActive(pass, new Date('2026-05-11T08:00:00.000Z')),
-    (e: unknown) => e instanceof AppError && e.code === 'payment_required' && e.message === '24h pass expired at 2026-05-11T08:00:00.000Z',
+    (e: unknown) =>
+      e instanceof AppError &&
+      e.code === 'payment_required' &&
+      e.message === '24h pass expired at 2026-05-11T08:00:00.000Z',
   );
   assert.equal(expiresAtOf({ plan: 'free', created_at: pass.created_at }), null);
-  assert.ok(!isExpired({ plan: 'starter', created_at: '2000-01-01T00:00:00Z' }, new Date('2030-01-01T00:00:00Z')));
+  assert.ok(
+    !isExpired(
+      { plan: 'starter', created_at: '2000-01-01T00:00:00Z' },
+      new Date('2030-01-01T00:00:00Z'),
+    ),
+  );
 });

@@ -34,7 +34,10 @@ export function calendarMonthOf(now: Date): Period {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   // Date.UTC carries month 12 into January of the next year.
-  return { start: new Date(Date.UTC(year, month, 1)), resetsAt: new Date(Date.UTC(year, month + 1, 1)) };
+  return {
+    start: new Date(Date.UTC(year, month, 1)),
+    resetsAt: new Date(Date.UTC(year, month + 1, 1)),
+  };
 }
 
 /** The instant a 24h Pass stops working; null for every other plan. */

@@ -14,7 +14,11 @@ test('plan allowances follow the spec table (API calls, profiles, BIC reveals, e
   for (const [id, [api, profiles, bic, exports]] of Object.entries(table)) {
     assert.ok(isPlanId(id));
     const a = planOf(id).allowances;
-    assert.deepEqual([a.api_calls, a.profiles, a.bic_reveals, a.exports], [api, profiles, bic, exports], id);
+    assert.deepEqual(
+      [a.api_calls, a.profiles, a.bic_reveals, a.exports],
+      [api, profiles, bic, exports],
+      id,
+    );
     assert.equal(a.bank_metadata, a.bic_reveals, `${id}: bank metadata follows BIC reveals`);
   }
 });
@@ -29,7 +33,15 @@ test('statement allowances and bulk row caps are the decided values', () => {
 test('periods: free lifetime, pass from activation, the rest calendar months', () => {
   assert.deepEqual(
     planIds.map((id) => planOf(id).period),
-    ['lifetime', 'pass', 'calendar_month', 'calendar_month', 'calendar_month', 'calendar_month', 'calendar_month'],
+    [
+      'lifetime',
+      'pass',
+      'calendar_month',
+      'calendar_month',
+      'calendar_month',
+      'calendar_month',
+      'calendar_month',
+    ],
   );
 });
 
@@ -46,8 +58,14 @@ test('plan rank and paid flag', () => {
   assert.ok(isPlanAtLeast('pass24h', 'free'));
   for (let i = 0; i + 1 < planIds.length; i++) {
     const [lower, higher] = [planIds[i]!, planIds[i + 1]!];
-    assert.ok(isPlanAtLeast(higher, lower) && !isPlanAtLeast(lower, higher), `${lower} < ${higher}`);
+    assert.ok(
+      isPlanAtLeast(higher, lower) && !isPlanAtLeast(lower, higher),
+      `${lower} < ${higher}`,
+    );
   }
-  assert.deepEqual(planIds.filter((id) => planOf(id).paid), planIds.filter((id) => id !== 'free'));
+  assert.deepEqual(
+    planIds.filter((id) => planOf(id).paid),
+    planIds.filter((id) => id !== 'free'),
+  );
   assert.ok(!isPlanId('basic'));
 });

@@ -16,7 +16,8 @@ const EXPIRY = 'x';
 type Entry = ReviewRecord | string;
 
 const recordKey = (reviewId: string) => `${RECORD}${SEPARATOR}${reviewId}`;
-const expiryKey = (record: Pick<ReviewRecord, 'expires_at' | 'review_id'>) => [EXPIRY, record.expires_at, record.review_id].join(SEPARATOR);
+const expiryKey = (record: Pick<ReviewRecord, 'expires_at' | 'review_id'>) =>
+  [EXPIRY, record.expires_at, record.review_id].join(SEPARATOR);
 
 export class LmdbReviewStore implements ReviewStore {
   private constructor(private readonly db: Database<Entry, string>) {}
@@ -28,7 +29,12 @@ export class LmdbReviewStore implements ReviewStore {
   async put(record: ReviewRecord): Promise<void> {
     await this.db.transaction(() => {
       const previous = this.db.get(recordKey(record.review_id));
-      if (previous !== undefined && typeof previous !== 'string' && previous.expires_at !== record.expires_at) void this.db.remove(expiryKey(previous));
+      if (
+        previous !== undefined &&
+        typeof previous !== 'string' &&
+        previous.expires_at !== record.expires_at
+      )
+        void this.db.remove(expiryKey(previous));
       // Inside the transaction callback the writes are part of it; their own promises add nothing.
       void this.db.put(recordKey(record.review_id), record);
       void this.db.put(expiryKey(record), record.review_id);
@@ -66,12 +72,15 @@ export class LmdbReviewStore implements ReviewStore {
     for (const { value } of this.db.getRange({ start: RECORD + SEPARATOR, end: RECORD + '!' })) {
       if (typeof value !== 'string' && value.status === 'pending_analysis') records.push(value);
     }
-    return records.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.review_id.localeCompare(b.review_id));
+    return records.sort(
+      (a, b) => a.created_at.localeCompare(b.created_at) || a.review_id.localeCompare(b.review_id),
+    );
   }
 
   async ids(): Promise<string[]> {
     const ids: string[] = [];
-    for (const { key } of this.db.getRange({ start: RECORD + SEPARATOR, end: RECORD + '!' })) ids.push(key.slice(RECORD.length + SEPARATOR.length));
+    for (const { key } of this.db.getRange({ start: RECORD + SEPARATOR, end: RECORD + '!' }))
+      ids.push(key.slice(RECORD.length + SEPARATOR.length));
     return ids;
   }
 }

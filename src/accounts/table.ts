@@ -8,7 +8,11 @@ export interface Table<V> {
   /** Resolves when the write is committed (lmdb-js batches the writes issued in one turn into one transaction). */
   put(key: string, value: V): Promise<unknown>;
   remove(key: string): Promise<unknown>;
-  getRange(options: { start?: string; end?: string; limit?: number }): Iterable<{ key: string; value: V }>;
+  getRange(options: {
+    start?: string;
+    end?: string;
+    limit?: number;
+  }): Iterable<{ key: string; value: V }>;
 }
 
 export class MemoryTable<V> implements Table<V> {
@@ -27,7 +31,11 @@ export class MemoryTable<V> implements Table<V> {
     return Promise.resolve(this.entries.delete(key));
   }
 
-  *getRange(options: { start?: string; end?: string; limit?: number }): Iterable<{ key: string; value: V }> {
+  *getRange(options: {
+    start?: string;
+    end?: string;
+    limit?: number;
+  }): Iterable<{ key: string; value: V }> {
     const keys = [...this.entries.keys()].sort();
     let yielded = 0;
     for (const key of keys) {

@@ -25,7 +25,11 @@ export interface BalanceSource {
   balance(account: Account, now: Date): Balance | Promise<Balance>;
 }
 
-export function ledgerUsageReader(accounts: AccountsById, meter: BalanceSource, now: () => Date): UsageReader {
+export function ledgerUsageReader(
+  accounts: AccountsById,
+  meter: BalanceSource,
+  now: () => Date,
+): UsageReader {
   return {
     async usageOf(keyId) {
       const account = accounts.accountById(keyId);

@@ -16,7 +16,9 @@ const WATCH_ID_HEX_CHARS = 20;
 const SEPARATOR = ' ';
 
 export function watchIdOf(keyId: string, sourceId: string, recordKey: string): string {
-  const digest = createHash('sha256').update(`${keyId}\u0000${sourceId}\u0000${recordKey}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(`${keyId}\u0000${sourceId}\u0000${recordKey}`)
+    .digest('hex');
   return `wl_${digest.slice(0, WATCH_ID_HEX_CHARS)}`;
 }
 
@@ -38,9 +40,18 @@ export class TableWatchStore implements WatchStore {
     const existing = this.table.get(entryKey(keyId, watchId)) ?? pending.get(watchId);
     if (existing !== undefined) return existing;
     if (this.countOf(keyId, pending) >= limits.accounts.watchesPerKeyMax) {
-      throw new AppError('conflict', `This key already has ${limits.accounts.watchesPerKeyMax} watches, the most a key may hold; delete one first`);
+      throw new AppError(
+        'conflict',
+        `This key already has ${limits.accounts.watchesPerKeyMax} watches, the most a key may hold; delete one first`,
+      );
     }
-    const watch: Watch = { watch_id: watchId, key_id: keyId, source_id: sourceId, record_key: recordKey, created_at: now.toISOString() };
+    const watch: Watch = {
+      watch_id: watchId,
+      key_id: keyId,
+      source_id: sourceId,
+      record_key: recordKey,
+      created_at: now.toISOString(),
+    };
     pending.set(watchId, watch);
     this.pending.set(keyId, pending);
     try {
@@ -58,19 +69,24 @@ export class TableWatchStore implements WatchStore {
 
   find(keyId: string, watchId: string): Promise<Watch> {
     const watch = this.table.get(entryKey(keyId, watchId));
-    if (watch === undefined) return Promise.reject(new AppError('not_found', `No watch ${watchId} for this API key`));
+    if (watch === undefined)
+      return Promise.reject(new AppError('not_found', `No watch ${watchId} for this API key`));
     return Promise.resolve(watch);
   }
 
   /** Committed plus pending; a table that shows writes at once (MemoryTable) holds some of both. */
   private countOf(keyId: string, pending: ReadonlyMap<string, Watch>): number {
     let unseen = 0;
-    for (const watchId of pending.keys()) if (this.table.get(entryKey(keyId, watchId)) === undefined) unseen++;
+    for (const watchId of pending.keys())
+      if (this.table.get(entryKey(keyId, watchId)) === undefined) unseen++;
     return this.committed(keyId).length + unseen;
   }
 
   private committed(keyId: string): Watch[] {
-    const range = this.table.getRange({ start: `${keyId}${SEPARATOR}`, end: `${keyId}${SEPARATOR}\uffff` });
+    const range = this.table.getRange({
+      start: `${keyId}${SEPARATOR}`,
+      end: `${keyId}${SEPARATOR}\uffff`,
+    });
     return [...range].map((entry) => entry.value);
   }
 

@@ -15,8 +15,15 @@ export interface Rng {
 export type RequestKey = readonly [number, number, number, number];
 
 export function requestKeyOf(seed: string, canonicalParameters: string): RequestKey {
-  const digest = createHash('sha256').update(`ibanqa/v1\u0000${seed}\u0000${canonicalParameters}`).digest();
-  return [digest.readUInt32BE(0), digest.readUInt32BE(4), digest.readUInt32BE(8), digest.readUInt32BE(12)];
+  const digest = createHash('sha256')
+    .update(`ibanqa/v1\u0000${seed}\u0000${canonicalParameters}`)
+    .digest();
+  return [
+    digest.readUInt32BE(0),
+    digest.readUInt32BE(4),
+    digest.readUInt32BE(8),
+    digest.readUInt32BE(12),
+  ];
 }
 
 /** A key from 16 caller-supplied random bytes (unseeded requests draw them with crypto). */

@@ -15,7 +15,12 @@ import { bankSearch } from './registry/search.js';
 import { bankSources } from './registry/sources.js';
 import { registryTimeMachine } from './registry/time-machine.js';
 import { watchlistChanges, watchlistMigrationFixture } from './registry/watch-changes.js';
-import { watchlistCreate, watchlistDelete, watchlistGet, watchlistList } from './registry/watchlists.js';
+import {
+  watchlistCreate,
+  watchlistDelete,
+  watchlistGet,
+  watchlistList,
+} from './registry/watchlists.js';
 import { usRoutingCheckList } from './us-routing/check-list.js';
 import { usRoutingGenerate } from './us-routing/generate.js';
 import { usRoutingLookup } from './us-routing/lookup.js';
@@ -93,5 +98,8 @@ export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op
 
 assert(opsByName.size === ops.length, 'op names are unique');
 const httpOps = ops.filter((op) => op.http !== null);
-assert(new Set(httpOps.map((op) => `${op.http?.method} ${op.http?.path}`)).size === httpOps.length, 'HTTP routes are unique');
+assert(
+  new Set(httpOps.map((op) => `${op.http?.method} ${op.http?.path}`)).size === httpOps.length,
+  'HTTP routes are unique',
+);
 assert(new Set(ops.map((op) => op.grpc.method)).size === ops.length, 'gRPC methods are unique');

@@ -25,7 +25,11 @@ export function createPool(options: PoolOptions): Piscina {
     maxQueue: options.threads * options.threads,
     concurrentTasksPerWorker: 1,
     idleTimeout: 60 * 60 * 1000,
-    workerData: { dataDir: options.dataDir, usDirectoryFiles: options.usDirectoryFiles, ...(options.manifestKeys === undefined ? {} : { manifestKeys: options.manifestKeys }) } satisfies WorkerSettings,
+    workerData: {
+      dataDir: options.dataDir,
+      usDirectoryFiles: options.usDirectoryFiles,
+      ...(options.manifestKeys === undefined ? {} : { manifestKeys: options.manifestKeys }),
+    } satisfies WorkerSettings,
   });
 }
 
@@ -37,15 +41,34 @@ export class PoolRunner implements Runner {
    * ourselves before run() (no await in between, so nothing can fill it meanwhile) makes the refusal ours.
    */
   private assertRoom(): void {
-    if (this.pool.queueSize >= this.pool.options.maxQueue) throw new AppError('overloaded', 'The worker pool is saturated; retry shortly');
+    if (this.pool.queueSize >= this.pool.options.maxQueue)
+      throw new AppError('overloaded', 'The worker pool is saturated; retry shortly');
   }
 
-  async runInPool({ op, input, caller, requestKey, rowStart, registryVersion, render }: PoolTask): Promise<unknown> {
-    const task: TaskRequest = { op: op.name, input, caller, requestKey, rowStart, registryVersion, ...(render === undefined ? {} : { render }) };
+  async runInPool({
+    op,
+    input,
+    caller,
+    requestKey,
+    rowStart,
+    registryVersion,
+    render,
+  }: PoolTask): Promise<unknown> {
+    const task: TaskRequest = {
+      op: op.name,
+      input,
+      caller,
+      requestKey,
+      rowStart,
+      registryVersion,
+      ...(render === undefined ? {} : { render }),
+    };
     this.assertRoom();
     const result = (await this.pool.run(task)) as TaskResult;
     if (!result.ok) throw fromErrorData(result.error);
-    return 'rendered' in result ? new RenderedBody(result.rendered.format, result.rendered.body) : result.value;
+    return 'rendered' in result
+      ? new RenderedBody(result.rendered.format, result.rendered.body)
+      : result.value;
   }
 
   /** A statement analysis, stopped by `signal` (the time bound): piscina then ends the worker thread, OCR and all. */

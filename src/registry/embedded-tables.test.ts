@@ -35,12 +35,23 @@ const [bundesbank, schwifty] = embeddedTableSnapshots();
 /** The Bundesbank file read a second way: fixed positions straight from the README's record layout. */
 function bundesbankLines(path: string): Map<string, Record<string, string>> {
   const byKey = new Map<string, Record<string, string>>();
-  for (const line of Buffer.from(readShared(path)).toString('utf8').split('\r\n').filter((l) => l !== '')) {
+  for (const line of Buffer.from(readShared(path))
+    .toString('utf8')
+    .split('\r\n')
+    .filter((l) => l !== '')) {
     const cut = (from: number, width: number) => line.slice(from - 1, from - 1 + width).trim();
     const blz = cut(1, 8);
     const merkmal = cut(9, 1);
     const nr = cut(153, 6);
-    byKey.set(merkmal === '1' ? blz : `${blz}-${nr}`, { name: cut(10, 58), plz: cut(68, 5), ort: cut(73, 35), bic: cut(140, 11), method: cut(151, 2), loeschung: cut(160, 1), nachfolge: cut(161, 8) });
+    byKey.set(merkmal === '1' ? blz : `${blz}-${nr}`, {
+      name: cut(10, 58),
+      plz: cut(68, 5),
+      ort: cut(73, 35),
+      bic: cut(140, 11),
+      method: cut(151, 2),
+      loeschung: cut(160, 1),
+      nachfolge: cut(161, 8),
+    });
   }
   return byKey;
 }
@@ -52,22 +63,41 @@ describe('the shipped tables', () => {
     assert.equal(manifest['bundesbank-blz'].publisher, 'Deutsche Bundesbank');
     assert.match(manifest['bundesbank-blz'].license, /Source: Deutsche Bundesbank/);
     assert.match(manifest.schwifty.license, /MIT, Copyright \(c\) 2021 Martin Domke/);
-    assert.match(readFileSync(new URL('../../data/LICENSE-schwifty', import.meta.url), 'utf8'), /Copyright \(c\) 2021 Martin Domke/);
+    assert.match(
+      readFileSync(new URL('../../data/LICENSE-schwifty', import.meta.url), 'utf8'),
+      /Copyright \(c\) 2021 Martin Domke/,
+    );
     assert.equal(bundesbank?.row_count, manifest['bundesbank-blz'].rows);
     assert.equal(schwifty?.row_count, manifest.schwifty.rows);
-    assert.ok(manifest.schwifty.countries.length >= 40, `${manifest.schwifty.countries.length} countries`);
+    assert.ok(
+      manifest.schwifty.countries.length >= 40,
+      `${manifest.schwifty.countries.length} countries`,
+    );
   });
 
   it('hold no placeholder row as a bank', () => {
-    assert.ok(schwifty?.records.every((r) => !/^(VRIJ|LIBRE|Onbeschikbaar|Indisponible)$/i.test(r.legal_name ?? '')));
-    assert.equal(schwifty?.records.some((r) => r.record_key === 'BE:539'), false);
+    assert.ok(
+      schwifty?.records.every(
+        (r) => !/^(VRIJ|LIBRE|Onbeschikbaar|Indisponible)$/i.test(r.legal_name ?? ''),
+      ),
+    );
+    assert.equal(
+      schwifty?.records.some((r) => r.record_key === 'BE:539'),
+      false,
+    );
   });
 });
 
 describe('the shipped tables against the publisher files', { skip: needsShared }, () => {
   it('rebuild byte for byte from ../shared (the script is the way to regenerate them)', () => {
-    assert.equal(sha256(buildBundesbankTable(readShared('bundesbank-blz/2025-09-08/bundesbank.txt')).bytes), manifest['bundesbank-blz'].sha256);
-    assert.equal(sha256(buildSchwiftyTable(join(sharedSources, 'schwifty-bank-registry')).bytes), manifest.schwifty.sha256);
+    assert.equal(
+      sha256(buildBundesbankTable(readShared('bundesbank-blz/2025-09-08/bundesbank.txt')).bytes),
+      manifest['bundesbank-blz'].sha256,
+    );
+    assert.equal(
+      sha256(buildSchwiftyTable(join(sharedSources, 'schwifty-bank-registry')).bytes),
+      manifest.schwifty.sha256,
+    );
   });
 
   it('Bundesbank table: every record with the published name, postal code, city, BIC, method, deletion flag and successor', () => {
@@ -77,7 +107,15 @@ describe('the shipped tables against the publisher files', { skip: needsShared }
       const line = expected.get(record.record_key);
       assert.ok(line, record.record_key);
       assert.deepEqual(
-        [record.legal_name, record.address.postal_code, record.address.city, record.bic ?? '', record.account_checksum_method, record.deletion_planned ? '1' : '0', record.successor?.value ?? '00000000'],
+        [
+          record.legal_name,
+          record.address.postal_code,
+          record.address.city,
+          record.bic ?? '',
+          record.account_checksum_method,
+          record.deletion_planned ? '1' : '0',
+          record.successor?.value ?? '00000000',
+        ],
         [line.name, line.plz, line.ort, line.bic, line.method, line.loeschung, line.nachfolge],
         record.record_key,
       );
@@ -90,9 +128,23 @@ describe('the shipped tables against the publisher files', { skip: needsShared }
     let checked = 0;
     // A few codes have two primary entries (RO); the first one in the file is the one kept.
     const firstPrimary = new Set<string>();
-    for (const file of readdirSync(dir).filter((f) => f.startsWith('generated_') && !f.includes('.v2.'))) {
-      for (const entry of JSON.parse(readFileSync(join(dir, file), 'utf8')) as { bank_code: string; name: string; bic: string; primary: boolean; country_code: string; checksum_algo?: string }[]) {
-        if (!entry.primary || entry.bank_code === '' || firstPrimary.has(`${entry.country_code}:${entry.bank_code}`)) continue;
+    for (const file of readdirSync(dir).filter(
+      (f) => f.startsWith('generated_') && !f.includes('.v2.'),
+    )) {
+      for (const entry of JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+        bank_code: string;
+        name: string;
+        bic: string;
+        primary: boolean;
+        country_code: string;
+        checksum_algo?: string;
+      }[]) {
+        if (
+          !entry.primary ||
+          entry.bank_code === '' ||
+          firstPrimary.has(`${entry.country_code}:${entry.bank_code}`)
+        )
+          continue;
         firstPrimary.add(`${entry.country_code}:${entry.bank_code}`);
         const record = byKey.get(`${entry.country_code}:${entry.bank_code}`);
         assert.ok(record, `${entry.country_code}:${entry.bank_code}`);
@@ -100,7 +152,8 @@ describe('the shipped tables against the publisher files', { skip: needsShared }
         checked++;
         assert.equal(record.legal_name, entry.name.replace(/\s+/g, ' ').trim());
         assert.equal(record.bic ?? '', (entry.bic ?? '').length >= 8 ? entry.bic : '');
-        if (entry.country_code === 'DE') assert.equal(record.account_checksum_method, entry.checksum_algo);
+        if (entry.country_code === 'DE')
+          assert.equal(record.account_checksum_method, entry.checksum_algo);
       }
     }
     assert.ok(checked > 5_000, `${checked} entries checked`);
@@ -118,37 +171,109 @@ describe('a fresh registry knows real banks without any import', () => {
 
   it('German bank codes carry city, BIC and the Bundesbank check method; Berlin has banks', () => {
     const bank = directory.bankOf('DE', '10050000');
-    assert.deepEqual([bank?.city, bank?.bic, bank?.accountCheckMethod, bank?.sourceId], ['Berlin', 'BELADEBEXXX', 'B8', 'bundesbank-blz']);
+    assert.deepEqual(
+      [bank?.city, bank?.bic, bank?.accountCheckMethod, bank?.sourceId],
+      ['Berlin', 'BELADEBEXXX', 'B8', 'bundesbank-blz'],
+    );
     assert.ok(directory.banksMatching('DE', { city: 'Berlin' }, 1_000).length > 10);
     const codes = directory.bankCodesOf('DE');
     assert.ok(codes.length > 3_500);
-    assert.ok(codes.every((code) => /^[1-9]\d{7}$/.test(code)), 'no German bank code starts with 0');
+    assert.ok(
+      codes.every((code) => /^[1-9]\d{7}$/.test(code)),
+      'no German bank code starts with 0',
+    );
   });
 
   it('schwifty countries are known: names and BICs as published, no placeholders', () => {
-    for (const country of ['AT', 'BE', 'CH', 'ES', 'FR', 'IT', 'NL', 'PL', 'NO', 'FI', 'SE', 'CZ', 'SK', 'SI', 'HU', 'LT', 'PT', 'GB']) {
+    for (const country of [
+      'AT',
+      'BE',
+      'CH',
+      'ES',
+      'FR',
+      'IT',
+      'NL',
+      'PL',
+      'NO',
+      'FI',
+      'SE',
+      'CZ',
+      'SK',
+      'SI',
+      'HU',
+      'LT',
+      'PT',
+      'GB',
+    ]) {
       assert.ok(directory.bankCodesOf(country).length > 0, country);
     }
     assert.equal(directory.bankOf('BE', '539'), undefined);
     assert.equal(directory.bankOf('BE', '001')?.bic, 'GEBABEBB');
   });
 
-  it('the same Bundesbank release as a full file differs from the table only in what the table leaves out', { skip: needsShared }, () => {
-    const full = parseSourceFile('bundesbank-blz', readShared('bundesbank-blz/2025-09-08/bundesbank.txt'), '2025-09-08');
-    const diff = diffSnapshots(bundesbank!, full);
-    assert.deepEqual([diff.added.length, diff.removed.length, diff.modified.length], [0, 0, 0], 'short name, PAN and the release flag are not changes');
-  });
+  it(
+    'the same Bundesbank release as a full file differs from the table only in what the table leaves out',
+    { skip: needsShared },
+    () => {
+      const full = parseSourceFile(
+        'bundesbank-blz',
+        readShared('bundesbank-blz/2025-09-08/bundesbank.txt'),
+        '2025-09-08',
+      );
+      const diff = diffSnapshots(bundesbank!, full);
+      assert.deepEqual(
+        [diff.added.length, diff.removed.length, diff.modified.length],
+        [0, 0, 0],
+        'short name, PAN and the release flag are not changes',
+      );
+    },
+  );
 
-  it('a newer publisher file supersedes the embedded table with change events by bank code; an older one is refused', { skip: needsShared }, () => {
-    const text = Buffer.from(readShared('bundesbank-blz/2025-09-08/bundesbank.txt')).toString('utf8');
-    const renamed = text.replace('100500001BSK 1818 - Berliner Sparkasse    ', '100500001BSK 1818 - Berliner Sparkasse NEU');
-    assert.notEqual(renamed, text);
-    const summary = importFile(store, { sourceId: 'bundesbank-blz', bytes: Buffer.from(renamed, 'utf8'), fileName: 'x', snapshotDate: '2025-12-08' });
-    assert.deepEqual(summary.changes, { added: 0, removed: 0, modified: 1 });
-    const [event] = store.events({ sourceId: 'bundesbank-blz', limit: 10 });
-    assert.deepEqual([event?.record_key, event?.changes], ['10050000', [{ field: 'name', before: 'BSK 1818 - Berliner Sparkasse', after: 'BSK 1818 - Berliner Sparkasse NEU' }]]);
-    assert.equal(store.source('bundesbank-blz')?.origin, 'publisher');
-    assert.equal(directory.bankOf('DE', '10050000')?.name, 'BSK 1818 - Berliner Sparkasse NEU');
-    assert.throws(() => importFile(store, { sourceId: 'bundesbank-blz', bytes: readShared('bundesbank-blz/2025-06-09/bundesbank.txt'), fileName: 'x', snapshotDate: '2025-06-09' }), /before the current snapshot/);
-  });
+  it(
+    'a newer publisher file supersedes the embedded table with change events by bank code; an older one is refused',
+    { skip: needsShared },
+    () => {
+      const text = Buffer.from(readShared('bundesbank-blz/2025-09-08/bundesbank.txt')).toString(
+        'utf8',
+      );
+      const renamed = text.replace(
+        '100500001BSK 1818 - Berliner Sparkasse    ',
+        '100500001BSK 1818 - Berliner Sparkasse NEU',
+      );
+      assert.notEqual(renamed, text);
+      const summary = importFile(store, {
+        sourceId: 'bundesbank-blz',
+        bytes: Buffer.from(renamed, 'utf8'),
+        fileName: 'x',
+        snapshotDate: '2025-12-08',
+      });
+      assert.deepEqual(summary.changes, { added: 0, removed: 0, modified: 1 });
+      const [event] = store.events({ sourceId: 'bundesbank-blz', limit: 10 });
+      assert.deepEqual(
+        [event?.record_key, event?.changes],
+        [
+          '10050000',
+          [
+            {
+              field: 'name',
+              before: 'BSK 1818 - Berliner Sparkasse',
+              after: 'BSK 1818 - Berliner Sparkasse NEU',
+            },
+          ],
+        ],
+      );
+      assert.equal(store.source('bundesbank-blz')?.origin, 'publisher');
+      assert.equal(directory.bankOf('DE', '10050000')?.name, 'BSK 1818 - Berliner Sparkasse NEU');
+      assert.throws(
+        () =>
+          importFile(store, {
+            sourceId: 'bundesbank-blz',
+            bytes: readShared('bundesbank-blz/2025-06-09/bundesbank.txt'),
+            fileName: 'x',
+            snapshotDate: '2025-06-09',
+          }),
+        /before the current snapshot/,
+      );
+    },
+  );
 });

@@ -41,21 +41,41 @@ function tableBytes(table: EmbeddedTable): Uint8Array {
   const bytes = readFileSync(`${embeddedTablesDir}${table.file}`);
   const actual = createHash('sha256').update(bytes).digest('hex');
   // A table that is not the one the manifest describes would be imported under the wrong date and licence.
-  if (actual !== table.sha256) throw new AppError('internal', `data/${table.file} does not match data/embedded-tables.json (sha256 ${actual})`);
+  if (actual !== table.sha256)
+    throw new AppError(
+      'internal',
+      `data/${table.file} does not match data/embedded-tables.json (sha256 ${actual})`,
+    );
   return bytes;
 }
 
 function sourceOf(sourceId: string, table: EmbeddedTable): SourceInfo {
-  return { source_id: sourceId, publisher: table.publisher, title: table.title, license: table.license, version: table.version };
+  return {
+    source_id: sourceId,
+    publisher: table.publisher,
+    title: table.title,
+    license: table.license,
+    version: table.version,
+  };
 }
 
 /** The shipped tables as snapshots, Bundesbank first (it carries cities and check methods), then schwifty. */
-export function embeddedTableSnapshots(manifest: EmbeddedManifest = embeddedManifest()): ParsedSnapshot[] {
+export function embeddedTableSnapshots(
+  manifest: EmbeddedManifest = embeddedManifest(),
+): ParsedSnapshot[] {
   const bundesbank = manifest['bundesbank-blz'];
   const schwifty = manifest.schwifty;
-  const schwiftyRows = readCompactTable(tableBytes(schwifty), 'schwifty compact table', schwiftyColumns).map((row) => row.fields as SchwiftyRow);
+  const schwiftyRows = readCompactTable(
+    tableBytes(schwifty),
+    'schwifty compact table',
+    schwiftyColumns,
+  ).map((row) => row.fields as SchwiftyRow);
   return [
-    parseBundesbankTable(tableBytes(bundesbank), bundesbank.snapshot_date, sourceOf('bundesbank-blz', bundesbank)),
+    parseBundesbankTable(
+      tableBytes(bundesbank),
+      bundesbank.snapshot_date,
+      sourceOf('bundesbank-blz', bundesbank),
+    ),
     schwiftySnapshot(schwiftyRows, schwifty.snapshot_date, sourceOf('schwifty', schwifty)),
   ];
 }

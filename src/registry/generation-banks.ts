@@ -8,11 +8,21 @@ import { germanMethods } from '../domain/iban/national/de/index.js';
 import type { BankInfo } from './bank-directory.js';
 
 /** Countries whose national check reads the bank's published method, with the methods the engine implements. */
-const METHOD_COUNTRIES: ReadonlyMap<string, ReadonlySet<string>> = new Map([['DE', new Set(germanMethods)]]);
+const METHOD_COUNTRIES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['DE', new Set(germanMethods)],
+]);
 
-export function generationCandidates(countryCode: string, banks: readonly BankInfo[]): readonly BankInfo[] {
+export function generationCandidates(
+  countryCode: string,
+  banks: readonly BankInfo[],
+): readonly BankInfo[] {
   const methods = METHOD_COUNTRIES.get(countryCode);
-  const checkable = methods === undefined ? banks : banks.filter((bank) => bank.accountCheckMethod !== null && methods.has(bank.accountCheckMethod));
+  const checkable =
+    methods === undefined
+      ? banks
+      : banks.filter(
+          (bank) => bank.accountCheckMethod !== null && methods.has(bank.accountCheckMethod),
+        );
   const located = checkable.filter((bank) => bank.city !== null);
   return located.length > 0 ? located : checkable;
 }

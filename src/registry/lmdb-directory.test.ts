@@ -25,9 +25,26 @@ after(() => {
 });
 
 /** SYNTHETIC snapshot of one source. */
-function snapshotOf(sourceId: string, records: RegistryRecord[], date = '2024-01-01'): ParsedSnapshot {
-  const source = { source_id: sourceId, publisher: 'synthetic', title: 'synthetic', license: 'synthetic', version: null };
-  return { source_id: sourceId, source, snapshot_date: date, records, row_count: records.length, ignored_fields: [] };
+function snapshotOf(
+  sourceId: string,
+  records: RegistryRecord[],
+  date = '2024-01-01',
+): ParsedSnapshot {
+  const source = {
+    source_id: sourceId,
+    publisher: 'synthetic',
+    title: 'synthetic',
+    license: 'synthetic',
+    version: null,
+  };
+  return {
+    source_id: sourceId,
+    source,
+    snapshot_date: date,
+    records,
+    row_count: records.length,
+    ignored_fields: [],
+  };
 }
 
 describe('LmdbDirectory', () => {
@@ -39,12 +56,20 @@ describe('LmdbDirectory', () => {
     const memory = createMemoryDirectory([bundesbank!, schwifty!, bankdataNext!, ibanToBic!]);
     for (const country of ['AT', 'BE', 'FR', 'LU', 'NL', 'DE', 'PL', 'FI']) {
       assert.deepEqual(directory.bankCodesOf(country), memory.bankCodesOf(country), country);
-      for (const code of directory.bankCodesOf(country)) assert.deepEqual(directory.bankOf(country, code), memory.bankOf(country, code), `${country} ${code}`);
+      for (const code of directory.bankCodesOf(country))
+        assert.deepEqual(
+          directory.bankOf(country, code),
+          memory.bankOf(country, code),
+          `${country} ${code}`,
+        );
     }
     assert.equal((directory as LmdbDirectory).registry.sources().length, 4);
     // The handle the service holds is read-only down to LMDB: neither an import nor a raw put gets through.
     assert.equal(registry.readOnly, true);
-    assert.throws(() => registry.import(loadEmbeddedDefault()[0]!), (error: unknown) => error instanceof AppError && /read-only/.test(error.message));
+    assert.throws(
+      () => registry.import(loadEmbeddedDefault()[0]!),
+      (error: unknown) => error instanceof AppError && /read-only/.test(error.message),
+    );
     assert.throws(() => registry.dbs.meta.putSync('probe', 1));
     assert.equal(registry.dbs.meta.get('probe'), undefined);
     await registry.close();
@@ -53,13 +78,35 @@ describe('LmdbDirectory', () => {
   it('publisher files speak first, npm data fills gaps; an import in this process drops the cache', () => {
     const store = RegistryStore.openWriter(tempDir());
     const directory = new LmdbDirectory(store);
-    const embedded = makeRecord({ source_id: 'embedded-synthetic', record_key: '99999901', record_type: 'bank', country_code: 'DE', legal_name: 'Embedded Name', bic: 'SYNTDEEMXXX', domestic_codes: [{ scheme: 'de_blz', value: '99999901' }], fields: { n: '1' } });
+    const embedded = makeRecord({
+      source_id: 'embedded-synthetic',
+      record_key: '99999901',
+      record_type: 'bank',
+      country_code: 'DE',
+      legal_name: 'Embedded Name',
+      bic: 'SYNTDEEMXXX',
+      domestic_codes: [{ scheme: 'de_blz', value: '99999901' }],
+      fields: { n: '1' },
+    });
     store.import(snapshotOf('embedded-synthetic', [embedded]), { origin: 'embedded' });
     assert.equal(directory.bankOf('DE', '99999901')?.name, 'Embedded Name');
-    importFile(store, { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'x', snapshotDate: '2024-01-01' });
+    importFile(store, {
+      sourceId: 'bundesbank-blz',
+      bytes: readFixture('bundesbank-synthetic-latin1.txt'),
+      fileName: 'x',
+      snapshotDate: '2024-01-01',
+    });
     const bank = directory.bankOf('DE', '99999901');
-    assert.equal(bank?.name, 'Synthetische Testbank Köln', 'the publisher record, not the embedded one');
-    assert.equal(bank?.city, 'Köln', 'the main record (Merkmal 1) wins over the branch of the same code');
+    assert.equal(
+      bank?.name,
+      'Synthetische Testbank Köln',
+      'the publisher record, not the embedded one',
+    );
+    assert.equal(
+      bank?.city,
+      'Köln',
+      'the main record (Merkmal 1) wins over the branch of the same code',
+    );
     assert.equal(directory.accountCheckMethod('DE', '99999901'), '00');
     assert.equal(directory.accountCheckMethod('DE', '12345678'), undefined);
   });
@@ -67,14 +114,75 @@ describe('LmdbDirectory', () => {
   it('pads SIX IIDs to the IBAN width, expands NBB ranges, and links a BIC to GLEIF only through a published LEI', () => {
     const store = RegistryStore.openWriter(tempDir());
     const directory = new LmdbDirectory(store);
-    store.import(snapshotOf('six-synthetic', [makeRecord({ source_id: 'six-synthetic', record_key: '762-0000', record_type: 'bank', country_code: 'CH', legal_name: 'Synthetic CH Bank', bic: 'SYNTCHZZXXX', domestic_codes: [{ scheme: 'ch_iid', value: '762' }], fields: { a: '1' } })]));
-    store.import(snapshotOf('nbb-synthetic', [makeRecord({ source_id: 'nbb-synthetic', record_key: '997-999', record_type: 'bank_code_range', country_code: 'BE', legal_name: 'Synthetic BE Bank', bic: 'SYNTBEBBXXX', domestic_codes: [{ scheme: 'be_protocol_range', value: '997-999' }], fields: { a: '1' } })]));
-    store.import(snapshotOf('at-synthetic', [makeRecord({ source_id: 'at-synthetic', record_key: '99901', record_type: 'bank', country_code: 'AT', legal_name: 'Synthetic AT Bank', bic: 'SYNTCHZZXXX', lei: 'SYNTHPARENT000000198', domestic_codes: [{ scheme: 'at_blz', value: '99901' }], fields: { a: '1' } })]));
-    store.import(snapshotOf('gleif-synthetic', [makeRecord({ source_id: 'gleif-synthetic', record_key: 'SYNTHPARENT000000198', record_type: 'legal_entity', country_code: 'AT', legal_name: 'Synthetic Legal Name', lei: 'SYNTHPARENT000000198', entity_status: 'ACTIVE', registration_status: 'LAPSED', fields: { a: '1' } })]));
+    store.import(
+      snapshotOf('six-synthetic', [
+        makeRecord({
+          source_id: 'six-synthetic',
+          record_key: '762-0000',
+          record_type: 'bank',
+          country_code: 'CH',
+          legal_name: 'Synthetic CH Bank',
+          bic: 'SYNTCHZZXXX',
+          domestic_codes: [{ scheme: 'ch_iid', value: '762' }],
+          fields: { a: '1' },
+        }),
+      ]),
+    );
+    store.import(
+      snapshotOf('nbb-synthetic', [
+        makeRecord({
+          source_id: 'nbb-synthetic',
+          record_key: '997-999',
+          record_type: 'bank_code_range',
+          country_code: 'BE',
+          legal_name: 'Synthetic BE Bank',
+          bic: 'SYNTBEBBXXX',
+          domestic_codes: [{ scheme: 'be_protocol_range', value: '997-999' }],
+          fields: { a: '1' },
+        }),
+      ]),
+    );
+    store.import(
+      snapshotOf('at-synthetic', [
+        makeRecord({
+          source_id: 'at-synthetic',
+          record_key: '99901',
+          record_type: 'bank',
+          country_code: 'AT',
+          legal_name: 'Synthetic AT Bank',
+          bic: 'SYNTCHZZXXX',
+          lei: 'SYNTHPARENT000000198',
+          domestic_codes: [{ scheme: 'at_blz', value: '99901' }],
+          fields: { a: '1' },
+        }),
+      ]),
+    );
+    store.import(
+      snapshotOf('gleif-synthetic', [
+        makeRecord({
+          source_id: 'gleif-synthetic',
+          record_key: 'SYNTHPARENT000000198',
+          record_type: 'legal_entity',
+          country_code: 'AT',
+          legal_name: 'Synthetic Legal Name',
+          lei: 'SYNTHPARENT000000198',
+          entity_status: 'ACTIVE',
+          registration_status: 'LAPSED',
+          fields: { a: '1' },
+        }),
+      ]),
+    );
     assert.equal(directory.bankOf('CH', '00762')?.name, 'Synthetic CH Bank');
-    assert.deepEqual(['997', '998', '999'].map((code) => directory.bankOf('BE', code)?.bic), ['SYNTBEBBXXX', 'SYNTBEBBXXX', 'SYNTBEBBXXX']);
+    assert.deepEqual(
+      ['997', '998', '999'].map((code) => directory.bankOf('BE', code)?.bic),
+      ['SYNTBEBBXXX', 'SYNTBEBBXXX', 'SYNTBEBBXXX'],
+    );
     const ch = directory.bankOf('CH', '00762');
-    assert.deepEqual([ch?.lei, ch?.legalName, ch?.registrationStatus], ['SYNTHPARENT000000198', 'Synthetic Legal Name', 'LAPSED'], 'the AT record links the shared BIC to the LEI');
+    assert.deepEqual(
+      [ch?.lei, ch?.legalName, ch?.registrationStatus],
+      ['SYNTHPARENT000000198', 'Synthetic Legal Name', 'LAPSED'],
+      'the AT record links the shared BIC to the LEI',
+    );
     assert.equal(directory.bankOf('BE', '997')?.lei, null, 'no published link, no LEI');
   });
 });

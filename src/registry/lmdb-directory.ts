@@ -6,12 +6,16 @@
  * handle it reads, when the service asks for the current version (syncVersion, on every request), and otherwise
  * within limits.caches.staleMsMax of an import by another process (the CLI).
  */
-import { bankMatchesFilter, type BankDirectory, type BankFilter, type BankInfo } from './bank-directory.js';
+import {
+  bankMatchesFilter,
+  type BankDirectory,
+  type BankFilter,
+  type BankInfo,
+} from './bank-directory.js';
 import { generationCandidates } from './generation-banks.js';
 import type { RegistryStore } from './store/registry-store.js';
 import type { StoredRecord, StoredSource } from './store/types.js';
 import { limits } from '../limits.js';
-
 
 let epoch = 0;
 setInterval(() => {
@@ -132,7 +136,12 @@ export class LmdbDirectory implements BankDirectory {
     const rank = sourceRanks(this.registry.sources());
     const banks = new Map<string, BankInfo>();
     for (const [code, records] of groups) {
-      records.sort((a, b) => (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) || (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) || a.record_id - b.record_id);
+      records.sort(
+        (a, b) =>
+          (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) ||
+          (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) ||
+          a.record_id - b.record_id,
+      );
       banks.set(code, this.merge(code, records));
     }
     const codes = [...banks.keys()].sort();
@@ -177,7 +186,13 @@ export class LmdbDirectory implements BankDirectory {
   private linkGleif(bank: MutableBank): void {
     if (bank.lei === null && bank.bic !== null) {
       const leis = new Set(
-        this.registry.idsAt('bic11', bank.bic.length === 8 ? `${bank.bic}XXX` : bank.bic, limits.registry.linkCandidatesMax).flatMap((id) => this.registry.record(id)?.lei ?? []),
+        this.registry
+          .idsAt(
+            'bic11',
+            bank.bic.length === 8 ? `${bank.bic}XXX` : bank.bic,
+            limits.registry.linkCandidatesMax,
+          )
+          .flatMap((id) => this.registry.record(id)?.lei ?? []),
       );
       if (leis.size === 1) bank.lei = [...leis][0] ?? null;
     }
@@ -196,7 +211,9 @@ export class LmdbDirectory implements BankDirectory {
 /** Publisher files first, npm-embedded data after; within each, the source imported first first. */
 export function sourceRanks(sources: readonly StoredSource[]): Map<string, number> {
   const ordered = [...sources].sort(
-    (a, b) => Number(a.origin === 'embedded') - Number(b.origin === 'embedded') || (a.snapshot_ids[0] ?? 0) - (b.snapshot_ids[0] ?? 0),
+    (a, b) =>
+      Number(a.origin === 'embedded') - Number(b.origin === 'embedded') ||
+      (a.snapshot_ids[0] ?? 0) - (b.snapshot_ids[0] ?? 0),
   );
   return new Map(ordered.map((source, index) => [source.source_id, index]));
 }
@@ -251,4 +268,3 @@ export class LazyLmdbDirectory implements BankDirectory {
     return this.directory.banksMatching(countryCode, filter, limit);
   }
 }
-

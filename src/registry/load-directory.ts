@@ -12,7 +12,10 @@ import { RegistryStore } from './store/registry-store.js';
  * upgraded packages' data as new snapshots (`report` hears what was imported or kept); that handle is closed
  * before the read-only one opens, as one process holds a registry one way at a time.
  */
-export async function openServiceRegistry(dataDir: string, report: (outcome: EmbeddedOutcome) => void = () => undefined): Promise<RegistryStore> {
+export async function openServiceRegistry(
+  dataDir: string,
+  report: (outcome: EmbeddedOutcome) => void = () => undefined,
+): Promise<RegistryStore> {
   const writer = RegistryStore.openWriter(dataDir);
   try {
     report(ensureEmbeddedDefault(writer));

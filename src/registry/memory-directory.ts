@@ -6,7 +6,6 @@ import type { ParsedSnapshot, RegistryRecord } from './record.js';
 /** Record types that name a bank behind a national bank code. */
 const bankRecordTypes = new Set(['bank', 'branch']);
 
-
 type MutableBank = { -readonly [K in keyof BankInfo]: BankInfo[K] };
 
 function bankInfoOf(record: RegistryRecord, bankCode: string): MutableBank {
@@ -39,7 +38,9 @@ function fillGaps(target: MutableBank, extra: MutableBank): void {
 function fingerprintOf(snapshots: readonly ParsedSnapshot[]): string {
   const hash = createHash('sha256');
   for (const snapshot of snapshots) {
-    hash.update(`${snapshot.source_id}|${snapshot.source.version ?? ''}|${snapshot.snapshot_date ?? ''}|${snapshot.row_count}\n`);
+    hash.update(
+      `${snapshot.source_id}|${snapshot.source.version ?? ''}|${snapshot.snapshot_date ?? ''}|${snapshot.row_count}\n`,
+    );
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -87,10 +88,19 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
   for (const [countryCode, ofCountry] of byCountry) {
     const codes = [...ofCountry.keys()].sort();
     codesByCountry.set(countryCode, codes);
-    banksByCountry.set(countryCode, codes.map((code) => ofCountry.get(code) as BankInfo));
+    banksByCountry.set(
+      countryCode,
+      codes.map((code) => ofCountry.get(code) as BankInfo),
+    );
   }
-  const lookup = (countryCode: string, bankCode: string): BankInfo | undefined => byCountry.get(countryCode)?.get(bankCode);
-  const candidatesByCountry = new Map([...banksByCountry].map(([countryCode, list]) => [countryCode, generationCandidates(countryCode, list)]));
+  const lookup = (countryCode: string, bankCode: string): BankInfo | undefined =>
+    byCountry.get(countryCode)?.get(bankCode);
+  const candidatesByCountry = new Map(
+    [...banksByCountry].map(([countryCode, list]) => [
+      countryCode,
+      generationCandidates(countryCode, list),
+    ]),
+  );
   const fingerprint = fingerprintOf(snapshots);
 
   return {
@@ -101,7 +111,8 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     bankCodesOf: (countryCode) => codesByCountry.get(countryCode) ?? [],
     banksOf: (countryCode) => banksByCountry.get(countryCode) ?? [],
     generationBanksOf: (countryCode) => candidatesByCountry.get(countryCode) ?? [],
-    accountCheckMethod: (countryCode, bankCode) => lookup(countryCode, bankCode)?.accountCheckMethod ?? undefined,
+    accountCheckMethod: (countryCode, bankCode) =>
+      lookup(countryCode, bankCode)?.accountCheckMethod ?? undefined,
     banksMatching(countryCode, filter, limit) {
       const found: BankInfo[] = [];
       for (const code of codesByCountry.get(countryCode) ?? []) {

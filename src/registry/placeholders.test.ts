@@ -33,7 +33,11 @@ describe('NBB placeholder ranges', { skip: needsShared }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'ibanqa-placeholder-'));
     dirs.push(dir);
     const store = RegistryStore.openWriter(dir);
-    importFile(store, { sourceId: 'nbb-bank-codes', bytes: readShared('nbb-bank-codes/2025-08-04/nbb.xlsx'), fileName: 'nbb.xlsx' });
+    importFile(store, {
+      sourceId: 'nbb-bank-codes',
+      bytes: readShared('nbb-bank-codes/2025-08-04/nbb.xlsx'),
+      fileName: 'nbb.xlsx',
+    });
     const directory = new LmdbDirectory(store);
     for (const code of ['112', '539', '151', '170', '900']) {
       const verdict = validateIban(belgianIban(code), directory);

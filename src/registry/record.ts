@@ -38,7 +38,14 @@ export interface RegistryAddress {
 }
 
 /** 'unassigned': a row the publisher lists for a code that belongs to no bank (NBB "VRIJ"); kept for diffs, never indexed. */
-export type RecordType = 'bank' | 'branch' | 'legal_entity' | 'relationship' | 'routing_number' | 'bank_code_range' | 'unassigned';
+export type RecordType =
+  | 'bank'
+  | 'branch'
+  | 'legal_entity'
+  | 'relationship'
+  | 'routing_number'
+  | 'bank_code_range'
+  | 'unassigned';
 
 export interface RegistryRecord {
   /** e.g. 'bundesbank-blz', 'oenb-sepa', 'six-bankenstamm', 'nbb-bank-codes', 'gleif-lei', 'gleif-rr', 'fedach', 'fedwire', 'bankdata-germany', 'iban-to-bic'. */

@@ -36,13 +36,18 @@ const parsers: Readonly<Record<RoutingSourceId, (bytes: Uint8Array) => ParsedSna
 
 /** "fedach:<path>,fedwire:<path>" -> entries; a clear RangeError for anything else (startup fails loudly). */
 export function parseDirectoryFilesSetting(text: string): DirectoryFile[] {
-  const entries = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const entries = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const files = entries.map((entry) => {
     const colon = entry.indexOf(':');
     const source = colon < 0 ? '' : entry.slice(0, colon);
     const path = colon < 0 ? '' : entry.slice(colon + 1);
     if (!(routingSourceIds as readonly string[]).includes(source) || path === '') {
-      throw new RangeError(`${usDirectoryFilesEnv}: expected "fedach:<path>" or "fedwire:<path>", got ${JSON.stringify(entry)}`);
+      throw new RangeError(
+        `${usDirectoryFilesEnv}: expected "fedach:<path>" or "fedwire:<path>", got ${JSON.stringify(entry)}`,
+      );
     }
     return { source: source as RoutingSourceId, path };
   });
@@ -55,15 +60,23 @@ export function parseDirectoryFilesSetting(text: string): DirectoryFile[] {
 /** Reads, hashes and parses one directory file (the hash is of the exact bytes parsed). */
 export function readDirectoryFile(file: DirectoryFile): RoutingSnapshotInput {
   const bytes = readFileSync(file.path);
-  return { snapshot: parsers[file.source](bytes), sha256: createHash('sha256').update(bytes).digest('hex') };
+  return {
+    snapshot: parsers[file.source](bytes),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
 export function loadRoutingDirectoryFromFiles(files: readonly DirectoryFile[]): RoutingDirectory {
-  return files.length === 0 ? emptyRoutingDirectory : createRoutingDirectory(files.map(readDirectoryFile));
+  return files.length === 0
+    ? emptyRoutingDirectory
+    : createRoutingDirectory(files.map(readDirectoryFile));
 }
 
 /** The service's directory: the registry (when given) plus the pinned files of Config.usDirectoryFiles. */
-export function loadRoutingDirectory(files: readonly DirectoryFile[], registry?: RegistryStore): RoutingDirectory {
+export function loadRoutingDirectory(
+  files: readonly DirectoryFile[],
+  registry?: RegistryStore,
+): RoutingDirectory {
   if (registry === undefined) return loadRoutingDirectoryFromFiles(files);
   return new RegistryRoutingDirectory(registry, files.map(readDirectoryFile));
 }

@@ -24,12 +24,18 @@ function snapshotIdsOf(registry: RegistryStore, sources: readonly RoutingSourceI
 }
 
 /** The store's current snapshot of one source with its file SHA-256 (content hash when no file is known). */
-function storedInput(registry: RegistryStore, sourceId: RoutingSourceId): RoutingSnapshotInput | undefined {
+function storedInput(
+  registry: RegistryStore,
+  sourceId: RoutingSourceId,
+): RoutingSnapshotInput | undefined {
   const source = registry.source(sourceId);
   if (source === undefined) return undefined;
   const snapshot = registry.snapshot(source.current_snapshot_id);
   if (snapshot === undefined) return undefined;
-  return { snapshot: registry.snapshotAsParsed(snapshot.snapshot_id), sha256: snapshot.file_sha256 ?? snapshot.content_sha256 };
+  return {
+    snapshot: registry.snapshotAsParsed(snapshot.snapshot_id),
+    sha256: snapshot.file_sha256 ?? snapshot.content_sha256,
+  };
 }
 
 export class RegistryRoutingDirectory implements RoutingDirectory {

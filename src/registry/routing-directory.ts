@@ -66,8 +66,14 @@ export interface RoutingSnapshotInput {
 const targetIdHexChars = 16; // 64 bits: unique across any number of directory files an operator could load
 
 /** Stable id: the same source, routing number and file always give the same id; a new file, a new id. */
-export function routingTargetId(sourceId: string, routingNumber: string, sourceSha256: string): string {
-  const digest = createHash('sha256').update(`${sourceId}\u0000${routingNumber}\u0000${sourceSha256}`).digest('hex');
+export function routingTargetId(
+  sourceId: string,
+  routingNumber: string,
+  sourceSha256: string,
+): string {
+  const digest = createHash('sha256')
+    .update(`${sourceId}\u0000${routingNumber}\u0000${sourceSha256}`)
+    .digest('hex');
   return `rt_${digest.slice(0, targetIdHexChars)}`;
 }
 
@@ -105,7 +111,11 @@ function sourceOf(input: RoutingSnapshotInput): RoutingSource {
   const id = input.snapshot.source_id;
   assert(isRoutingSourceId(id), `not a US routing directory source: ${id}`);
   assert(/^[0-9a-f]{64}$/.test(input.sha256), 'source_sha256 is 64 lower-case hex digits');
-  return { source_id: id, snapshot_date: input.snapshot.snapshot_date, source_sha256: input.sha256 };
+  return {
+    source_id: id,
+    snapshot_date: input.snapshot.snapshot_date,
+    source_sha256: input.sha256,
+  };
 }
 
 interface Indexed {
@@ -120,10 +130,17 @@ class MemoryRoutingDirectory implements RoutingDirectory {
   /** Sorted by routing number, then source order: the order of search results. */
   private readonly ordered: readonly Indexed[];
 
-  constructor(private readonly loaded: readonly RoutingSource[], targets: readonly RoutingTarget[]) {
+  constructor(
+    private readonly loaded: readonly RoutingSource[],
+    targets: readonly RoutingTarget[],
+  ) {
     const sourceRank = (id: RoutingSourceId) => routingSourceIds.indexOf(id);
-    const sorted = [...targets].sort(
-      (a, b) => (a.routing_number < b.routing_number ? -1 : a.routing_number > b.routing_number ? 1 : sourceRank(a.source_id) - sourceRank(b.source_id)),
+    const sorted = [...targets].sort((a, b) =>
+      a.routing_number < b.routing_number
+        ? -1
+        : a.routing_number > b.routing_number
+          ? 1
+          : sourceRank(a.source_id) - sourceRank(b.source_id),
     );
     for (const target of sorted) {
       const list = this.byNumber.get(target.routing_number);
@@ -131,7 +148,10 @@ class MemoryRoutingDirectory implements RoutingDirectory {
       else list.push(target);
       this.byId.set(target.target_id, target);
     }
-    this.ordered = sorted.map((target) => ({ target, haystack: foldText(`${target.name ?? ''} ${target.city ?? ''} ${target.state ?? ''}`) }));
+    this.ordered = sorted.map((target) => ({
+      target,
+      haystack: foldText(`${target.name ?? ''} ${target.city ?? ''} ${target.state ?? ''}`),
+    }));
   }
 
   sources(): readonly RoutingSource[] {
@@ -146,7 +166,9 @@ class MemoryRoutingDirectory implements RoutingDirectory {
     const digits = q.trim();
     const folded = foldText(q);
     const matches = (entry: Indexed) =>
-      folded === '' || entry.target.routing_number.startsWith(digits) || entry.haystack.includes(folded);
+      folded === '' ||
+      entry.target.routing_number.startsWith(digits) ||
+      entry.haystack.includes(folded);
     const results: RoutingTarget[] = [];
     let total = 0;
     for (const entry of this.ordered) {
@@ -168,7 +190,10 @@ class MemoryRoutingDirectory implements RoutingDirectory {
  */
 export function createRoutingDirectory(inputs: readonly RoutingSnapshotInput[]): RoutingDirectory {
   const sources = inputs.map(sourceOf);
-  assert(new Set(sources.map((source) => source.source_id)).size === sources.length, 'one snapshot per routing source');
+  assert(
+    new Set(sources.map((source) => source.source_id)).size === sources.length,
+    'one snapshot per routing source',
+  );
   const targets: RoutingTarget[] = [];
   inputs.forEach((input, index) => {
     const source = sources[index] as RoutingSource;
@@ -176,7 +201,9 @@ export function createRoutingDirectory(inputs: readonly RoutingSnapshotInput[]):
       if (record.record_type === 'routing_number') targets.push(targetOf(record, source));
     }
   });
-  const ordered = [...sources].sort((a, b) => routingSourceIds.indexOf(a.source_id) - routingSourceIds.indexOf(b.source_id));
+  const ordered = [...sources].sort(
+    (a, b) => routingSourceIds.indexOf(a.source_id) - routingSourceIds.indexOf(b.source_id),
+  );
   return new MemoryRoutingDirectory(Object.freeze(ordered), targets);
 }
 

@@ -17,7 +17,12 @@ export function bodyFormatOf(op: AnyOp, input: unknown): BodyFormat {
   return op.csv?.wanted(input) ? 'csv' : 'json';
 }
 
-export async function renderBody(op: AnyOp, output: unknown, format: BodyFormat): Promise<RenderedBody> {
-  if (format === 'csv' && op.csv !== undefined) return new RenderedBody('csv', await renderCsv(op.csv, output));
+export async function renderBody(
+  op: AnyOp,
+  output: unknown,
+  format: BodyFormat,
+): Promise<RenderedBody> {
+  if (format === 'csv' && op.csv !== undefined)
+    return new RenderedBody('csv', await renderCsv(op.csv, output));
   return new RenderedBody('json', outputJsonBytes(output));
 }

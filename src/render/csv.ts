@@ -5,5 +5,8 @@ import type { CsvRendering } from '../ops/framework/op.js';
 export function renderCsv<O>(rendering: CsvRendering<O>, output: O): Promise<string> {
   const rows = rendering.rows(output).map((row) => row.map((cell) => (cell === null ? '' : cell)));
   const headers = rendering.headersFor?.(output) ?? rendering.headers;
-  return writeToString([headers as string[], ...rows], { headers: false, includeEndRowDelimiter: true });
+  return writeToString([headers as string[], ...rows], {
+    headers: false,
+    includeEndRowDelimiter: true,
+  });
 }

@@ -174,7 +174,10 @@ export interface TailedRows {
 }
 
 /** Hides the tails on the array (not enumerable: a copy, a map or a worker transfer drops them). */
-export function withRowTails<T extends unknown[]>(rows: T, tails: readonly (RowTail | undefined)[]): T {
+export function withRowTails<T extends unknown[]>(
+  rows: T,
+  tails: readonly (RowTail | undefined)[],
+): T {
   Object.defineProperty(rows, rowTails, { value: tails });
   return rows;
 }
@@ -205,7 +208,8 @@ function rows(items: readonly unknown[]): void {
   for (let index = 0; index < items.length; index++) {
     if (index > 0) byte(0x2c);
     const item = items[index];
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) row(item as Record<string, unknown>, tails?.[index]);
+    if (item !== null && typeof item === 'object' && !Array.isArray(item))
+      row(item as Record<string, unknown>, tails?.[index]);
     else if (!value(item)) bytes(nullBytes);
   }
   byte(0x5d);

@@ -8,7 +8,17 @@ import type { Capabilities, Capability, RunContext } from '../ops/framework/capa
 import type { CallerView } from '../ops/framework/caller.js';
 import type { AnyOp } from '../ops/framework/op.js';
 
-const allCapabilities: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches', 'usage', 'profileProvider', 'manifestKeys', 'statements'];
+const allCapabilities: readonly Capability[] = [
+  'requestKey',
+  'bank',
+  'routing',
+  'registry',
+  'watches',
+  'usage',
+  'profileProvider',
+  'manifestKeys',
+  'statements',
+];
 /** Capabilities that come with each request rather than with the thread. */
 const perRequest: ReadonlySet<Capability> = new Set<Capability>(['requestKey']);
 
@@ -33,8 +43,11 @@ export class ContextFactory {
   contextFor(op: AnyOp, base: ContextBase): RunContext {
     let template = this.templates.get(op.name);
     if (template === undefined) this.templates.set(op.name, (template = this.templateOf(op)));
-    const context = Object.create(template) as { -readonly [K in keyof ContextBase]: ContextBase[K] };
-    if (base.requestKey !== undefined) Object.defineProperty(context, 'requestKey', { value: base.requestKey, enumerable: true });
+    const context = Object.create(template) as {
+      -readonly [K in keyof ContextBase]: ContextBase[K];
+    };
+    if (base.requestKey !== undefined)
+      Object.defineProperty(context, 'requestKey', { value: base.requestKey, enumerable: true });
     context.caller = base.caller;
     context.rowStart = base.rowStart;
     return context as unknown as RunContext;
@@ -46,12 +59,17 @@ export class ContextFactory {
       if (op.needs.includes(capability) && perRequest.has(capability)) continue;
       if (op.needs.includes(capability)) {
         const held = this.capabilities[capability];
-        if (held === undefined) throw new Error(`${op.name} needs the capability '${capability}', which a ${this.thread} does not have`);
+        if (held === undefined)
+          throw new Error(
+            `${op.name} needs the capability '${capability}', which a ${this.thread} does not have`,
+          );
         template[capability] = held;
       } else {
         Object.defineProperty(template, capability, {
           get: () => {
-            throw new Error(`${op.name} used the capability '${capability}' without declaring it in its needs`);
+            throw new Error(
+              `${op.name} used the capability '${capability}' without declaring it in its needs`,
+            );
           },
         });
       }

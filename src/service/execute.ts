@@ -137,7 +137,12 @@ export class Service {
     );
   }
 
-  async execute(op: AnyOp, raw: unknown, identity: CallIdentity, options: ExecuteOptions = {}): Promise<ExecuteOutcome> {
+  async execute(
+    op: AnyOp,
+    raw: unknown,
+    identity: CallIdentity,
+    options: ExecuteOptions = {},
+  ): Promise<ExecuteOutcome> {
     const checked = await this.check(op, raw, identity);
     // A replay (saved or in flight) costs nothing; it is decided after the gate, before the reservation.
     const claim = await this.claim(op, checked.input, checked.caller);
@@ -153,15 +158,26 @@ export class Service {
     let used: Debits | undefined;
     try {
       const format = bodyFormatOf(op, admission.input);
-      const output = claim?.kind === 'replay'
-        ? markReplayed(await claim.result)
-        : await this.run(op, admission.input, admission.caller, admission.requestKey, 0, undefined, this.renderFor(op, format, options));
+      const output =
+        claim?.kind === 'replay'
+          ? markReplayed(await claim.result)
+          : await this.run(
+              op,
+              admission.input,
+              admission.caller,
+              admission.requestKey,
+              0,
+              undefined,
+              this.renderFor(op, format, options),
+            );
       if (claim?.kind === 'leader') await claim.complete(output, this.now());
       if (op.remainingField !== undefined && output !== null && typeof output === 'object') {
-        (output as Record<string, unknown>)[op.remainingField.field] = (await admission.remaining?.(op.remainingField.kind)) ?? null;
+        (output as Record<string, unknown>)[op.remainingField.field] =
+          (await admission.remaining?.(op.remainingField.kind)) ?? null;
       }
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
-      if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input as never, output, admission.caller);
+      if (claim?.kind !== 'replay')
+        used = op.usedCost?.(admission.input as never, output, admission.caller);
       succeeded = true;
       return { output, input: admission.input, format, headers: admission.headers };
     } catch (error) {
@@ -186,13 +202,23 @@ export class Service {
     try {
       for (let start = 0; start < total && !sink.cancelled(); start += chunks.size) {
         const count = Math.min(chunks.size, total - start);
-        const rows = await this.run(op, chunks.slice(admission.input as never, count), admission.caller, admission.requestKey, start, total);
+        const rows = await this.run(
+          op,
+          chunks.slice(admission.input as never, count),
+          admission.caller,
+          admission.requestKey,
+          start,
+          total,
+        );
         if (sink.cancelled()) break;
         await sink.write({ start_index: start, rows });
         sent += count;
       }
     } finally {
-      const sentCost = op.cost(chunks.slice(admission.input as never, sent) as never, admission.caller);
+      const sentCost = op.cost(
+        chunks.slice(admission.input as never, sent) as never,
+        admission.caller,
+      );
       await admission.settle(sent > 0, sentCost);
     }
   }
@@ -203,16 +229,32 @@ export class Service {
     try {
       return await this.pay(checked, op.cost(input as never, caller));
     } catch (error) {
-      const spent = error instanceof AppError && error.code === 'credits_exhausted' && error.details.credit_kind === 'bic_reveals';
+      const spent =
+        error instanceof AppError &&
+        error.code === 'credits_exhausted' &&
+        error.details.credit_kind === 'bic_reveals';
       if (!spent || op.costWithoutReveals === undefined) throw error;
       const locked: CallerView = { ...caller, revealsSpent: true };
-      return this.pay({ ...checked, caller: locked }, op.costWithoutReveals(input as never, locked));
+      return this.pay(
+        { ...checked, caller: locked },
+        op.costWithoutReveals(input as never, locked),
+      );
     }
   }
 
   /** Worker-side rendering only where the main thread needs no output object afterwards. */
-  private renderFor(op: AnyOp, format: BodyFormat, options: ExecuteOptions): BodyFormat | undefined {
-    if (options.serialized !== true || op.usedCost !== undefined || op.idempotency !== undefined || op.remainingField !== undefined) return undefined;
+  private renderFor(
+    op: AnyOp,
+    format: BodyFormat,
+    options: ExecuteOptions,
+  ): BodyFormat | undefined {
+    if (
+      options.serialized !== true ||
+      op.usedCost !== undefined ||
+      op.idempotency !== undefined ||
+      op.remainingField !== undefined
+    )
+      return undefined;
     return format;
   }
 
@@ -220,7 +262,9 @@ export class Service {
     if (op.idempotency === undefined || caller.keyId === null) return undefined;
     const now = this.now();
     const request = op.idempotency(input as never, now); // also checks the key itself (e.g. request_id age)
-    return request === undefined ? undefined : this.deps.state.idempotency.claim(caller.keyId, request, now);
+    return request === undefined
+      ? undefined
+      : this.deps.state.idempotency.claim(caller.keyId, request, now);
   }
 
   /** Runs an op inline or in the pool by its row count. */
@@ -236,7 +280,15 @@ export class Service {
     // Once per request: the registry version every thread answers this request from.
     const registryVersion = this.deps.data.bank?.syncVersion() ?? 0;
     if (op.runsOn === 'any' && totalRows >= this.deps.poolThresholdRows) {
-      return this.deps.runner.runInPool({ op, input, caller, requestKey, rowStart, registryVersion, render });
+      return this.deps.runner.runInPool({
+        op,
+        input,
+        caller,
+        requestKey,
+        rowStart,
+        registryVersion,
+        render,
+      });
     }
     return op.run(input as never, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
   }
@@ -244,7 +296,10 @@ export class Service {
   /** Admission control: everything that can refuse a request runs here, in order, before a single credit moves. */
   private async admit(op: AnyOp, raw: unknown, identity: CallIdentity): Promise<Admission> {
     const checked = await this.check(op, raw, identity);
-    return this.pay(checked, checked.account === null ? {} : op.cost(checked.input as never, checked.caller));
+    return this.pay(
+      checked,
+      checked.account === null ? {} : op.cost(checked.input as never, checked.caller),
+    );
   }
 
   /** Authenticate -> decode -> gate -> request key: every refusal that needs no balance, nothing debited. */
@@ -258,7 +313,9 @@ export class Service {
     op.gate?.(input as never, caller);
     const seed = op.seedOf?.(input as never);
     // Only ops that draw random values get a key: the others would pay a hash or random bytes for nothing.
-    const requestKey = op.needs.includes('requestKey') ? requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input as never) ?? input) : undefined;
+    const requestKey = op.needs.includes('requestKey')
+      ? requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input as never) ?? input)
+      : undefined;
     return { op, input, caller, requestKey, account, ip: identity.ip, now };
   }
 
@@ -271,13 +328,21 @@ export class Service {
     const headers: Record<string, string> = {};
     const settle = async (ok: boolean, actual?: Debits) => {
       await this.settle(reservation, ok, actual);
-      Object.assign(headers, usageHeaders(account, await this.deps.state.meter.balance(account, now)));
+      Object.assign(
+        headers,
+        usageHeaders(account, await this.deps.state.meter.balance(account, now)),
+      );
     };
-    const remaining = async (kind: CreditKind) => (await this.deps.state.meter.balance(account, this.now()))[kind].remaining;
+    const remaining = async (kind: CreditKind) =>
+      (await this.deps.state.meter.balance(account, this.now()))[kind].remaining;
     return { input, caller, requestKey, headers, settle, remaining };
   }
 
-  private async authenticate(op: AnyOp, apiKey: string | undefined, now: Date): Promise<Account | null> {
+  private async authenticate(
+    op: AnyOp,
+    apiKey: string | undefined,
+    now: Date,
+  ): Promise<Account | null> {
     if (op.access === 'none') return null;
     if (apiKey === undefined) {
       if (op.access === 'key_optional') return null;
@@ -288,35 +353,65 @@ export class Service {
     return account;
   }
 
-  private async admitKeyless(op: AnyOp, input: unknown, caller: CallerView, requestKey: RequestKey | undefined, ip: string, now: Date): Promise<Admission> {
-    if (op.access === 'none') return { input, caller, requestKey, headers: {}, settle: async () => undefined };
+  private async admitKeyless(
+    op: AnyOp,
+    input: unknown,
+    caller: CallerView,
+    requestKey: RequestKey | undefined,
+    ip: string,
+    now: Date,
+  ): Promise<Admission> {
+    if (op.access === 'none')
+      return { input, caller, requestKey, headers: {}, settle: async () => undefined };
     const rows = op.rows(input as never);
     const perRequestMax = op.keylessRowsMax ?? 0;
     if (rows > perRequestMax) {
-      throw new AppError('invalid_argument', `Without an API key at most ${perRequestMax} items per request are allowed, got ${rows}`);
+      throw new AppError(
+        'invalid_argument',
+        `Without an API key at most ${perRequestMax} items per request are allowed, got ${rows}`,
+      );
     }
     const outcome = await this.deps.state.keyless.take(ip, rows, now);
-    const headers = { 'X-RateLimit-Remaining': String(outcome.remaining), 'X-RateLimit-Reset': outcome.resets_at };
+    const headers = {
+      'X-RateLimit-Remaining': String(outcome.remaining),
+      'X-RateLimit-Reset': outcome.resets_at,
+    };
     if (!outcome.ok) {
       throw keylessRefusal(outcome, rows);
     }
     // A keyless request that fails after admission gets its allowance back, like a keyed refund.
-    const settle = async (ok: boolean) => (ok ? undefined : this.deps.state.keyless.refund(ip, rows, now));
+    const settle = async (ok: boolean) =>
+      ok ? undefined : this.deps.state.keyless.refund(ip, rows, now);
     return { input, caller, requestKey, headers, settle };
   }
 
-  private async reserve(op: AnyOp, account: Account, debits: Debits, now: Date): Promise<Reservation> {
+  private async reserve(
+    op: AnyOp,
+    account: Account,
+    debits: Debits,
+    now: Date,
+  ): Promise<Reservation> {
     const outcome = await this.deps.state.meter.reserve(account, debits, now);
     if (outcome.ok) return outcome.reservation;
     throw new AppError(
       op.exhaustedErrors?.[outcome.kind] ?? 'credits_exhausted',
       `${outcome.kind} allowance exhausted: this request needs ${outcome.needed}, ${outcome.remaining} left` +
-        (outcome.resets_at === null ? ' (no reset on this plan)' : `, resets at ${outcome.resets_at}`),
-      { credit_kind: outcome.kind, needed: outcome.needed, limit: outcome.limit, remaining: outcome.remaining, ...(outcome.resets_at === null ? {} : { resets_at: outcome.resets_at }) },
+        (outcome.resets_at === null
+          ? ' (no reset on this plan)'
+          : `, resets at ${outcome.resets_at}`),
+      {
+        credit_kind: outcome.kind,
+        needed: outcome.needed,
+        limit: outcome.limit,
+        remaining: outcome.remaining,
+        ...(outcome.resets_at === null ? {} : { resets_at: outcome.resets_at }),
+      },
     );
   }
 
   private settle(reservation: Reservation, succeeded: boolean, actual?: Debits): Promise<void> {
-    return succeeded ? this.deps.state.meter.commit(reservation, actual) : this.deps.state.meter.refund(reservation);
+    return succeeded
+      ? this.deps.state.meter.commit(reservation, actual)
+      : this.deps.state.meter.refund(reservation);
   }
 }

@@ -17,7 +17,11 @@ export function canonicalJson(value: unknown): string {
  * Seeded requests get a key from (operation, seed, the parameters that shape a row); unseeded ones a
  * fresh random key, so they differ on every call (clarifications §6).
  */
-export function requestKeyFor(opName: string, seed: string | undefined, rowParameters: unknown): RequestKey {
+export function requestKeyFor(
+  opName: string,
+  seed: string | undefined,
+  rowParameters: unknown,
+): RequestKey {
   if (seed === undefined) return requestKeyFromBytes(takeRandomBytes(16));
   return requestKeyOf(seed, `${opName}|${canonicalJson(rowParameters)}`);
 }

@@ -7,7 +7,11 @@
 import type { Account } from '../accounts/account-store.js';
 import type { Balance } from '../accounts/meter.js';
 
-export const rateLimitHeaderNames = { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset' } as const;
+export const rateLimitHeaderNames = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+} as const;
 
 /**
  * Limit and Remaining are absent on the unlimited plan (no cap to state); Reset is absent on Free, whose

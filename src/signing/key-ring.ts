@@ -7,7 +7,13 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generateSigningKey, keyIdOf, publishedKeyOf, rawPublicKeyOf, type PublishedKey } from '../domain/manifest/keys.js';
+import {
+  generateSigningKey,
+  keyIdOf,
+  publishedKeyOf,
+  rawPublicKeyOf,
+  type PublishedKey,
+} from '../domain/manifest/keys.js';
 import type { ManifestKeys } from '../domain/manifest/signing.js';
 
 export const keyRingFileName = 'manifest-signing-keys.json';
@@ -39,7 +45,8 @@ export interface SigningSettings {
 function readRing(path: string): KeyRing | undefined {
   if (!existsSync(path)) return undefined;
   const ring = JSON.parse(readFileSync(path, 'utf8')) as KeyRing;
-  if (ring.format !== keyRingFormat || !Array.isArray(ring.keys)) throw new Error(`${path} is not an ${keyRingFormat} key ring`);
+  if (ring.format !== keyRingFormat || !Array.isArray(ring.keys))
+    throw new Error(`${path} is not an ${keyRingFormat} key ring`);
   return ring;
 }
 
@@ -54,7 +61,9 @@ function writeRing(path: string, ring: KeyRing): void {
 
 function generatedKey(): RingKey {
   const { privateKeyPem, keyId } = generateSigningKey();
-  const public_key_pem = createPublicKey(privateKeyPem).export({ format: 'pem', type: 'spki' }).toString();
+  const public_key_pem = createPublicKey(privateKeyPem)
+    .export({ format: 'pem', type: 'spki' })
+    .toString();
   return { key_id: keyId, public_key_pem, private_key_pem: privateKeyPem, origin: 'generated' };
 }
 
@@ -63,7 +72,12 @@ function ringSigner(ring: KeyRing): RingKey | undefined {
 }
 
 function published(ring: KeyRing, activeKeyId: string | null): PublishedKey[] {
-  return ring.keys.map((key) => publishedKeyOf(createPublicKey(key.public_key_pem), key.key_id === activeKeyId ? 'active' : 'retired'));
+  return ring.keys.map((key) =>
+    publishedKeyOf(
+      createPublicKey(key.public_key_pem),
+      key.key_id === activeKeyId ? 'active' : 'retired',
+    ),
+  );
 }
 
 /** Reads (and on first start creates) the key ring; an operator key file is recorded in it so it stays listed. */
@@ -73,29 +87,48 @@ export function loadManifestKeys(settings: SigningSettings): ManifestKeys {
   if (settings.keyFile !== null) {
     const pem = readFileSync(settings.keyFile, 'utf8');
     const privateKey = createPrivateKey(pem);
-    if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error(`${settings.keyFile} is not an Ed25519 private key`);
+    if (privateKey.asymmetricKeyType !== 'ed25519')
+      throw new Error(`${settings.keyFile} is not an Ed25519 private key`);
     const publicKey = createPublicKey(privateKey);
     const keyId = keyIdOf(rawPublicKeyOf(publicKey));
     if (ring === undefined || !ring.keys.some((key) => key.key_id === keyId)) {
-      ring = { format: keyRingFormat, keys: [...(ring?.keys ?? []), { key_id: keyId, public_key_pem: publicKey.export({ format: 'pem', type: 'spki' }).toString(), origin: 'operator' }] };
+      ring = {
+        format: keyRingFormat,
+        keys: [
+          ...(ring?.keys ?? []),
+          {
+            key_id: keyId,
+            public_key_pem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+            origin: 'operator',
+          },
+        ],
+      };
       writeRing(path, ring);
     }
-    return settings.enabled ? { signingKeyPem: pem, published: published(ring, keyId) } : { signingKeyPem: null, published: published(ring, null) };
+    return settings.enabled
+      ? { signingKeyPem: pem, published: published(ring, keyId) }
+      : { signingKeyPem: null, published: published(ring, null) };
   }
-  if (!settings.enabled) return { signingKeyPem: null, published: ring === undefined ? [] : published(ring, null) };
+  if (!settings.enabled)
+    return { signingKeyPem: null, published: ring === undefined ? [] : published(ring, null) };
   if (ring === undefined || ringSigner(ring) === undefined) {
     ring = { format: keyRingFormat, keys: [...(ring?.keys ?? []), generatedKey()] };
     writeRing(path, ring);
   }
   const signer = ringSigner(ring) as RingKey;
-  return { signingKeyPem: signer.private_key_pem ?? null, published: published(ring, signer.key_id) };
+  return {
+    signingKeyPem: signer.private_key_pem ?? null,
+    published: published(ring, signer.key_id),
+  };
 }
 
 /** `ibanqa manifest keygen`: a new active key; the previous generated key keeps only its public half. */
 export function rotateManifestKey(dataDir: string): { keyId: string; retired: readonly string[] } {
   const path = join(dataDir, keyRingFileName);
   const ring = readRing(path);
-  const retired = (ring?.keys ?? []).filter((key) => key.private_key_pem !== undefined).map((key) => key.key_id);
+  const retired = (ring?.keys ?? [])
+    .filter((key) => key.private_key_pem !== undefined)
+    .map((key) => key.key_id);
   const next = generatedKey();
   const kept = (ring?.keys ?? []).map(({ private_key_pem: _dropped, ...key }) => key);
   writeRing(path, { format: keyRingFormat, keys: [...kept, next] });

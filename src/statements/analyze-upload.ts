@@ -11,12 +11,20 @@ import { decryptUpload } from './upload-cipher.js';
  * One analysis as a pool worker runs it: read and decrypt the upload, extract, check, report.
  * Document-caused failures come back as data; anything else throws (a bug: the review fails as analysis_error).
  */
-export async function analyzeUpload(task: StatementTask, bank: BankDirectory, routing?: RoutingDirectory): Promise<StatementTaskResult> {
+export async function analyzeUpload(
+  task: StatementTask,
+  bank: BankDirectory,
+  routing?: RoutingDirectory,
+): Promise<StatementTaskResult> {
   let bytes: Buffer;
   try {
     bytes = decryptUpload(Buffer.from(task.key), task.reviewId, readFileSync(task.uploadPath));
   } catch {
-    return { ok: false, reason: 'upload_lost', detail: 'the stored upload is missing or does not decrypt' };
+    return {
+      ok: false,
+      reason: 'upload_lost',
+      detail: 'the stored upload is missing or does not decrypt',
+    };
   }
   try {
     const facts = await extractDocument(bytes);
@@ -30,7 +38,8 @@ export async function analyzeUpload(task: StatementTask, bank: BankDirectory, ro
     });
     return { ok: true, report };
   } catch (thrown) {
-    if (thrown instanceof AnalysisFailure) return { ok: false, reason: thrown.reason, detail: thrown.detail };
+    if (thrown instanceof AnalysisFailure)
+      return { ok: false, reason: thrown.reason, detail: thrown.detail };
     throw thrown;
   } finally {
     bytes.fill(0); // the plain upload does not linger in this thread's heap longer than the analysis

@@ -11,7 +11,10 @@ import { UploadFiles } from './upload-files.js';
 
 /** Where statement data lives under the data directory: the key file and the encrypted uploads. */
 export function statementPaths(dataDir: string): { keyFile: string; uploads: string } {
-  return { keyFile: join(dataDir, 'statements', 'upload.key'), uploads: join(dataDir, 'statements', 'uploads') };
+  return {
+    keyFile: join(dataDir, 'statements', 'upload.key'),
+    uploads: join(dataDir, 'statements', 'uploads'),
+  };
 }
 
 export interface StatementWiring {

@@ -8,13 +8,26 @@ import { buildReport } from './report.js';
 const noBanks = { bankOf: () => undefined } as unknown as BankDirectory;
 
 function facts(texts: readonly string[]): DocumentFacts {
-  return { kind: 'pdf', pages: 1, lines: texts.map((text) => ({ page: 1, text, spans: [{ text, font: 'f' }] })), pdf: null, image: null };
+  return {
+    kind: 'pdf',
+    pages: 1,
+    lines: texts.map((text) => ({ page: 1, text, spans: [{ text, font: 'f' }] })),
+    pdf: null,
+    image: null,
+  };
 }
 
 function directory(listed: Record<string, string>): RoutingDirectory {
   const target = (routingNumber: string): RoutingTarget => ({
-    target_id: 'rt_test', routing_number: routingNumber, name: listed[routingNumber] ?? null, city: null, state: null, status: null,
-    source_id: 'fedach', source_sha256: '0'.repeat(64), source_date: null,
+    target_id: 'rt_test',
+    routing_number: routingNumber,
+    name: listed[routingNumber] ?? null,
+    city: null,
+    state: null,
+    status: null,
+    source_id: 'fedach',
+    source_sha256: '0'.repeat(64),
+    source_date: null,
   });
   return {
     sources: () => [{ source_id: 'fedach', snapshot_date: null, source_sha256: '0'.repeat(64) }],
@@ -24,19 +37,40 @@ function directory(listed: Record<string, string>): RoutingDirectory {
   };
 }
 
-const context = { now: new Date('2026-01-01T00:00:00Z'), bank: noBanks, caller: { keyId: 'k', plan: 'pro' as const, paid: true }, expectedBank: null, expectedBankSlug: null };
+const context = {
+  now: new Date('2026-01-01T00:00:00Z'),
+  bank: noBanks,
+  caller: { keyId: 'k', plan: 'pro' as const, paid: true },
+  expectedBank: null,
+  expectedBankSlug: null,
+};
 
 test('US routing numbers: ABA verdict, directory presence when a directory is loaded, account numbers format only', () => {
   // 800000006: 3-7-1 sum 8*3 + 6*1 = 30, a multiple of 10 (prefix 80: traveler's cheques, unlikely to be any bank's number).
-  const lines = ['Routing number: 800000006', 'Account number: 000123456789', 'Opening balance $10.00'];
+  const lines = [
+    'Routing number: 800000006',
+    'Account number: 000123456789',
+    'Opening balance $10.00',
+  ];
   const without = buildReport(facts(lines), context).domestic_account_checks;
   assert.equal(without[0]?.valid, true);
   assert.equal(without[0]?.directory, 'not_loaded');
-  assert.deepEqual(without[1], { type: 'account_number', value_masked: '********6789', format_valid: true, check: 'format_only' });
-  const listed = buildReport(facts(lines), { ...context, routing: directory({ '800000006': 'SYNTHETIC LISTED BANK' }) }).domestic_account_checks;
+  assert.deepEqual(without[1], {
+    type: 'account_number',
+    value_masked: '********6789',
+    format_valid: true,
+    check: 'format_only',
+  });
+  const listed = buildReport(facts(lines), {
+    ...context,
+    routing: directory({ '800000006': 'SYNTHETIC LISTED BANK' }),
+  }).domestic_account_checks;
   assert.equal(listed[0]?.directory, 'found');
   assert.deepEqual(listed[0]?.directory_names, ['SYNTHETIC LISTED BANK']);
-  const unlisted = buildReport(facts(lines), { ...context, routing: directory({}) }).domestic_account_checks;
+  const unlisted = buildReport(facts(lines), {
+    ...context,
+    routing: directory({}),
+  }).domestic_account_checks;
   assert.equal(unlisted[0]?.directory, 'not_found');
   const invalid = buildReport(facts(['Routing number: 800000007']), context);
   assert.equal(invalid.domestic_account_checks[0]?.error, 'invalid_checksum');

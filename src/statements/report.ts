@@ -2,7 +2,14 @@ import { runChecks, type IbanFinding } from '../domain/statements/checks.js';
 import type { DocumentFacts } from '../domain/statements/document.js';
 import { readFields, type Found, type StatementFields } from '../domain/statements/fields.js';
 import { mediaTypeOf } from '../domain/statements/file-type.js';
-import { recommendationsOf, riskLevelOf, scoreOf, sortSignals, summaryOf, type RiskLevel } from '../domain/statements/score.js';
+import {
+  recommendationsOf,
+  riskLevelOf,
+  scoreOf,
+  sortSignals,
+  summaryOf,
+  type RiskLevel,
+} from '../domain/statements/score.js';
 import type { Signal } from '../domain/statements/signals.js';
 import { checkRoutingNumber } from '../domain/routing/aba.js';
 import { formatMinor } from '../domain/statements/values.js';
@@ -56,7 +63,8 @@ function extractedFields(fields: StatementFields): Record<string, unknown> {
     opening_balance: money(fields.openingBalance),
     closing_balance: money(fields.closingBalance),
     routing_number: fields.routingNumber?.value ?? null,
-    account_number_masked: fields.accountNumber === null ? null : masked(fields.accountNumber.value),
+    account_number_masked:
+      fields.accountNumber === null ? null : masked(fields.accountNumber.value),
     transaction_count: fields.transactions.length,
     transactions: fields.transactions.map((row) => ({
       date: row.date,
@@ -69,31 +77,59 @@ function extractedFields(fields: StatementFields): Record<string, unknown> {
 }
 
 /** not_loaded: no directory on this instance; found / not_found: whether any loaded source lists the number. */
-function directoryPresence(routing: RoutingDirectory | undefined, routingNumber: string): { directory: string; directory_names: string[] } {
-  if (routing === undefined || routing.sources().length === 0) return { directory: 'not_loaded', directory_names: [] };
+function directoryPresence(
+  routing: RoutingDirectory | undefined,
+  routingNumber: string,
+): { directory: string; directory_names: string[] } {
+  if (routing === undefined || routing.sources().length === 0)
+    return { directory: 'not_loaded', directory_names: [] };
   const observations = routing.byRoutingNumber(routingNumber);
-  return { directory: observations.length > 0 ? 'found' : 'not_found', directory_names: [...new Set(observations.map((seen) => seen.name).filter((name): name is string => name !== null))] };
+  return {
+    directory: observations.length > 0 ? 'found' : 'not_found',
+    directory_names: [
+      ...new Set(
+        observations.map((seen) => seen.name).filter((name): name is string => name !== null),
+      ),
+    ],
+  };
 }
 
-function domesticChecks(fields: StatementFields, routing: RoutingDirectory | undefined): Record<string, unknown>[] {
+function domesticChecks(
+  fields: StatementFields,
+  routing: RoutingDirectory | undefined,
+): Record<string, unknown>[] {
   const checks: Record<string, unknown>[] = [];
   if (fields.routingNumber !== null) {
     const verdict = checkRoutingNumber(fields.routingNumber.value);
     checks.push({
-      type: 'routing_number', value: verdict.input, valid: verdict.valid, error: verdict.error, prefix_kind: verdict.prefix?.kind ?? null,
-      expected_check_digit: verdict.expected_check_digit, ...(verdict.valid ? directoryPresence(routing, verdict.input) : { directory: 'not_checked', directory_names: [] }),
+      type: 'routing_number',
+      value: verdict.input,
+      valid: verdict.valid,
+      error: verdict.error,
+      prefix_kind: verdict.prefix?.kind ?? null,
+      expected_check_digit: verdict.expected_check_digit,
+      ...(verdict.valid
+        ? directoryPresence(routing, verdict.input)
+        : { directory: 'not_checked', directory_names: [] }),
     });
   }
   if (fields.accountNumber !== null) {
     const digits = fields.accountNumber.value;
     // US account numbers have no public check digit: only the shape can be checked (4 to 17 digits is the range US banks use).
-    checks.push({ type: 'account_number', value_masked: masked(digits), format_valid: /^\d{4,17}$/.test(digits), check: 'format_only' });
+    checks.push({
+      type: 'account_number',
+      value_masked: masked(digits),
+      format_valid: /^\d{4,17}$/.test(digits),
+      check: 'format_only',
+    });
   }
   return checks;
 }
 
 function ibanChecks(ibans: readonly IbanFinding[], context: ReportContext): ValidationRow[] {
-  return ibans.map((entry) => validationRow(entry.iban, entry.verdict, context.caller, context.bank));
+  return ibans.map((entry) =>
+    validationRow(entry.iban, entry.verdict, context.caller, context.bank),
+  );
 }
 
 /** The completed review: extraction facts in, the spec's report out. Pure given its inputs. */
@@ -121,17 +157,25 @@ export function buildReport(facts: DocumentFacts, context: ReportContext): State
       kind: facts.kind,
       media_type: mediaTypeOf[facts.kind],
       pages: facts.pages,
-      ...(facts.pdf === null ? {} : {
-        pdf_version: facts.pdf.version,
-        producer: facts.pdf.producer,
-        creator: facts.pdf.creator,
-        created_at: facts.pdf.creationDate,
-        modified_at: facts.pdf.modificationDate,
-        revisions: facts.pdf.revisions,
-        fonts_per_page: facts.pdf.fontsPerPage,
-        pages_without_text_layer: facts.pdf.pagesWithoutText,
-      }),
-      ...(facts.image === null ? {} : { width: facts.image.width, height: facts.image.height, ocr_confidence: Math.round(facts.image.ocrConfidence) }),
+      ...(facts.pdf === null
+        ? {}
+        : {
+            pdf_version: facts.pdf.version,
+            producer: facts.pdf.producer,
+            creator: facts.pdf.creator,
+            created_at: facts.pdf.creationDate,
+            modified_at: facts.pdf.modificationDate,
+            revisions: facts.pdf.revisions,
+            fonts_per_page: facts.pdf.fontsPerPage,
+            pages_without_text_layer: facts.pdf.pagesWithoutText,
+          }),
+      ...(facts.image === null
+        ? {}
+        : {
+            width: facts.image.width,
+            height: facts.image.height,
+            ocr_confidence: Math.round(facts.image.ocrConfidence),
+          }),
     },
     extracted_fields: extractedFields(fields),
     iban_checks: ibanChecks(outcome.ibans, context),

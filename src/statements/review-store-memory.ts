@@ -20,14 +20,20 @@ export class MemoryReviewStore implements ReviewStore {
     const cutoff = now.toISOString();
     return [...this.records.values()]
       .filter((record) => record.expires_at <= cutoff)
-      .sort((a, b) => a.expires_at.localeCompare(b.expires_at) || a.review_id.localeCompare(b.review_id))
+      .sort(
+        (a, b) =>
+          a.expires_at.localeCompare(b.expires_at) || a.review_id.localeCompare(b.review_id),
+      )
       .slice(0, max);
   }
 
   async pending(): Promise<ReviewRecord[]> {
     return [...this.records.values()]
       .filter((record) => record.status === 'pending_analysis')
-      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.review_id.localeCompare(b.review_id));
+      .sort(
+        (a, b) =>
+          a.created_at.localeCompare(b.created_at) || a.review_id.localeCompare(b.review_id),
+      );
   }
 
   async ids(): Promise<string[]> {

@@ -28,7 +28,11 @@ export interface ReviewRecord {
   readonly caller_paid: boolean;
   readonly charge: ReviewCharge | null;
   readonly report: StatementReport | null;
-  readonly failure: { readonly reason: FailureReason; readonly message: string; readonly refunded: boolean } | null;
+  readonly failure: {
+    readonly reason: FailureReason;
+    readonly message: string;
+    readonly refunded: boolean;
+  } | null;
   readonly completed_at: string | null;
 }
 

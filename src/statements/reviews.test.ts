@@ -13,10 +13,18 @@ import { MemoryReviewStore } from './review-store-memory.js';
 import { StatementReviews } from './reviews.js';
 import { UploadFiles } from './upload-files.js';
 
-const account: Account = { id: 'key-1', plan: 'pro', label: null, created_at: '2026-01-01T00:00:00.000Z', expires_at: null };
+const account: Account = {
+  id: 'key-1',
+  plan: 'pro',
+  label: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  expires_at: null,
+};
 const pdf = Buffer.from('%PDF-1.7\nsynthetic\n%%EOF\n');
 
-function harness(analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>) {
+function harness(
+  analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-reviews-'));
   const refunds: Reservation[] = [];
   const store = new MemoryReviewStore();
@@ -24,13 +32,32 @@ function harness(analyze: (task: StatementTask, signal: AbortSignal) => Promise<
   const files = new UploadFiles(join(dir, 'uploads'), key);
   const balance: KindBalance = { limit: 100, used: 1, reserved: 0, remaining: 99, resets_at: null };
   const reviews = new StatementReviews({
-    store, files, key, keySource: 'configured', analyze,
+    store,
+    files,
+    key,
+    keySource: 'configured',
+    analyze,
     accounts: { accountById: (id) => (id === account.id ? account : null) },
-    meter: { balance: () => ({ statements: balance }), refundCommitted: (charge) => void refunds.push(charge) },
+    meter: {
+      balance: () => ({ statements: balance }),
+      refundCommitted: (charge) => void refunds.push(charge),
+    },
     now: () => new Date('2026-03-01T00:00:00.000Z'),
-    retentionSeconds: 3600, region: 'test', logger: pino({ level: 'silent' }), analysisMsMax: 200,
+    retentionSeconds: 3600,
+    region: 'test',
+    logger: pino({ level: 'silent' }),
+    analysisMsMax: 200,
   });
-  return { reviews, store, files, refunds, dispose: async () => { await reviews.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    reviews,
+    store,
+    files,
+    refunds,
+    dispose: async () => {
+      await reviews.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function finished(reviews: StatementReviews, id: string): Promise<Record<string, any>> {
@@ -42,10 +69,22 @@ async function finished(reviews: StatementReviews, id: string): Promise<Record<s
   throw new Error('review did not finish');
 }
 
-const accept = (reviews: StatementReviews) => reviews.accept({ keyId: account.id, paid: true, bytes: pdf, expectedBank: null, expectedBankSlug: null });
+const accept = (reviews: StatementReviews) =>
+  reviews.accept({
+    keyId: account.id,
+    paid: true,
+    bytes: pdf,
+    expectedBank: null,
+    expectedBankSlug: null,
+  });
 
 test('an analysis past its time bound fails as analysis_timeout and is refunded', async () => {
-  const h = harness((_task, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))));
+  const h = harness(
+    (_task, signal) =>
+      new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(new Error('aborted'))),
+      ),
+  );
   try {
     await h.reviews.start();
     const id = (await accept(h.reviews)).review_id as string;
@@ -53,7 +92,10 @@ test('an analysis past its time bound fails as analysis_timeout and is refunded'
     assert.equal(view.status, 'analysis_failed');
     assert.equal(view.failure.reason, 'analysis_timeout');
     assert.equal(view.failure.refunded, true);
-    assert.deepEqual(h.refunds.map((charge) => charge.debits), [{ statements: 1 }]);
+    assert.deepEqual(
+      h.refunds.map((charge) => charge.debits),
+      [{ statements: 1 }],
+    );
   } finally {
     await h.dispose();
   }
@@ -90,7 +132,8 @@ test('a review deleted while it is analysed stays deleted; the worker reads the 
   try {
     await h.reviews.start();
     const id = (await accept(h.reviews)).review_id as string;
-    for (let attempt = 0; attempt < 100 && seenPath === ''; attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let attempt = 0; attempt < 100 && seenPath === ''; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     assert.equal(seenPath, h.files.pathOf(id));
     assert.deepEqual(h.files.read(id), pdf);
     await h.reviews.remove(account.id, id);

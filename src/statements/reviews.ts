@@ -22,7 +22,10 @@ export interface StatementReviewsDeps {
   readonly keySource: 'configured' | 'data_directory';
   readonly analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>;
   readonly accounts: { accountById(id: string): Account | null };
-  readonly meter: { balance(account: Account, now: Date): Record<'statements', KindBalance>; refundCommitted(charge: Reservation): void };
+  readonly meter: {
+    balance(account: Account, now: Date): Record<'statements', KindBalance>;
+    refundCommitted(charge: Reservation): void;
+  };
   readonly now: () => Date;
   readonly retentionSeconds: number;
   readonly region: string;
@@ -40,7 +43,8 @@ export interface AcceptRequest {
 }
 
 const stepMessages = {
-  queued: 'The statement is queued for analysis; poll GET /api/v1/statement-validator/review/{review_id}.',
+  queued:
+    'The statement is queued for analysis; poll GET /api/v1/statement-validator/review/{review_id}.',
   analyzing: 'The statement is being analysed; poll again shortly.',
   done: 'The analysis is complete.',
 } as const;
@@ -68,23 +72,45 @@ export class StatementReviews {
     for (const id of this.deps.files.list()) if (!known.has(id)) this.deps.files.remove(id);
     const pending = await this.deps.store.pending();
     for (const record of pending) this.queue.push(record.review_id);
-    if (pending.length > 0) this.deps.logger.info({ reviews: pending.length }, 'statement reviews: resuming analyses interrupted by a restart');
+    if (pending.length > 0)
+      this.deps.logger.info(
+        { reviews: pending.length },
+        'statement reviews: resuming analyses interrupted by a restart',
+      );
     await this.sweep();
     const interval = Math.min(60_000, Math.max(250, (this.deps.retentionSeconds * 1000) / 4));
-    this.sweeper = setInterval(() => void this.sweep().catch((error: unknown) => this.deps.logger.error({ err: error }, 'statement sweep failed')), interval);
+    this.sweeper = setInterval(
+      () =>
+        void this.sweep().catch((error: unknown) =>
+          this.deps.logger.error({ err: error }, 'statement sweep failed'),
+        ),
+      interval,
+    );
     this.sweeper.unref();
     this.pump();
   }
 
   async accept(request: AcceptRequest): Promise<Record<string, unknown>> {
-    if (this.queue.length >= limits.statementQueueMax) throw new AppError('overloaded', 'Too many statements are waiting for analysis; retry shortly');
+    if (this.queue.length >= limits.statementQueueMax)
+      throw new AppError(
+        'overloaded',
+        'Too many statements are waiting for analysis; retry shortly',
+      );
     const kind = sniffStatementFile(request.bytes);
-    if (kind === null) throw new AppError('statement_file_unsupported_type', 'statement_file is not a PDF, PNG, JPEG or WEBP file');
+    if (kind === null)
+      throw new AppError(
+        'statement_file_unsupported_type',
+        'statement_file is not a PDF, PNG, JPEG or WEBP file',
+      );
     const account = this.deps.accounts.accountById(request.keyId);
     if (account === null) throw new AppError('unauthenticated', 'Invalid API key');
     const now = this.deps.now();
     const reviewId = randomBytes(16).toString('hex'); // 128 random bits: unguessable, and the only handle on a review
-    const charge: ReviewCharge = { account_id: account.id, period_start: periodOf(account, now).start.toISOString(), debits: statementDebits };
+    const charge: ReviewCharge = {
+      account_id: account.id,
+      period_start: periodOf(account, now).start.toISOString(),
+      debits: statementDebits,
+    };
     const record: ReviewRecord = {
       review_id: reviewId,
       key_id: request.keyId,
@@ -127,7 +153,12 @@ export class StatementReviews {
   async remove(keyId: string, reviewId: string): Promise<Record<string, unknown>> {
     const record = await this.owned(keyId, reviewId);
     await this.erase(record.review_id);
-    return { success: true, review_id: record.review_id, deleted: true, deleted_artifacts: ['encrypted_upload', 'review_record', 'report'] };
+    return {
+      success: true,
+      review_id: record.review_id,
+      deleted: true,
+      deleted_artifacts: ['encrypted_upload', 'review_record', 'report'],
+    };
   }
 
   /** Deletes every review past its expiry, in bounded batches. Returns how many went. */
@@ -154,7 +185,8 @@ export class StatementReviews {
 
   private async owned(keyId: string, reviewId: string): Promise<ReviewRecord> {
     const record = await this.deps.store.get(reviewId);
-    if (record === undefined || record.key_id !== keyId) throw new AppError('not_found', 'Review not found');
+    if (record === undefined || record.key_id !== keyId)
+      throw new AppError('not_found', 'Review not found');
     return record;
   }
 
@@ -174,15 +206,21 @@ export class StatementReviews {
     return {
       expires_at: record.expires_at,
       retention_seconds: this.deps.retentionSeconds,
-      processor: 'This self-hosted ibanqa instance; the file is analysed locally (unpdf, sharp, tesseract.js) and sent to no third party',
+      processor:
+        'This self-hosted ibanqa instance; the file is analysed locally (unpdf, sharp, tesseract.js) and sent to no third party',
       region: this.deps.region,
       encryption: {
         upload_at_rest: 'AES-256-GCM, one random nonce per file',
-        key: this.deps.keySource === 'configured' ? 'configured (IBANQA_STATEMENT_KEY)' : 'key file in the data directory (statements/upload.key)',
-        review_record_and_report: 'stored unencrypted in the service\'s LMDB database',
-        in_transit: 'whatever the deployment provides; the service itself listens on plain HTTP and gRPC',
+        key:
+          this.deps.keySource === 'configured'
+            ? 'configured (IBANQA_STATEMENT_KEY)'
+            : 'key file in the data directory (statements/upload.key)',
+        review_record_and_report: "stored unencrypted in the service's LMDB database",
+        in_transit:
+          'whatever the deployment provides; the service itself listens on plain HTTP and gRPC',
       },
-      deletion: 'DELETE /api/v1/statement-validator/review/{review_id} removes the upload and every artifact at once; otherwise they are removed at expires_at',
+      deletion:
+        'DELETE /api/v1/statement-validator/review/{review_id} removes the upload and every artifact at once; otherwise they are removed at expires_at',
     };
   }
 
@@ -199,19 +237,31 @@ export class StatementReviews {
       size_bytes: record.size_bytes,
       retention: this.retentionOf(record),
     };
-    if (record.status === 'completed' && record.report !== null) return { ...base, ...record.report };
-    if (record.status === 'analysis_failed' && record.failure !== null) return { ...base, failure: record.failure };
+    if (record.status === 'completed' && record.report !== null)
+      return { ...base, ...record.report };
+    if (record.status === 'analysis_failed' && record.failure !== null)
+      return { ...base, failure: record.failure };
     return base;
   }
 
   private pump(): void {
-    while (!this.closed && this.running.size < limits.statementAnalysesConcurrent && this.queue.length > 0) {
+    while (
+      !this.closed &&
+      this.running.size < limits.statementAnalysesConcurrent &&
+      this.queue.length > 0
+    ) {
       const reviewId = this.queue.shift() as string;
       const controller = new AbortController();
       this.running.set(reviewId, controller);
-      if (this.running.size === 1) this.idle = new Promise((resolve) => (this.settleIdle = resolve));
+      if (this.running.size === 1)
+        this.idle = new Promise((resolve) => (this.settleIdle = resolve));
       void this.analyse(reviewId, controller)
-        .catch((error: unknown) => this.deps.logger.error({ err: error, reviewId }, 'statement review could not be recorded'))
+        .catch((error: unknown) =>
+          this.deps.logger.error(
+            { err: error, reviewId },
+            'statement review could not be recorded',
+          ),
+        )
         .finally(() => {
           this.running.delete(reviewId);
           this.removed.delete(reviewId);
@@ -243,24 +293,53 @@ export class StatementReviews {
         },
         controller.signal,
       );
-      outcome = result.ok ? { report: result.report as StatementReport } : { reason: result.reason as FailureReason, detail: result.detail };
+      outcome = result.ok
+        ? { report: result.report as StatementReport }
+        : { reason: result.reason as FailureReason, detail: result.detail };
     } catch (thrown) {
       const timedOut = controller.signal.aborted && !this.removed.has(reviewId);
-      if (!timedOut && !this.removed.has(reviewId)) this.deps.logger.error({ err: thrown, reviewId }, 'statement analysis failed');
-      outcome = timedOut ? { reason: 'analysis_timeout', detail: `stopped after ${analysisMsMax} ms` } : { reason: 'analysis_error', detail: 'internal error' };
+      if (!timedOut && !this.removed.has(reviewId))
+        this.deps.logger.error({ err: thrown, reviewId }, 'statement analysis failed');
+      outcome = timedOut
+        ? { reason: 'analysis_timeout', detail: `stopped after ${analysisMsMax} ms` }
+        : { reason: 'analysis_error', detail: 'internal error' };
     } finally {
       clearTimeout(timeout);
     }
     if (this.removed.has(reviewId) || (await this.deps.store.get(reviewId)) === undefined) return;
     const completedAt = this.deps.now().toISOString();
     if ('report' in outcome) {
-      await this.deps.store.put({ ...record, status: 'completed', step: 'done', report: outcome.report, completed_at: completedAt });
+      await this.deps.store.put({
+        ...record,
+        status: 'completed',
+        step: 'done',
+        report: outcome.report,
+        completed_at: completedAt,
+      });
     } else {
       const refunded = failureReasons[outcome.reason].refunded && record.charge !== null;
-      if (refunded && record.charge !== null) void this.deps.meter.refundCommitted({ ...record.charge, debits: record.charge.debits });
-      const failure = { reason: outcome.reason, message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`, refunded };
-      await this.deps.store.put({ ...record, status: 'analysis_failed', step: 'done', failure, completed_at: completedAt });
+      if (refunded && record.charge !== null)
+        void this.deps.meter.refundCommitted({ ...record.charge, debits: record.charge.debits });
+      const failure = {
+        reason: outcome.reason,
+        message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`,
+        refunded,
+      };
+      await this.deps.store.put({
+        ...record,
+        status: 'analysis_failed',
+        step: 'done',
+        failure,
+        completed_at: completedAt,
+      });
     }
-    this.deps.logger.info({ reviewId, ms: Math.round(performance.now() - started), outcome: 'report' in outcome ? 'completed' : outcome.reason }, 'statement review analysed');
+    this.deps.logger.info(
+      {
+        reviewId,
+        ms: Math.round(performance.now() - started),
+        outcome: 'report' in outcome ? 'completed' : outcome.reason,
+      },
+      'statement review analysed',
+    );
   }
 }

@@ -31,8 +31,12 @@ export function decryptUpload(key: Buffer, reviewId: string, stored: Uint8Array)
  * directory, created on first use with mode 0600. Losing the key makes stored uploads unreadable (their
  * reviews fail as upload_lost); finished reports do not need it.
  */
-export function loadUploadKey(configuredHex: string | null, keyFile: string): { key: Buffer; source: 'configured' | 'data_directory' } {
-  if (configuredHex !== null) return { key: Buffer.from(configuredHex, 'hex'), source: 'configured' };
+export function loadUploadKey(
+  configuredHex: string | null,
+  keyFile: string,
+): { key: Buffer; source: 'configured' | 'data_directory' } {
+  if (configuredHex !== null)
+    return { key: Buffer.from(configuredHex, 'hex'), source: 'configured' };
   if (!existsSync(keyFile)) {
     mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
     writeFileSync(keyFile, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });

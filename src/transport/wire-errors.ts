@@ -46,14 +46,22 @@ const creditLimitWords: Readonly<Record<string, string>> = {
 export function wireErrorString(error: AppError): string {
   if (error.code === 'credits_exhausted') {
     const kind = error.details.credit_kind;
-    return (typeof kind === 'string' ? creditLimitWords[kind] : undefined) ?? wireErrorOf.credits_exhausted;
+    return (
+      (typeof kind === 'string' ? creditLimitWords[kind] : undefined) ??
+      wireErrorOf.credits_exhausted
+    );
   }
   return wireErrorOf[error.code];
 }
 
 /** The Error object: error, message, request_id, plus the code's documented extra fields. */
 export function errorBody(error: AppError, requestId: string): Record<string, unknown> {
-  return { error: wireErrorString(error), message: error.message, request_id: requestId, ...error.details };
+  return {
+    error: wireErrorString(error),
+    message: error.message,
+    request_id: requestId,
+    ...error.details,
+  };
 }
 
 /** The `error` string of a code (credits_exhausted: its API-call form), for the contract's descriptions. */

@@ -19,7 +19,11 @@ let service: TestService;
 const hanging: ServerResponse[] = [];
 
 function chat(content: string): string {
-  return JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+  return JSON.stringify({
+    id: 'x',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  });
 }
 
 function handle(request: IncomingMessage, response: ServerResponse): void {
@@ -28,13 +32,31 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
   request.on('end', () => {
     hits += 1;
     lastRequest = { headers: request.headers, body: JSON.parse(body) };
-    const person = { first_name: 'Chiara', last_name: 'Romano', gender: 'female', date_of_birth: '1990-04-12', street: 'Via Roma 12', postal_code: '00184', city: 'Roma', occupation: 'Analista QA' };
+    const person = {
+      first_name: 'Chiara',
+      last_name: 'Romano',
+      gender: 'female',
+      date_of_birth: '1990-04-12',
+      street: 'Via Roma 12',
+      postal_code: '00184',
+      city: 'Roma',
+      occupation: 'Analista QA',
+    };
     switch (behaviour) {
       case 'answer':
         response.end(chat('```json\n' + JSON.stringify(person) + '\n```'));
         return;
       case 'partial':
-        response.end(chat(JSON.stringify({ first_name: 'Chiara', last_name: 'Romano', gender: 'F', date_of_birth: '1800-01-01' })));
+        response.end(
+          chat(
+            JSON.stringify({
+              first_name: 'Chiara',
+              last_name: 'Romano',
+              gender: 'F',
+              date_of_birth: '1800-01-01',
+            }),
+          ),
+        );
         return;
       case 'nameless':
         response.end(chat(JSON.stringify({ gender: 'female', city: 'Roma' })));
@@ -77,7 +99,16 @@ describe('external provider', () => {
     behaviour = 'answer';
     const key = service.keys.pro;
     const before = creditsUsed(service, key, 'profiles');
-    const reply = await call(service.base, '/ai-profile', { key, body: { country: 'Italy', gender: 'female', age_min: 20, age_max: 60, additional_info: { persona: 'QA' } } });
+    const reply = await call(service.base, '/ai-profile', {
+      key,
+      body: {
+        country: 'Italy',
+        gender: 'female',
+        age_min: 20,
+        age_max: 60,
+        additional_info: { persona: 'QA' },
+      },
+    });
     assert.equal(reply.status, 200, reply.text);
     const p = reply.body.profile;
     assert.equal(p.first_name, 'Chiara');
@@ -96,12 +127,18 @@ describe('external provider', () => {
 
   it('an answer with gaps is repaired from the draft and says so', async () => {
     behaviour = 'partial';
-    const reply = await call(service.base, '/ai-profile', { key: service.keys.pro, body: { country: 'IT', age_min: 20, age_max: 60 } });
+    const reply = await call(service.base, '/ai-profile', {
+      key: service.keys.pro,
+      body: { country: 'IT', age_min: 20, age_max: 60 },
+    });
     assert.equal(reply.status, 200, reply.text);
     const p = reply.body.profile;
     assert.equal(p.gender, 'female');
     assert.ok(p.age >= 20 && p.age <= 60, 'out-of-range birth date replaced');
-    assert.deepEqual(new Set(p.repaired_fields), new Set(['date_of_birth', 'street', 'postal_code', 'city', 'occupation']));
+    assert.deepEqual(
+      new Set(p.repaired_fields),
+      new Set(['date_of_birth', 'street', 'postal_code', 'city', 'occupation']),
+    );
   });
 
   it('an answer without names is refused: 503, nothing debited', async () => {
@@ -112,7 +149,10 @@ describe('external provider', () => {
     assert.equal(reply.status, 503, reply.text);
     assert.equal(reply.body.error, 'unavailable');
     assert.equal(typeof reply.body.request_id, 'string');
-    assert.deepEqual([creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')], before);
+    assert.deepEqual(
+      [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')],
+      before,
+    );
   });
 
   it('HTTP 500, malformed JSON and a hang past the timeout are 503 with nothing debited; then the circuit opens', async () => {
@@ -124,9 +164,13 @@ describe('external provider', () => {
       const reply = await call(service.base, '/ai-profile', { key, body: {} });
       assert.equal(reply.status, 503, `${failing}: ${reply.text}`);
       assert.equal(reply.body.error, 'unavailable');
-      if (failing === 'hang') assert.ok(Date.now() - started < 5_000, 'bounded by the configured timeout');
+      if (failing === 'hang')
+        assert.ok(Date.now() - started < 5_000, 'bounded by the configured timeout');
     }
-    assert.deepEqual([creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')], before);
+    assert.deepEqual(
+      [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')],
+      before,
+    );
     behaviour = 'answer';
     const hitsBefore = hits;
     const open = await call(service.base, '/ai-profile', { key, body: {} });
@@ -137,7 +181,10 @@ describe('external provider', () => {
     const viaGrpc = await unary(grpc, 'AiProfile', {}, keyMetadata(key));
     grpc.close();
     assert.equal(viaGrpc.error?.code, 14); // UNAVAILABLE
-    assert.deepEqual([creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')], before);
+    assert.deepEqual(
+      [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')],
+      before,
+    );
   });
 
   it('/profile never calls the external provider', async () => {
@@ -155,7 +202,12 @@ describe('unreachable provider', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const other = await startTestService({ env: { IBANQA_AI_PROFILE_URL: `http://127.0.0.1:${port}/v1/chat/completions`, IBANQA_AI_PROFILE_MODEL: 'm' } });
+    const other = await startTestService({
+      env: {
+        IBANQA_AI_PROFILE_URL: `http://127.0.0.1:${port}/v1/chat/completions`,
+        IBANQA_AI_PROFILE_MODEL: 'm',
+      },
+    });
     try {
       const key = other.keys.pro;
       const reply = await call(other.base, '/ai-profile', { key, body: {} });

@@ -20,7 +20,10 @@ describe('bulk dataset with include_profiles', () => {
   it('adds a consistent profile to every row and debits one profile credit per row', async () => {
     const key = service.keys.starter;
     const before = creditsUsed(service, key, 'profiles');
-    const reply = await call(service.base, '/bulk-dataset', { key, body: { country: 'France', quantity: 20, seed: 'bulk-p', include_profiles: true } });
+    const reply = await call(service.base, '/bulk-dataset', {
+      key,
+      body: { country: 'France', quantity: 20, seed: 'bulk-p', include_profiles: true },
+    });
     assert.equal(reply.status, 200, reply.text);
     assert.equal(creditsUsed(service, key, 'profiles') - before, 20);
     for (const row of reply.body.rows) {
@@ -35,19 +38,38 @@ describe('bulk dataset with include_profiles', () => {
     const key = service.keys.pro;
     const body = { country: 'DE', quantity: 60, seed: 'same-rows' };
     const plain = await call(service.base, '/bulk-dataset', { key, body });
-    const withProfiles = await call(service.base, '/bulk-dataset', { key, body: { ...body, include_profiles: true } });
-    const small = await call(service.base, '/bulk-dataset', { key, body: { ...body, quantity: 10, include_profiles: true } });
-    assert.deepEqual(withProfiles.body.rows.map((row: { iban: string }) => row.iban), plain.body.rows.map((row: { iban: string }) => row.iban));
-    assert.deepEqual(small.body.rows, withProfiles.body.rows.slice(0, 10), 'pooled (60 rows) and inline (10 rows) agree on the prefix');
+    const withProfiles = await call(service.base, '/bulk-dataset', {
+      key,
+      body: { ...body, include_profiles: true },
+    });
+    const small = await call(service.base, '/bulk-dataset', {
+      key,
+      body: { ...body, quantity: 10, include_profiles: true },
+    });
+    assert.deepEqual(
+      withProfiles.body.rows.map((row: { iban: string }) => row.iban),
+      plain.body.rows.map((row: { iban: string }) => row.iban),
+    );
+    assert.deepEqual(
+      small.body.rows,
+      withProfiles.body.rows.slice(0, 10),
+      'pooled (60 rows) and inline (10 rows) agree on the prefix',
+    );
   });
 
   it('CSV carries the flattened profile columns after the IBAN columns', async () => {
-    const reply = await call(service.base, '/bulk-dataset', { key: service.keys.pro, body: { country: 'PL', quantity: 3, output: 'csv', include_profiles: true, seed: 'csv' } });
+    const reply = await call(service.base, '/bulk-dataset', {
+      key: service.keys.pro,
+      body: { country: 'PL', quantity: 3, output: 'csv', include_profiles: true, seed: 'csv' },
+    });
     assert.equal(reply.status, 200);
     const [header, first] = reply.text.trim().split('\n');
     const columns = (header as string).split(',');
     assert.deepEqual(columns.slice(-bulkProfileColumns.length), [...bulkProfileColumns]);
-    const json = await call(service.base, '/bulk-dataset', { key: service.keys.pro, body: { country: 'PL', quantity: 3, include_profiles: true, seed: 'csv' } });
+    const json = await call(service.base, '/bulk-dataset', {
+      key: service.keys.pro,
+      body: { country: 'PL', quantity: 3, include_profiles: true, seed: 'csv' },
+    });
     const cells = (first as string).split(',');
     assert.equal(cells[columns.indexOf('profile_tax_id')], json.body.rows[0].profile.tax_id);
     assert.equal(cells[columns.indexOf('profile_email')], json.body.rows[0].profile.email);
@@ -55,7 +77,12 @@ describe('bulk dataset with include_profiles', () => {
 
   it('gRPC rows carry the profile', async () => {
     const grpc = grpcClient(service.grpcAddress);
-    const reply = await unary(grpc, 'BulkDataset', { country: 'ES', quantity: 2, include_profiles: true, seed: 'g' }, keyMetadata(service.keys.pro));
+    const reply = await unary(
+      grpc,
+      'BulkDataset',
+      { country: 'ES', quantity: 2, include_profiles: true, seed: 'g' },
+      keyMetadata(service.keys.pro),
+    );
     grpc.close();
     assert.equal(reply.error, null, reply.error?.message);
     assert.equal(reply.response.rows[0].profile.iban, reply.response.rows[0].iban);
@@ -65,7 +92,10 @@ describe('bulk dataset with include_profiles', () => {
   it('more rows than profile credits left: 403 generation_limit_reached, nothing debited', async () => {
     const key = service.keys.pass24h; // 10 profiles, 40 rows cap
     const api = creditsUsed(service, key, 'api_calls');
-    const reply = await call(service.base, '/bulk-dataset', { key, body: { country: 'AT', quantity: 11, include_profiles: true } });
+    const reply = await call(service.base, '/bulk-dataset', {
+      key,
+      body: { country: 'AT', quantity: 11, include_profiles: true },
+    });
     assert.equal(reply.status, 403, reply.text);
     assert.equal(reply.body.error, 'generation_limit_reached');
     assert.equal(creditsUsed(service, key, 'api_calls'), api);
@@ -73,7 +103,10 @@ describe('bulk dataset with include_profiles', () => {
   });
 
   it('the plan row cap still applies', async () => {
-    const reply = await call(service.base, '/bulk-dataset', { key: service.keys.pass24h, body: { country: 'AT', quantity: 41, include_profiles: true } });
+    const reply = await call(service.base, '/bulk-dataset', {
+      key: service.keys.pass24h,
+      body: { country: 'AT', quantity: 41, include_profiles: true },
+    });
     assert.equal(reply.status, 402);
   });
 });

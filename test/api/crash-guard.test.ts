@@ -25,7 +25,14 @@ import { call } from '../helpers/service.js';
 
 const validateOp = ibanValidate as unknown as HttpOp;
 /** The validate op with a bug planted in its run. */
-const explodingOp: HttpOp = { ...validateOp, name: 'planted.bug', http: { ...validateOp.http, path: '/planted-bug' }, run: () => { throw new TypeError('planted bug'); } };
+const explodingOp: HttpOp = {
+  ...validateOp,
+  name: 'planted.bug',
+  http: { ...validateOp.http, path: '/planted-bug' },
+  run: () => {
+    throw new TypeError('planted bug');
+  },
+};
 
 class ThrowingMetrics extends HttpMetrics {
   armed = false;
@@ -64,7 +71,15 @@ before(async () => {
     if (readinessThrows) throw new Error('planted readiness bug');
     return true;
   };
-  const app = buildApp({ service, ops: [validateOp, explodingOp], openapi: () => ({}), logger, metrics, isReady, trustedProxies: trustNoProxy });
+  const app = buildApp({
+    service,
+    ops: [validateOp, explodingOp],
+    openapi: () => ({}),
+    logger,
+    metrics,
+    isReady,
+    trustedProxies: trustNoProxy,
+  });
   front = await listen(app, '127.0.0.1', 0);
   base = `http://127.0.0.1:${front.port}`;
 });
@@ -76,12 +91,22 @@ after(async () => {
 });
 
 const body = { ibans: ['DE89370400440532013000'] };
-const logged = (text: string) => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => String(line.msg).includes(text));
+const logged = (text: string) =>
+  logLines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => String(line.msg).includes(text));
 
 test('an op that throws a TypeError is a 500 Error object, logged with the request id; the next request is served', async () => {
-  const reply = await call(`${base}/api/v1`, '/planted-bug', { body, headers: { 'x-request-id': 'bug-1' } });
+  const reply = await call(`${base}/api/v1`, '/planted-bug', {
+    body,
+    headers: { 'x-request-id': 'bug-1' },
+  });
   assert.equal(reply.status, 500);
-  assert.deepEqual(reply.body, { error: 'internal', message: 'internal error', request_id: 'bug-1' });
+  assert.deepEqual(reply.body, {
+    error: 'internal',
+    message: 'internal error',
+    request_id: 'bug-1',
+  });
   assert.ok(logged('internal error').some((line) => line.requestId === 'bug-1'));
   assert.equal((await call(`${base}/api/v1`, '/validate', { body })).status, 200);
 });
@@ -98,7 +123,10 @@ test('a throw inside the uWS callback itself is answered 500, not left hanging, 
 
 test('a failure after the response is sent is logged with the request id and kills nothing', async () => {
   metrics.armed = true;
-  const reply = await call(`${base}/api/v1`, '/validate', { body, headers: { 'x-request-id': 'bug-3' } });
+  const reply = await call(`${base}/api/v1`, '/validate', {
+    body,
+    headers: { 'x-request-id': 'bug-3' },
+  });
   assert.equal(reply.status, 200);
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.ok(logged('failure after the response').some((line) => line.requestId === 'bug-3'));
@@ -116,10 +144,25 @@ test('an exception and a rejection off every request path are logged and the pro
     void Promise.reject(new Error('planted rejection'));
     setTimeout(() => process.stdout.write(JSON.stringify({ msg: 'still alive' }) + '\\n'), 100);
   `;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    { encoding: 'utf8', timeout: 20_000 },
+  );
   assert.equal(child.status, 0, child.stderr);
-  const messages = child.stdout.trim().split('\n').map((line) => String((JSON.parse(line) as { msg: unknown }).msg));
-  assert.equal(messages.filter((msg) => msg.startsWith('uncaught exception')).length, 1, child.stdout);
-  assert.equal(messages.filter((msg) => msg.startsWith('unhandled rejection')).length, 1, child.stdout);
+  const messages = child.stdout
+    .trim()
+    .split('\n')
+    .map((line) => String((JSON.parse(line) as { msg: unknown }).msg));
+  assert.equal(
+    messages.filter((msg) => msg.startsWith('uncaught exception')).length,
+    1,
+    child.stdout,
+  );
+  assert.equal(
+    messages.filter((msg) => msg.startsWith('unhandled rejection')).length,
+    1,
+    child.stdout,
+  );
   assert.equal(messages.at(-1), 'still alive');
 });

@@ -29,7 +29,9 @@ let threaded: TestService;
 let threadedStopped = false;
 before(async () => {
   single = await startTestService({ env: { IBANQA_POOL_THRESHOLD_ROWS: POOL_THRESHOLD } });
-  threaded = await startTestService({ env: { IBANQA_HTTP_THREADS: '2', IBANQA_POOL_THRESHOLD_ROWS: POOL_THRESHOLD } });
+  threaded = await startTestService({
+    env: { IBANQA_HTTP_THREADS: '2', IBANQA_POOL_THRESHOLD_ROWS: POOL_THRESHOLD },
+  });
 });
 after(async () => {
   await single?.dispose();
@@ -43,7 +45,11 @@ interface Reply {
   readonly body: string;
 }
 
-function request(base: string, path: string, options: { agent: http.Agent | false; key?: string; body?: unknown; method?: string }): Promise<Reply> {
+function request(
+  base: string,
+  path: string,
+  options: { agent: http.Agent | false; key?: string; body?: unknown; method?: string },
+): Promise<Reply> {
   const url = new URL(`${base}${path}`);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   // A fixed request id: error bodies echo it, and the comparison between fronts must not see a fresh one.
@@ -52,11 +58,24 @@ function request(base: string, path: string, options: { agent: http.Agent | fals
   if (payload !== undefined) headers['content-type'] = 'application/json';
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? (payload === undefined ? 'GET' : 'POST'), headers, agent: options.agent },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
+        headers,
+        agent: options.agent,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type']),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -66,9 +85,13 @@ function request(base: string, path: string, options: { agent: http.Agent | fals
 
 /** REST requests answered per thread, from the summed scrape of /metrics. */
 async function perThread(service: TestService): Promise<Map<string, number>> {
-  const text = (await request(service.base.replace('/api/v1', ''), '/metrics', { agent: false })).body;
+  const text = (await request(service.base.replace('/api/v1', ''), '/metrics', { agent: false }))
+    .body;
   const counts = new Map<string, number>();
-  for (const match of text.matchAll(/^ibanqa_rest_thread_requests_total\{thread="([^"]+)"\} (\d+)$/gm)) counts.set(match[1]!, Number(match[2]));
+  for (const match of text.matchAll(
+    /^ibanqa_rest_thread_requests_total\{thread="([^"]+)"\} (\d+)$/gm,
+  ))
+    counts.set(match[1]!, Number(match[2]));
   return counts;
 }
 
@@ -77,10 +100,16 @@ function delta(before: Map<string, number>, after: Map<string, number>): Map<str
 }
 
 /** `count` requests, one after the other, each over a fresh connection (each may land on either thread). */
-async function spread(service: TestService, count: number, path: string, options: { key?: string; body?: unknown } = {}): Promise<Reply[]> {
+async function spread(
+  service: TestService,
+  count: number,
+  path: string,
+  options: { key?: string; body?: unknown } = {},
+): Promise<Reply[]> {
   const replies: Reply[] = [];
   // One at a time: the pooled generate would otherwise meet the pool's queue bound (503), on one thread as on two.
-  for (let i = 0; i < count; i++) replies.push(await request(service.base, path, { ...options, agent: false }));
+  for (let i = 0; i < count; i++)
+    replies.push(await request(service.base, path, { ...options, agent: false }));
   return replies;
 }
 
@@ -93,7 +122,14 @@ test(`${CLIENTS} concurrent keep-alive clients over two threads: exactly the Fre
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         const mine: Reply[] = [];
-        for (let i = 0; i < perClient; i++) mine.push(await request(threaded.base, '/validate', { agent, key, body: { ibans: ['DE89370400440532013000'] } }));
+        for (let i = 0; i < perClient; i++)
+          mine.push(
+            await request(threaded.base, '/validate', {
+              agent,
+              key,
+              body: { ibans: ['DE89370400440532013000'] },
+            }),
+          );
         return mine;
       }),
     )
@@ -114,25 +150,46 @@ test(`${CLIENTS} concurrent keep-alive clients over two threads: exactly the Fre
   assert.equal(creditsUsed(threaded, key), FREE_API_CALLS, 'the ledger counts the rows served');
   assert.equal(threaded.running.meter.pendingReservations, 0, 'every reservation settled');
   const answered = delta(countsBefore, await perThread(threaded));
-  assert.ok((answered.get('main') ?? 0) > 0 && (answered.get('front-1') ?? 0) > 0, `both threads answered: ${JSON.stringify([...answered])}`);
-  assert.equal((answered.get('main') ?? 0) + (answered.get('front-1') ?? 0), CLIENTS * perClient, 'the summed scrape counts every request once');
+  assert.ok(
+    (answered.get('main') ?? 0) > 0 && (answered.get('front-1') ?? 0) > 0,
+    `both threads answered: ${JSON.stringify([...answered])}`,
+  );
+  assert.equal(
+    (answered.get('main') ?? 0) + (answered.get('front-1') ?? 0),
+    CLIENTS * perClient,
+    'the summed scrape counts every request once',
+  );
 });
 
 test('answers are byte-identical with one and two threads: seeded generate (inline and pooled), validate, a 400', async () => {
   const calls: { path: string; body: unknown }[] = [
     { path: '/generate', body: { country: 'DE', quantity: 10, seed: 'front-threads' } },
     { path: '/generate', body: { country: 'FR', quantity: 50, seed: 'front-threads' } },
-    { path: '/validate', body: { ibans: ['DE89370400440532013000', 'GB82WEST12345698765432', 'FR7630006000011234567890189', 'DE00370400440532013000'] } },
+    {
+      path: '/validate',
+      body: {
+        ibans: [
+          'DE89370400440532013000',
+          'GB82WEST12345698765432',
+          'FR7630006000011234567890189',
+          'DE00370400440532013000',
+        ],
+      },
+    },
     { path: '/generate', body: { country: 'DE', quantity: 0 } },
   ];
   const countsBefore = await perThread(threaded);
   for (const { path, body } of calls) {
     const [expected] = await spread(single, 1, path, { key: single.keys.business, body });
     const replies = await spread(threaded, 12, path, { key: threaded.keys.business, body });
-    for (const reply of replies) assert.deepEqual(reply, expected, `${path} ${JSON.stringify(body)}`);
+    for (const reply of replies)
+      assert.deepEqual(reply, expected, `${path} ${JSON.stringify(body)}`);
   }
   const answered = delta(countsBefore, await perThread(threaded));
-  assert.ok((answered.get('front-1') ?? 0) > 0 && (answered.get('main') ?? 0) > 0, `both threads answered: ${JSON.stringify([...answered])}`);
+  assert.ok(
+    (answered.get('front-1') ?? 0) > 0 && (answered.get('main') ?? 0) > 0,
+    `both threads answered: ${JSON.stringify([...answered])}`,
+  );
 });
 
 test('a main-only op (GET /usage) answers through the front thread as on the main thread', async () => {
@@ -140,7 +197,10 @@ test('a main-only op (GET /usage) answers through the front thread as on the mai
   const countsBefore = await perThread(threaded);
   const replies = await spread(threaded, 24, '/usage', { key });
   const answered = delta(countsBefore, await perThread(threaded));
-  assert.ok((answered.get('front-1') ?? 0) > 0, `the front thread answered some: ${JSON.stringify([...answered])}`);
+  assert.ok(
+    (answered.get('front-1') ?? 0) > 0,
+    `the front thread answered some: ${JSON.stringify([...answered])}`,
+  );
   const usages = replies.map((reply) => {
     assert.equal(reply.status, 200);
     return JSON.parse(reply.body) as { plan: string; key_id: string };
@@ -150,20 +210,47 @@ test('a main-only op (GET /usage) answers through the front thread as on the mai
     assert.equal(usage.plan, 'pro');
     assert.equal(usage.key_id, account?.id);
   }
-  assert.equal(new Set(replies.map((reply) => reply.body)).size, 1, 'one answer whichever thread took the connection');
+  assert.equal(
+    new Set(replies.map((reply) => reply.body)).size,
+    1,
+    'one answer whichever thread took the connection',
+  );
 });
 
 test('a registry import on the main thread is what the front thread answers from at once', async () => {
   const lookup = { value: 'SYNTDEK1XXX', type: 'bic' };
-  const before = await spread(threaded, 4, '/bank-intelligence/lookup', { key: threaded.keys.business, body: lookup });
-  for (const reply of before) assert.ok(reply.status === 200 && !reply.body.includes(syntheticBank), reply.body.slice(0, 300));
+  const before = await spread(threaded, 4, '/bank-intelligence/lookup', {
+    key: threaded.keys.business,
+    body: lookup,
+  });
+  for (const reply of before)
+    assert.ok(
+      reply.status === 200 && !reply.body.includes(syntheticBank),
+      reply.body.slice(0, 300),
+    );
   // The import `ibanqa registry import` runs beside the service, in a process of its own.
-  await importIntoRegistry(threaded.dataDir, [{ file: { sourceId: 'bundesbank-blz', bytes: readFixture('bundesbank-synthetic-latin1.txt'), fileName: 'bundesbank-synthetic.txt', snapshotDate: '2026-01-01' } }]);
+  await importIntoRegistry(threaded.dataDir, [
+    {
+      file: {
+        sourceId: 'bundesbank-blz',
+        bytes: readFixture('bundesbank-synthetic-latin1.txt'),
+        fileName: 'bundesbank-synthetic.txt',
+        snapshotDate: '2026-01-01',
+      },
+    },
+  ]);
   const countsBefore = await perThread(threaded);
-  const after = await spread(threaded, 16, '/bank-intelligence/lookup', { key: threaded.keys.business, body: lookup });
+  const after = await spread(threaded, 16, '/bank-intelligence/lookup', {
+    key: threaded.keys.business,
+    body: lookup,
+  });
   const answered = delta(countsBefore, await perThread(threaded));
-  assert.ok((answered.get('front-1') ?? 0) > 0, `the front thread answered some: ${JSON.stringify([...answered])}`);
-  for (const reply of after) assert.ok(reply.status === 200 && reply.body.includes(syntheticBank), reply.body.slice(0, 300));
+  assert.ok(
+    (answered.get('front-1') ?? 0) > 0,
+    `the front thread answered some: ${JSON.stringify([...answered])}`,
+  );
+  for (const reply of after)
+    assert.ok(reply.status === 200 && reply.body.includes(syntheticBank), reply.body.slice(0, 300));
 });
 
 function connects(port: number): Promise<boolean> {
@@ -180,18 +267,29 @@ function connects(port: number): Promise<boolean> {
 test('a stop closes the listen socket of every thread and leaves the ledger durable', async () => {
   const port = threaded.running.httpPort;
   const key = threaded.keys.starter;
-  const served = (await spread(threaded, 16, '/validate', { key, body: { ibans: ['DE89370400440532013000', 'GB82WEST12345698765432'] } })).filter((reply) => reply.status === 200).length;
+  const served = (
+    await spread(threaded, 16, '/validate', {
+      key,
+      body: { ibans: ['DE89370400440532013000', 'GB82WEST12345698765432'] },
+    })
+  ).filter((reply) => reply.status === 200).length;
   assert.equal(served, 16);
   const account = threaded.running.store.authenticate(key, new Date());
   assert.ok(account);
   threadedStopped = true;
   await threaded.stop();
   // With SO_REUSEPORT a socket left open by either thread would still accept: 32 fresh connections all refused.
-  const accepted = (await Promise.all(Array.from({ length: 32 }, () => connects(port)))).filter(Boolean).length;
+  const accepted = (await Promise.all(Array.from({ length: 32 }, () => connects(port)))).filter(
+    Boolean,
+  ).length;
   assert.equal(accepted, 0, 'no thread still listens');
   const store = AccountStore.open(threaded.dataDir);
   try {
-    assert.equal(Meter.open(store).balance(account, new Date()).api_calls.used, 16 * 2, 'the debits of every answered request are on disk');
+    assert.equal(
+      Meter.open(store).balance(account, new Date()).api_calls.used,
+      16 * 2,
+      'the debits of every answered request are on disk',
+    );
   } finally {
     await store.close();
   }

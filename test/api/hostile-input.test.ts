@@ -25,7 +25,12 @@ let port: number;
 before(async () => {
   [service, proxied] = await Promise.all([
     startTestService(),
-    startTestService({ env: { IBANQA_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8', IBANQA_CORS_ORIGINS: 'https://harness.example, http://localhost:3000' } }),
+    startTestService({
+      env: {
+        IBANQA_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8',
+        IBANQA_CORS_ORIGINS: 'https://harness.example, http://localhost:3000',
+      },
+    }),
   ]);
   root = service.base.replace('/api/v1', '');
   port = service.running.httpPort;
@@ -38,9 +43,21 @@ describe('path parameters', () => {
   test('a malformed percent-escape is a 400 Error object, with or without a key, and the service keeps serving', async () => {
     for (const key of [undefined, service.keys.enterprise]) {
       const options = key === undefined ? {} : { key };
-      assertErrorObject(await call(service.base, '/registry/watchlists/%FF%FE/migration-fixture', options), 400, 'invalid_argument');
-      assertErrorObject(await call(service.base, '/bank-intelligence/record/%ZZ', options), 400, 'invalid_argument');
-      assertErrorObject(await call(service.base, '/us/routing/%E0%A4%A', options), 400, 'invalid_argument');
+      assertErrorObject(
+        await call(service.base, '/registry/watchlists/%FF%FE/migration-fixture', options),
+        400,
+        'invalid_argument',
+      );
+      assertErrorObject(
+        await call(service.base, '/bank-intelligence/record/%ZZ', options),
+        400,
+        'invalid_argument',
+      );
+      assertErrorObject(
+        await call(service.base, '/us/routing/%E0%A4%A', options),
+        400,
+        'invalid_argument',
+      );
     }
     assert.equal((await call(root, '/healthz')).status, 200);
   });
@@ -49,16 +66,40 @@ describe('path parameters', () => {
 describe('integers in the query and the path', () => {
   test('only decimal digits are integers: hex, exponents, Infinity, spaces and signs are 400', async () => {
     const key = service.keys.enterprise;
-    for (const query of ['limit=0x10', 'limit=1e1', 'limit=Infinity', 'limit=%2010', 'offset=%20', 'offset=-0', 'limit=+5', 'limit=5.0']) {
-      assertErrorObject(await call(service.base, `/us/routing/targets?${query}`, { key }), 400, 'invalid_argument');
+    for (const query of [
+      'limit=0x10',
+      'limit=1e1',
+      'limit=Infinity',
+      'limit=%2010',
+      'offset=%20',
+      'offset=-0',
+      'limit=+5',
+      'limit=5.0',
+    ]) {
+      assertErrorObject(
+        await call(service.base, `/us/routing/targets?${query}`, { key }),
+        400,
+        'invalid_argument',
+      );
     }
     for (const query of ['before_event_id=Infinity', 'before_event_id=1e309', 'limit=0x10']) {
-      assertErrorObject(await call(service.base, `/bank-intelligence/changes?${query}`, { key }), 400, 'invalid_argument');
+      assertErrorObject(
+        await call(service.base, `/bank-intelligence/changes?${query}`, { key }),
+        400,
+        'invalid_argument',
+      );
     }
     for (const id of ['1%20', '0x1', '1e0', '%201']) {
-      assertErrorObject(await call(service.base, `/bank-intelligence/record/${id}`, { key }), 400, 'invalid_argument');
+      assertErrorObject(
+        await call(service.base, `/bank-intelligence/record/${id}`, { key }),
+        400,
+        'invalid_argument',
+      );
     }
-    assert.equal((await call(service.base, '/us/routing/targets?limit=16&offset=0', { key })).status, 200);
+    assert.equal(
+      (await call(service.base, '/us/routing/targets?limit=16&offset=0', { key })).status,
+      200,
+    );
   });
 });
 
@@ -71,7 +112,10 @@ describe('request framing', () => {
     ];
     for (const shape of shapes) {
       const reply = await rawExchange(port, [shape], { afterAnswerMs: 300 });
-      assert.ok(reply.status === 400 || (reply.outcome === 'close' && reply.status === null), `${JSON.stringify(shape.slice(0, 90))}: ${reply.outcome} ${reply.head}`);
+      assert.ok(
+        reply.status === 400 || (reply.outcome === 'close' && reply.status === null),
+        `${JSON.stringify(shape.slice(0, 90))}: ${reply.outcome} ${reply.head}`,
+      );
       assert.ok(reply.closed, 'the connection is closed: its framing is in doubt');
     }
   });
@@ -99,18 +143,27 @@ describe('X-Request-ID', () => {
 describe('headers on every answer', () => {
   test('nosniff and no-store on keyed, keyless, error and health answers; no CORS header unless configured', async () => {
     const replies = [
-      await call(service.base, '/generate', { key: service.keys.pro, body: { country: 'DE', quantity: 1 } }),
+      await call(service.base, '/generate', {
+        key: service.keys.pro,
+        body: { country: 'DE', quantity: 1 },
+      }),
       await call(service.base, '/validate', { body: keylessBody }),
       await call(service.base, '/nope'),
       await call(root, '/healthz'),
-      await call(service.base, '/generate', { body: { country: 'DE' }, headers: { origin: 'https://harness.example' } }),
+      await call(service.base, '/generate', {
+        body: { country: 'DE' },
+        headers: { origin: 'https://harness.example' },
+      }),
     ];
     for (const reply of replies) {
       assert.equal(reply.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(reply.headers.get('cache-control'), 'no-store');
       assert.equal(reply.headers.get('access-control-allow-origin'), null);
     }
-    const preflight = await fetch(`${service.base}/generate`, { method: 'OPTIONS', headers: { origin: 'https://harness.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${service.base}/generate`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://harness.example', 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.headers.get('access-control-allow-origin'), null);
   });
 
@@ -129,12 +182,24 @@ describe('CORS when configured', () => {
   test('only listed origins are echoed; a preflight from one answers 204 with the API methods and headers', async () => {
     const cors = proxied;
     {
-      const allowed = await call(cors.base, '/validate', { body: keylessBody, headers: { origin: 'https://harness.example' } });
+      const allowed = await call(cors.base, '/validate', {
+        body: keylessBody,
+        headers: { origin: 'https://harness.example' },
+      });
       assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://harness.example');
-      assert.match(allowed.headers.get('access-control-expose-headers') ?? '', /X-RateLimit-Remaining/);
-      const other = await call(cors.base, '/validate', { body: keylessBody, headers: { origin: 'https://evil.example' } });
+      assert.match(
+        allowed.headers.get('access-control-expose-headers') ?? '',
+        /X-RateLimit-Remaining/,
+      );
+      const other = await call(cors.base, '/validate', {
+        body: keylessBody,
+        headers: { origin: 'https://evil.example' },
+      });
       assert.equal(other.headers.get('access-control-allow-origin'), null);
-      const preflight = await fetch(`${cors.base}/generate`, { method: 'OPTIONS', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' } });
+      const preflight = await fetch(`${cors.base}/generate`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+      });
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://localhost:3000');
       assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /X-API-Key/);
@@ -149,8 +214,20 @@ describe('keyless limit per client address', () => {
     const from = { 'x-forwarded-for': '198.51.100.42' };
     const local = proxied;
     {
-      for (let index = 0; index < 9; index++) assert.equal((await call(local.base, '/validate', { body: tenIbans, headers: from })).status, 200);
-      assert.equal((await call(local.base, '/validate', { body: { ibans: tenIbans.ibans.slice(0, 5) }, headers: from })).status, 200);
+      for (let index = 0; index < 9; index++)
+        assert.equal(
+          (await call(local.base, '/validate', { body: tenIbans, headers: from })).status,
+          200,
+        );
+      assert.equal(
+        (
+          await call(local.base, '/validate', {
+            body: { ibans: tenIbans.ibans.slice(0, 5) },
+            headers: from,
+          })
+        ).status,
+        200,
+      );
       const partial = await call(local.base, '/validate', { body: tenIbans, headers: from });
       assertErrorObject(partial, 429, 'rate_limited');
       assert.equal(partial.headers.get('x-ratelimit-remaining'), '5');
@@ -159,11 +236,24 @@ describe('keyless limit per client address', () => {
       const reset = partial.headers.get('x-ratelimit-reset') ?? '';
       assert.equal(partial.body.resets_at, reset);
       assert.ok(partial.body.message.includes(reset));
-      const nextMidnight = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 86_400_000).toISOString();
+      const nextMidnight = new Date(
+        Math.floor(Date.now() / 86_400_000) * 86_400_000 + 86_400_000,
+      ).toISOString();
       assert.equal(reset, nextMidnight);
       const retryAfter = Number(partial.headers.get('retry-after'));
-      assert.ok(Math.abs(retryAfter - (Date.parse(reset) - Date.now()) / 1000) < 5, `Retry-After ${retryAfter}`);
-      assert.equal((await call(local.base, '/validate', { body: { ibans: tenIbans.ibans.slice(0, 5) }, headers: from })).status, 200);
+      assert.ok(
+        Math.abs(retryAfter - (Date.parse(reset) - Date.now()) / 1000) < 5,
+        `Retry-After ${retryAfter}`,
+      );
+      assert.equal(
+        (
+          await call(local.base, '/validate', {
+            body: { ibans: tenIbans.ibans.slice(0, 5) },
+            headers: from,
+          })
+        ).status,
+        200,
+      );
       const spent = await call(local.base, '/validate', { body: keylessBody, headers: from });
       assert.equal(spent.headers.get('x-ratelimit-remaining'), '0');
       assert.match(spent.body.message, /used up/);
@@ -174,23 +264,56 @@ describe('keyless limit per client address', () => {
     const local = service;
     let served = 0;
     for (let index = 0; index < 12; index++) {
-      const reply = await call(local.base, '/validate', { body: tenIbans, headers: { 'x-forwarded-for': `198.51.100.${index}` } });
+      const reply = await call(local.base, '/validate', {
+        body: tenIbans,
+        headers: { 'x-forwarded-for': `198.51.100.${index}` },
+      });
       if (reply.status === 200) served++;
       else assert.equal(reply.status, 429);
     }
-    assert.ok(served < 10, `every forged address counted as the one socket peer (${served} of 12 served)`);
+    assert.ok(
+      served < 10,
+      `every forged address counted as the one socket peer (${served} of 12 served)`,
+    );
   });
 
   test('behind a listed proxy each forwarded client has its own allowance; a forwarded value that is not an IP falls back to the peer', async () => {
     const local = proxied;
     {
       for (let index = 0; index < 10; index++) {
-        assert.equal((await call(local.base, '/validate', { body: tenIbans, headers: { 'x-forwarded-for': '198.51.100.7, 10.1.2.3' } })).status, 200);
+        assert.equal(
+          (
+            await call(local.base, '/validate', {
+              body: tenIbans,
+              headers: { 'x-forwarded-for': '198.51.100.7, 10.1.2.3' },
+            })
+          ).status,
+          200,
+        );
       }
-      assert.equal((await call(local.base, '/validate', { body: keylessBody, headers: { 'x-forwarded-for': '198.51.100.7' } })).status, 429);
-      assert.equal((await call(local.base, '/validate', { body: keylessBody, headers: { 'x-forwarded-for': '198.51.100.8' } })).status, 200);
+      assert.equal(
+        (
+          await call(local.base, '/validate', {
+            body: keylessBody,
+            headers: { 'x-forwarded-for': '198.51.100.7' },
+          })
+        ).status,
+        429,
+      );
+      assert.equal(
+        (
+          await call(local.base, '/validate', {
+            body: keylessBody,
+            headers: { 'x-forwarded-for': '198.51.100.8' },
+          })
+        ).status,
+        200,
+      );
       for (const forged of ['not-an-ip', '203.0.113.9:4711', '[2001:db8::1]:443', '', ' , ']) {
-        const reply = await call(local.base, '/validate', { body: keylessBody, headers: { 'x-forwarded-for': forged } });
+        const reply = await call(local.base, '/validate', {
+          body: keylessBody,
+          headers: { 'x-forwarded-for': forged },
+        });
         assert.equal(reply.status, 200, `${JSON.stringify(forged)}: ${reply.text}`);
       }
     }

@@ -14,7 +14,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { limits } from '../../src/limits.js';
 import { uwsBuild } from '../../src/transport/http/uws-build.js';
-import { malformedHeads, servedHeads, smugglingHeads, type HeadShape } from '../helpers/http-shapes.js';
+import {
+  malformedHeads,
+  servedHeads,
+  smugglingHeads,
+  type HeadShape,
+} from '../helpers/http-shapes.js';
 import { rawExchange, type RawReply } from '../helpers/raw-http.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -31,14 +36,23 @@ after(async () => {
   await service.dispose();
 });
 
-const exchange = (shape: HeadShape, options: { waitMs?: number; afterAnswerMs?: number } = {}) => rawExchange(port, shape.chunks, { gapMs: shape.gapMs ?? 10, ...options });
+const exchange = (shape: HeadShape, options: { waitMs?: number; afterAnswerMs?: number } = {}) =>
+  rawExchange(port, shape.chunks, { gapMs: shape.gapMs ?? 10, ...options });
 const statusLine = (reply: RawReply) => reply.head.split('\r\n')[0];
 
 /** 4xx from the list, or the connection closed without an answer; within the wait either way. */
 function assertRefused(reply: RawReply, shape: string): void {
   assert.notEqual(reply.outcome, 'hang', `${shape}: no answer and no close within the wait`);
-  assert.equal(reply.reset, false, `${shape}: the connection was reset, not answered or closed cleanly`);
-  if (reply.outcome === 'answer') assert.ok([400, 413, 431, 505].includes(reply.status ?? 0), `${shape}: answered ${statusLine(reply)}`);
+  assert.equal(
+    reply.reset,
+    false,
+    `${shape}: the connection was reset, not answered or closed cleanly`,
+  );
+  if (reply.outcome === 'answer')
+    assert.ok(
+      [400, 413, 431, 505].includes(reply.status ?? 0),
+      `${shape}: answered ${statusLine(reply)}`,
+    );
 }
 
 if (onTrufflesuite) {
@@ -51,15 +65,27 @@ if (onTrufflesuite) {
     const pending = shapes.map((shape) => exchange(shape, { waitMs: idleCloseMs }));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const meanwhile = await rawExchange(port, [`GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n`]);
-    assert.equal(meanwhile.status, 200, `a request on a second connection while ${shapes.length} malformed ones are pending: ${meanwhile.outcome} ${statusLine(meanwhile)}`);
+    assert.equal(
+      meanwhile.status,
+      200,
+      `a request on a second connection while ${shapes.length} malformed ones are pending: ${meanwhile.outcome} ${statusLine(meanwhile)}`,
+    );
     const replies = await Promise.all(pending);
     replies.forEach((reply, index) => {
       const shape = shapes[index]!.name;
       assert.ok(reply.closed, `${shape}: still open after ${idleCloseMs} ms (${reply.outcome})`);
-      if (reply.outcome === 'answer') assert.ok([400, 413, 431, 505].includes(reply.status ?? 0), `${shape}: answered ${statusLine(reply)}`);
+      if (reply.outcome === 'answer')
+        assert.ok(
+          [400, 413, 431, 505].includes(reply.status ?? 0),
+          `${shape}: answered ${statusLine(reply)}`,
+        );
     });
     const afterwards = await fetch(`http://127.0.0.1:${port}/healthz`);
-    assert.equal(afterwards.status, 200, 'the service answers after every malformed connection was closed');
+    assert.equal(
+      afterwards.status,
+      200,
+      'the service answers after every malformed connection was closed',
+    );
   });
 } else {
   describe(`${build}: every malformed head gets a 4xx or a clean close within a second`, () => {

@@ -1,9 +1,13 @@
 // Payment scenarios over REST and gRPC: keyless catalog, Business gate, metering, registry targeting, bad input.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { call, creditsUsed as used, startTestService, type TestService } from '../helpers/service.js';
+import {
+  call,
+  creditsUsed as used,
+  startTestService,
+  type TestService,
+} from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
-
 
 describe('payment scenarios over REST and gRPC', () => {
   let service: TestService;
@@ -21,7 +25,13 @@ describe('payment scenarios over REST and gRPC', () => {
     const rest = await call(service.base, '/payment-scenarios/catalog');
     assert.equal(rest.status, 200);
     assert.ok(rest.body.scenarios.length >= 10);
-    assert.deepEqual(rest.body.parameters.vop_outcome.allowed, ['MATCH', 'CLOSE_MATCH', 'NO_MATCH', 'NOAP', 'REJECTED']);
+    assert.deepEqual(rest.body.parameters.vop_outcome.allowed, [
+      'MATCH',
+      'CLOSE_MATCH',
+      'NO_MATCH',
+      'NOAP',
+      'REJECTED',
+    ]);
     const grpc = await unary(client, 'PaymentScenarioCatalog', {}, keyMetadata(undefined));
     assert.equal(grpc.error, null);
     assert.deepEqual(JSON.parse(grpc.response.catalog_json), rest.body);
@@ -36,7 +46,12 @@ describe('payment scenarios over REST and gRPC', () => {
     assert.equal(used(service, pro), before);
     const key = service.keys.business;
     const start = used(service, key);
-    const body = { scenario: 'sct_inst_rejected', amount: '250.00', vop_outcome: 'CLOSE_MATCH', seed: 's1' };
+    const body = {
+      scenario: 'sct_inst_rejected',
+      amount: '250.00',
+      vop_outcome: 'CLOSE_MATCH',
+      seed: 's1',
+    };
     const a = await call(service.base, '/payment-scenarios/compile', { key, body });
     const b = await call(service.base, '/payment-scenarios/compile', { key, body });
     assert.equal(a.status, 200, a.text);
@@ -48,30 +63,60 @@ describe('payment scenarios over REST and gRPC', () => {
     assert.equal(scenario.vop.returned_name, scenario.parties.payee.name);
     assert.equal(scenario.flow.at(-1).status, 'RJCT');
     // The placeholder IBAN fails the service's own validator on the checksum.
-    const verdicts = await call(service.base, '/validate', { key, body: { ibans: [scenario.parties.payee.iban, scenario.parties.payer.iban] } });
-    assert.deepEqual(verdicts.body.map((row: { valid: boolean; error: string }) => [row.valid, row.error]), [[false, 'invalid_checksum'], [false, 'invalid_checksum']]);
+    const verdicts = await call(service.base, '/validate', {
+      key,
+      body: { ibans: [scenario.parties.payee.iban, scenario.parties.payer.iban] },
+    });
+    assert.deepEqual(
+      verdicts.body.map((row: { valid: boolean; error: string }) => [row.valid, row.error]),
+      [
+        [false, 'invalid_checksum'],
+        [false, 'invalid_checksum'],
+      ],
+    );
     const grpc = await unary(client, 'PaymentScenarioCompile', body, keyMetadata(key));
     assert.equal(grpc.error, null);
     assert.equal(grpc.response.scenario.flow.length, scenario.flow.length);
-    assert.deepEqual(grpc.response.scenario.parties.map((party: { role: string }) => party.role).sort(), ['payee', 'payer']);
-    assert.equal(grpc.response.scenario.references.end_to_end_id, scenario.references.end_to_end_id);
+    assert.deepEqual(
+      grpc.response.scenario.parties.map((party: { role: string }) => party.role).sort(),
+      ['payee', 'payer'],
+    );
+    assert.equal(
+      grpc.response.scenario.references.end_to_end_id,
+      scenario.references.end_to_end_id,
+    );
     const grpcRefused = await unary(client, 'PaymentScenarioCompile', body, keyMetadata(pro));
     assert.equal(grpcRefused.error?.code, 9);
   });
 
   it('matches bank_target against the registry and says so when nothing matches', async () => {
     const key = service.keys.business;
-    const known = await call(service.base, '/validate', { key, body: { ibans: ['DE89370400440532013000'] } });
+    const known = await call(service.base, '/validate', {
+      key,
+      body: { ibans: ['DE89370400440532013000'] },
+    });
     const bic = known.body[0].swift_code as string;
     assert.match(bic, /^[A-Z0-9]{8,11}$/);
-    const matched = await call(service.base, '/payment-scenarios/compile', { key, body: { bank_target: bic, seed: 't' } });
+    const matched = await call(service.base, '/payment-scenarios/compile', {
+      key,
+      body: { bank_target: bic, seed: 't' },
+    });
     assert.equal(matched.status, 200, matched.text);
     assert.equal(matched.body.scenario.bank_target.match_status, 'matched');
     assert.equal(matched.body.scenario.bank_target.bank.bic, bic.length === 8 ? `${bic}XXX` : bic);
-    assert.equal(matched.body.scenario.parties.payee.iban.slice(4, 12), matched.body.scenario.bank_target.bank.bank_code);
-    const none = await call(service.base, '/payment-scenarios/compile', { key, body: { bank_target: 'No Such Bank Anywhere', country: 'DE' } });
+    assert.equal(
+      matched.body.scenario.parties.payee.iban.slice(4, 12),
+      matched.body.scenario.bank_target.bank.bank_code,
+    );
+    const none = await call(service.base, '/payment-scenarios/compile', {
+      key,
+      body: { bank_target: 'No Such Bank Anywhere', country: 'DE' },
+    });
     assert.equal(none.status, 200);
-    assert.deepEqual([none.body.scenario.bank_target.match_status, none.body.scenario.bank_target.bank], ['no_match', null]);
+    assert.deepEqual(
+      [none.body.scenario.bank_target.match_status, none.body.scenario.bank_target.bank],
+      ['no_match', null],
+    );
   });
 
   it('answers invalid scenarios with 400 and debits nothing', async () => {

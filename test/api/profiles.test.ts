@@ -20,8 +20,14 @@ after(async () => {
 describe('POST /profile', () => {
   it('answers the personal-data shape without bank context, debiting one API and one profile credit', async () => {
     const key = service.keys.starter;
-    const [api, profiles] = [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')];
-    const reply = await call(service.base, '/profile', { key, body: { country: 'Germany', gender: 'female', age_min: 30, age_max: 40 } });
+    const [api, profiles] = [
+      creditsUsed(service, key, 'api_calls'),
+      creditsUsed(service, key, 'profiles'),
+    ];
+    const reply = await call(service.base, '/profile', {
+      key,
+      body: { country: 'Germany', gender: 'female', age_min: 30, age_max: 40 },
+    });
     assert.equal(reply.status, 200, reply.text);
     assert.equal(reply.body.success, true);
     const p = reply.body.profile;
@@ -40,7 +46,10 @@ describe('POST /profile', () => {
   });
 
   it('answers the bank-context shape for swift_code, with the registry bank', async () => {
-    const reply = await call(service.base, '/profile', { key: service.keys.pro, body: { country: 'DE', swift_code: 'COBADEFFXXX', seed: 'bank-ctx' } });
+    const reply = await call(service.base, '/profile', {
+      key: service.keys.pro,
+      body: { country: 'DE', swift_code: 'COBADEFFXXX', seed: 'bank-ctx' },
+    });
     assert.equal(reply.status, 200, reply.text);
     const p = reply.body.profile;
     assert.equal(p.iban.slice(0, 2), 'DE');
@@ -53,29 +62,43 @@ describe('POST /profile', () => {
   });
 
   it('takes country and bank from a sent IBAN; an IBAN whose bank the registry does not know is no_match', async () => {
-    const known = await call(service.base, '/profile', { key: service.keys.pro, body: { iban: 'DE89 3704 0044 0532 0130 00' } });
+    const known = await call(service.base, '/profile', {
+      key: service.keys.pro,
+      body: { iban: 'DE89 3704 0044 0532 0130 00' },
+    });
     assert.equal(known.status, 200, known.text);
     assert.equal(known.body.profile.iban, 'DE89370400440532013000');
     assert.equal(known.body.profile.profile.country, 'Germany');
     assert.equal(known.body.profile.profile.bank_account.bank_match, 'matched');
-    const unknown = await call(service.base, '/profile', { key: service.keys.pro, body: { iban: 'GB82WEST12345698765432' } });
+    const unknown = await call(service.base, '/profile', {
+      key: service.keys.pro,
+      body: { iban: 'GB82WEST12345698765432' },
+    });
     assert.equal(unknown.status, 200, unknown.text);
     assert.equal(unknown.body.profile.profile.bank_account.bank_match, 'no_match');
     assert.equal(unknown.body.profile.profile.bank_account.swift_bic, null, 'nothing substituted');
-    assert.ok(unknown.body.profile.quality_reasons.some((r: { code: string }) => r.code === 'bank_unknown'));
+    assert.ok(
+      unknown.body.profile.quality_reasons.some((r: { code: string }) => r.code === 'bank_unknown'),
+    );
   });
 
   it('a bank context that matches no registry bank is 404 target_no_match and debits nothing', async () => {
     const key = service.keys.pro;
     const before = creditsUsed(service, key, 'profiles');
-    const reply = await call(service.base, '/profile', { key, body: { country: 'DE', bank_name: 'No Such Bank Anywhere' } });
+    const reply = await call(service.base, '/profile', {
+      key,
+      body: { country: 'DE', bank_name: 'No Such Bank Anywhere' },
+    });
     assert.equal(reply.status, 404);
     assert.equal(reply.body.error, 'target_no_match');
     assert.equal(creditsUsed(service, key, 'profiles'), before);
   });
 
   it('free keys see the BIC and bank name LOCKED', async () => {
-    const reply = await call(service.base, '/profile', { key: service.keys.free, body: { iban: 'DE89370400440532013000' } });
+    const reply = await call(service.base, '/profile', {
+      key: service.keys.free,
+      body: { iban: 'DE89370400440532013000' },
+    });
     assert.equal(reply.status, 200, reply.text);
     assert.equal(reply.body.profile.profile.bank_account.swift_bic, 'LOCKED');
     assert.equal(reply.body.profile.premium_fields_locked, true);
@@ -86,8 +109,14 @@ describe('POST /profile', () => {
     const a = await call(service.base, '/profile', { key: service.keys.business, body });
     const b = await call(service.base, '/profile', { key: service.keys.business, body });
     assert.deepEqual({ ...a.body, generations_left: 0 }, { ...b.body, generations_left: 0 });
-    const c = await call(service.base, '/profile', { key: service.keys.business, body: { country: 'Italy' } });
-    const d = await call(service.base, '/profile', { key: service.keys.business, body: { country: 'Italy' } });
+    const c = await call(service.base, '/profile', {
+      key: service.keys.business,
+      body: { country: 'Italy' },
+    });
+    const d = await call(service.base, '/profile', {
+      key: service.keys.business,
+      body: { country: 'Italy' },
+    });
     assert.notDeepEqual(c.body.profile, d.body.profile);
   });
 
@@ -107,19 +136,26 @@ describe('POST /profile', () => {
   for (const [name, body] of badInputs) {
     it(`400 with an Error object and nothing debited: ${name}`, async () => {
       const key = service.keys.pro;
-      const before = [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')];
+      const before = [
+        creditsUsed(service, key, 'api_calls'),
+        creditsUsed(service, key, 'profiles'),
+      ];
       const reply = await call(service.base, '/profile', { key, body });
       assert.equal(reply.status, 400, reply.text);
       assert.equal(typeof reply.body.error, 'string');
       assert.equal(typeof reply.body.request_id, 'string');
-      assert.deepEqual([creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')], before);
+      assert.deepEqual(
+        [creditsUsed(service, key, 'api_calls'), creditsUsed(service, key, 'profiles')],
+        before,
+      );
     });
   }
 
   it('spent profile credits are 403 generation_limit_reached (not 429) and debit nothing', async () => {
     const key = service.keys.pass24h; // 10 profiles
     const left = 10 - creditsUsed(service, key, 'profiles');
-    for (let i = 0; i < left; i++) assert.equal((await call(service.base, '/profile', { key, body: {} })).status, 200);
+    for (let i = 0; i < left; i++)
+      assert.equal((await call(service.base, '/profile', { key, body: {} })).status, 200);
     const api = creditsUsed(service, key, 'api_calls');
     const refused = await call(service.base, '/profile', { key, body: {} });
     assert.equal(refused.status, 403, refused.text);
@@ -136,7 +172,10 @@ describe('POST /profile', () => {
 
 describe('POST /ai-profile without a configured provider', () => {
   it('answers from the built-in engine with the same envelope', async () => {
-    const reply = await call(service.base, '/ai-profile', { key: service.keys.pro, body: { country: 'PL', seed: 's' } });
+    const reply = await call(service.base, '/ai-profile', {
+      key: service.keys.pro,
+      body: { country: 'PL', seed: 's' },
+    });
     assert.equal(reply.status, 200, reply.text);
     assert.equal(reply.body.profile.provider, 'builtin');
     assert.match(reply.body.profile.tax_id, /^\d{11}$/);
@@ -146,25 +185,57 @@ describe('POST /ai-profile without a configured provider', () => {
 describe('gRPC Profile and AiProfile', () => {
   it('same profile as REST for the same seeded request, metered the same', async () => {
     const key = service.keys.enterprise;
-    const rest = await call(service.base, '/profile', { key, body: { country: 'ES', seed: 'parity', additional_info: { team: 'qa' } } });
+    const rest = await call(service.base, '/profile', {
+      key,
+      body: { country: 'ES', seed: 'parity', additional_info: { team: 'qa' } },
+    });
     const before = creditsUsed(service, key, 'profiles');
-    const reply = await unary(grpc, 'Profile', { country: 'ES', seed: 'parity', additional_info_json: '{"team":"qa"}' }, keyMetadata(key));
+    const reply = await unary(
+      grpc,
+      'Profile',
+      { country: 'ES', seed: 'parity', additional_info_json: '{"team":"qa"}' },
+      keyMetadata(key),
+    );
     assert.equal(reply.error, null, reply.error?.message);
     assert.equal(creditsUsed(service, key, 'profiles') - before, 1);
     const g = reply.response.profile;
     const r = rest.body.profile;
-    for (const field of ['first_name', 'last_name', 'date_of_birth', 'email', 'phone', 'tax_id', 'iban']) assert.equal(g[field], r[field], field);
+    for (const field of [
+      'first_name',
+      'last_name',
+      'date_of_birth',
+      'email',
+      'phone',
+      'tax_id',
+      'iban',
+    ])
+      assert.equal(g[field], r[field], field);
     assert.deepEqual(g.address, r.address);
     assert.equal(reply.response.generations_left, 25_000 - creditsUsed(service, key, 'profiles'));
   });
 
   it('bank-context shape and errors map to gRPC codes', async () => {
-    const ok = await unary(grpc, 'AiProfile', { swift_code: 'COBADEFFXXX' }, keyMetadata(service.keys.pro));
+    const ok = await unary(
+      grpc,
+      'AiProfile',
+      { swift_code: 'COBADEFFXXX' },
+      keyMetadata(service.keys.pro),
+    );
     assert.equal(ok.error, null, ok.error?.message);
     assert.equal(ok.response.profile.profile.bank_account.swift_bic, 'COBADEFFXXX');
-    const bad = await unary(grpc, 'Profile', { age_min: 70, age_max: 20 }, keyMetadata(service.keys.pro));
+    const bad = await unary(
+      grpc,
+      'Profile',
+      { age_min: 70, age_max: 20 },
+      keyMetadata(service.keys.pro),
+    );
     assert.equal(bad.error?.code, 3); // INVALID_ARGUMENT
-    const badJson = await unary(grpc, 'Profile', { additional_info_json: '{not json' }, keyMetadata(service.keys.pro));
+    const badJson = await unary(
+      grpc,
+      'Profile',
+      { additional_info_json: '{not json' },
+      keyMetadata(service.keys.pro),
+    );
     assert.equal(badJson.error?.code, 3);
     const spent = await unary(grpc, 'Profile', {}, keyMetadata(service.keys.pass24h));
     assert.equal(spent.error?.code, 7); // PERMISSION_DENIED
@@ -175,17 +246,28 @@ describe('gRPC Profile and AiProfile', () => {
 describe('POST /us/routing/profile on the same engine', () => {
   it('draws the person from the US locale and answers 403 once profile credits are spent', async () => {
     const key = service.keys.free; // 5 profiles, shared with the tests above
-    const full = await call(service.base, '/us/routing/profile', { key, body: { mode: 'synthetic', seed: 'us-engine-0', confirm_credit: true } });
+    const full = await call(service.base, '/us/routing/profile', {
+      key,
+      body: { mode: 'synthetic', seed: 'us-engine-0', confirm_credit: true },
+    });
     assert.equal(full.status, 200, full.text);
     assert.match(full.body.person.email, /^[a-z0-9._]+@example\.(com|net|org)$/);
     assert.match(full.body.address.postal_code, /^\d{5}$/);
     assert.match(full.body.address.state, /^[A-Z]{2}$/);
-    const replay = await call(service.base, '/us/routing/profile', { key, body: { mode: 'synthetic', seed: 'us-engine-0', confirm_credit: true } });
+    const replay = await call(service.base, '/us/routing/profile', {
+      key,
+      body: { mode: 'synthetic', seed: 'us-engine-0', confirm_credit: true },
+    });
     assert.equal(replay.body.replayed, true);
     assert.deepEqual(replay.body.person, full.body.person);
     let status = 200;
     for (let i = 1; i <= 6 && status === 200; i++) {
-      status = (await call(service.base, '/us/routing/profile', { key, body: { mode: 'synthetic', seed: `us-engine-${i}`, confirm_credit: true } })).status;
+      status = (
+        await call(service.base, '/us/routing/profile', {
+          key,
+          body: { mode: 'synthetic', seed: `us-engine-${i}`, confirm_credit: true },
+        })
+      ).status;
     }
     assert.equal(status, 403);
     assert.equal(creditsUsed(service, key, 'profiles'), 5);

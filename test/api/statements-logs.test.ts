@@ -15,14 +15,32 @@ import { germanSpec } from '../statements/samples.js';
 
 test('logs carry review ids and outcomes, never document content', async () => {
   const lines: string[] = [];
-  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-logs-'));
-  const running = await startService(loadConfig({ IBANQA_POOL_THREADS: '2' }, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir }), pino({ level: 'debug' }, sink));
+  const running = await startService(
+    loadConfig(
+      { IBANQA_POOL_THREADS: '2' },
+      { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir },
+    ),
+    pino({ level: 'debug' }, sink),
+  );
   try {
     const base = `http://127.0.0.1:${running.httpPort}/api/v1`;
     const key = running.demoKeys.find((created) => created.plan === 'pro')?.key as string;
     const good = await upload(base, await statementPdf(germanSpec), { key });
-    const bad = await upload(base, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('Erika Beispiel DE89370400440532013000 '.repeat(50))]), { key });
+    const bad = await upload(
+      base,
+      Buffer.concat([
+        Buffer.from('%PDF-1.7\n'),
+        Buffer.from('Erika Beispiel DE89370400440532013000 '.repeat(50)),
+      ]),
+      { key },
+    );
     assert.equal((await settle(base, key, good.body.review_id)).body.status, 'completed');
     assert.equal((await settle(base, key, bad.body.review_id)).body.status, 'analysis_failed');
   } finally {
@@ -31,5 +49,6 @@ test('logs carry review ids and outcomes, never document content', async () => {
   }
   const text = lines.join('');
   assert.match(text, /statement review analysed/);
-  for (const secret of ['Erika Beispiel', 'DE89', '3704 0044', '%PDF', 'Gehalt', '2.606,30']) assert.ok(!text.includes(secret), `log mentions ${secret}`);
+  for (const secret of ['Erika Beispiel', 'DE89', '3704 0044', '%PDF', 'Gehalt', '2.606,30'])
+    assert.ok(!text.includes(secret), `log mentions ${secret}`);
 });

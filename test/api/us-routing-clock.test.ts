@@ -65,7 +65,11 @@ const run = (body: unknown) => service.execute(runOp, body, { apiKey: rawKey, ip
 
 describe('request_id lifetime with an injected clock', () => {
   it('replays until 24 hours after its milliseconds, then is refused as expired; the record is swept', async () => {
-    const body = { routing_numbers: ['011000015', '011000016'], max_credits: 2, request_id: newRequestId(start.getTime()) };
+    const body = {
+      routing_numbers: ['011000015', '011000016'],
+      max_credits: 2,
+      request_id: newRequestId(start.getTime()),
+    };
     const first = await run(body);
     assert.equal((first.output as { replayed: boolean }).replayed, false);
     assert.equal(apiCallsUsed(), 2);
@@ -77,7 +81,13 @@ describe('request_id lifetime with an injected clock', () => {
     assert.equal(apiCallsUsed(), 2, 'a replay debits nothing');
 
     clock = new Date(start.getTime() + 24 * hour);
-    await assert.rejects(run(body), (error: unknown) => error instanceof AppError && error.code === 'invalid_argument' && /expired/.test(error.message));
+    await assert.rejects(
+      run(body),
+      (error: unknown) =>
+        error instanceof AppError &&
+        error.code === 'invalid_argument' &&
+        /expired/.test(error.message),
+    );
     assert.equal(apiCallsUsed(), 2, 'an expired request_id debits nothing');
     assert.ok(idempotency.sweep(clock, 100) >= 1, 'the expired record is swept');
     await idempotency.flush();
@@ -89,8 +99,14 @@ describe('request_id lifetime with an injected clock', () => {
 
   it('a full profile replays for 24 hours from its creation, then is generated (and charged) again', async () => {
     clock = new Date(start.getTime() + 48 * hour);
-    const profile = () => service.execute(profileOp, { mode: 'synthetic', seed: 'clock', confirm_credit: true }, { apiKey: rawKey, ip: '127.0.0.1' });
-    const profilesUsed = () => meter.balance(accounts.authenticate(rawKey, clock)!, clock).profiles.used;
+    const profile = () =>
+      service.execute(
+        profileOp,
+        { mode: 'synthetic', seed: 'clock', confirm_credit: true },
+        { apiKey: rawKey, ip: '127.0.0.1' },
+      );
+    const profilesUsed = () =>
+      meter.balance(accounts.authenticate(rawKey, clock)!, clock).profiles.used;
     const before = profilesUsed();
     const first = (await profile()).output;
     await idempotency.flush();

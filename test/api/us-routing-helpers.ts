@@ -22,7 +22,10 @@ export const directory2018 = `fedach:${directoryFiles.fedach2018},fedwire:${dire
 export const directory2016 = `fedach:${directoryFiles.fedach2016},fedwire:${directoryFiles.fedwire2016}`;
 
 /** Starts the service with IBANQA_US_DIRECTORY_FILES set to `files` ('' starts without a directory). */
-export function startWithDirectory(files: string, options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
+export function startWithDirectory(
+  files: string,
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestService> {
   return startTestService({ ...options, env: { ...options.env, [usDirectoryFilesEnv]: files } });
 }
 
@@ -43,7 +46,10 @@ export function newRequestId(atMs: number = Date.now()): string {
  * A replay is the saved answer marked `replayed: true`, and it charged nothing: every charged_* field is 0.
  * Asserts both, then that everything else equals the original answer.
  */
-export function assertReplayOf(replay: Record<string, unknown>, original: Record<string, unknown>): void {
+export function assertReplayOf(
+  replay: Record<string, unknown>,
+  original: Record<string, unknown>,
+): void {
   assert.equal(replay.replayed, true);
   const restored: Record<string, unknown> = { ...replay, replayed: false };
   for (const field of Object.keys(original).filter((name) => name.startsWith('charged_'))) {

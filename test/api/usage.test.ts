@@ -39,7 +39,10 @@ test('GET /usage needs a key', async () => {
 
 test('GET /usage lists every credit kind with the plan allowance, use, remaining and period end', async () => {
   const key = service.keys.pro;
-  const generated = await call(service.base, '/generate', { key, body: { country: 'AT', quantity: 3 } });
+  const generated = await call(service.base, '/generate', {
+    key,
+    body: { country: 'AT', quantity: 3 },
+  });
   assert.equal(generated.status, 200);
   const reply = await call(service.base, '/usage', { key });
   assert.equal(reply.status, 200);
@@ -49,7 +52,13 @@ test('GET /usage lists every credit kind with the plan allowance, use, remaining
   assert.deepEqual(Object.keys(usage.credits).sort(), [...kinds].sort());
   const end = firstOfNextMonthUtc(new Date());
   // Pro in the spec's plan table: 10,000 API calls, 1,000 profiles, 2,000 BIC reveals, 500 exports per month.
-  assert.deepEqual(usage.credits.api_calls, { allowance: 10_000, used: 3, reserved: 0, remaining: 9_997, period_end: end });
+  assert.deepEqual(usage.credits.api_calls, {
+    allowance: 10_000,
+    used: 3,
+    reserved: 0,
+    remaining: 9_997,
+    period_end: end,
+  });
   assert.equal(usage.credits.profiles.allowance, 1_000);
   assert.equal(usage.credits.bic_reveals.allowance, 2_000);
   assert.equal(usage.credits.exports.allowance, 500);
@@ -78,22 +87,29 @@ test('Free is a lifetime allowance and a 24h Pass ends 24 hours after activation
 test('keyed answers carry X-RateLimit-Limit, -Remaining (after this request) and -Reset for API calls', async () => {
   const key = service.keys.starter;
   const before = (await call(service.base, '/usage', { key })).body.credits.api_calls.used;
-  const reply = await call(service.base, '/generate', { key, body: { country: 'NL', quantity: 4 } });
+  const reply = await call(service.base, '/generate', {
+    key,
+    body: { country: 'NL', quantity: 4 },
+  });
   assert.equal(reply.status, 200);
   assert.equal(reply.headers.get('x-ratelimit-limit'), '2000');
   assert.equal(reply.headers.get('x-ratelimit-remaining'), String(2000 - before - 4));
   assert.equal(reply.headers.get('x-ratelimit-reset'), firstOfNextMonthUtc(new Date()));
-  const free = await call(service.base, '/generate', { key: service.keys.free, body: { country: 'NL' } });
+  const free = await call(service.base, '/generate', {
+    key: service.keys.free,
+    body: { country: 'NL' },
+  });
   assert.equal(free.headers.get('x-ratelimit-limit'), '50');
   assert.equal(free.headers.get('x-ratelimit-reset'), null, 'a lifetime allowance never resets');
 });
 
-test('a keyed 429 carries the refused kind\'s limit, remaining, reset and Retry-After, as its body states', async () => {
+test("a keyed 429 carries the refused kind's limit, remaining, reset and Retry-After, as its body states", async () => {
   const key = service.keys.starter; // 200 BIC reveals per calendar month
   const reveal = { country: 'NL', quantity: 100, include_bank_details: true };
   const spent = (await call(service.base, '/usage', { key })).body.credits.bic_reveals.used;
   assert.equal(spent, 0);
-  for (let round = 0; round < 2; round++) assert.equal((await call(service.base, '/generate', { key, body: reveal })).status, 200);
+  for (let round = 0; round < 2; round++)
+    assert.equal((await call(service.base, '/generate', { key, body: reveal })).status, 200);
   const refused = await call(service.base, '/generate', { key, body: { ...reveal, quantity: 1 } });
   assert.equal(refused.status, 429);
   assert.equal(refused.body.credit_kind, 'bic_reveals');
@@ -103,12 +119,22 @@ test('a keyed 429 carries the refused kind\'s limit, remaining, reset and Retry-
   assert.equal(refused.headers.get('x-ratelimit-reset'), reset);
   const retryAfter = Number(refused.headers.get('retry-after'));
   const untilReset = (Date.parse(reset) - Date.now()) / 1000;
-  assert.ok(retryAfter >= 1 && Math.abs(retryAfter - untilReset) < 60, `Retry-After ${retryAfter} s, reset in ${untilReset} s`);
+  assert.ok(
+    retryAfter >= 1 && Math.abs(retryAfter - untilReset) < 60,
+    `Retry-After ${retryAfter} s, reset in ${untilReset} s`,
+  );
   assert.ok(refused.body.message.includes(`0 left, resets at ${reset}`), refused.body.message);
-  const pass = await call(service.base, '/generate', { key: service.keys.pass24h, body: { ...reveal, quantity: 41 } });
+  const pass = await call(service.base, '/generate', {
+    key: service.keys.pass24h,
+    body: { ...reveal, quantity: 41 },
+  });
   assert.equal(pass.status, 429);
   assert.equal(pass.headers.get('x-ratelimit-limit'), '40');
-  assert.equal(pass.headers.get('retry-after'), null, 'a 24h Pass never renews, so there is no time to retry at');
+  assert.equal(
+    pass.headers.get('retry-after'),
+    null,
+    'a 24h Pass never renews, so there is no time to retry at',
+  );
 });
 
 test('GetUsage over gRPC reports the same balances', async () => {
@@ -137,7 +163,11 @@ for (const plan of ['enterprise', 'unlimited'] as const) {
     const after = (await call(service.base, '/usage', { key })).body.credits;
     assert.equal(after.api_calls.used - before.api_calls.used, 4, 'one API credit per IBAN');
     const shown = reply.body.filter((row: any) => row.bank_match === 'matched').length;
-    assert.equal(after.bic_reveals.used - before.bic_reveals.used, shown, 'one reveal per row that shows a bank');
+    assert.equal(
+      after.bic_reveals.used - before.bic_reveals.used,
+      shown,
+      'one reveal per row that shows a bank',
+    );
     assert.equal(after.bic_reveals.reserved, 0, 'nothing stays held after the answer');
     assert.ok(shown >= 1 && shown <= 2);
   });
@@ -145,12 +175,18 @@ for (const plan of ['enterprise', 'unlimited'] as const) {
 
 test('a paid key whose BIC reveals are spent gets /validate with bank fields locked, not a 429', async () => {
   const key = service.keys.pass24h; // 40 BIC reveals, 100 API calls
-  const spend = await call(service.base, '/validate', { key, body: { ibans: Array(40).fill(knownBankIban) } });
+  const spend = await call(service.base, '/validate', {
+    key,
+    body: { ibans: Array(40).fill(knownBankIban) },
+  });
   assert.equal(spend.status, 200);
   assert.equal(spend.body[0].premium_fields_locked, false);
   const before = (await call(service.base, '/usage', { key })).body.credits;
   assert.equal(before.bic_reveals.remaining, 0);
-  const locked = await call(service.base, '/validate', { key, body: { ibans: [knownBankIban, 'DE00'] } });
+  const locked = await call(service.base, '/validate', {
+    key,
+    body: { ibans: [knownBankIban, 'DE00'] },
+  });
   assert.equal(locked.status, 200);
   assert.equal(locked.body[0].valid, true);
   assert.equal(locked.body[0].swift_code, 'LOCKED');
@@ -161,16 +197,28 @@ test('a paid key whose BIC reveals are spent gets /validate with bank fields loc
   assert.equal(locked.body[0].bank_intelligence, undefined);
   assert.equal(locked.body[1].valid, false);
   const after = (await call(service.base, '/usage', { key })).body.credits;
-  assert.equal(after.api_calls.used - before.api_calls.used, 2, 'the locked answer still costs its API credits');
+  assert.equal(
+    after.api_calls.used - before.api_calls.used,
+    2,
+    'the locked answer still costs its API credits',
+  );
   assert.equal(after.bic_reveals.used, before.bic_reveals.used);
   // Generate has no locked form: revealing bank details with no reveals left stays a 429.
-  const generate = await call(service.base, '/generate', { key, body: { country: 'DE', include_bank_details: true } });
+  const generate = await call(service.base, '/generate', {
+    key,
+    body: { country: 'DE', include_bank_details: true },
+  });
   assert.equal(generate.status, 429);
   assert.equal(generate.body.credit_kind, 'bic_reveals');
 });
 
 test('gRPC Validate gives the same locked rows', async () => {
-  const locked = await unary(client, 'Validate', { ibans: [knownBankIban] }, keyMetadata(service.keys.pass24h));
+  const locked = await unary(
+    client,
+    'Validate',
+    { ibans: [knownBankIban] },
+    keyMetadata(service.keys.pass24h),
+  );
   assert.equal(locked.error, null);
   assert.equal(locked.response.rows[0].locked_reason, 'bic_reveals_exhausted');
   assert.equal(locked.response.rows[0].swift_code, 'LOCKED');

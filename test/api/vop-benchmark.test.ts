@@ -2,9 +2,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { referenceMatch } from '../../src/domain/names/matcher.js';
-import { call, creditsUsed as used, startTestService, type TestService } from '../helpers/service.js';
+import {
+  call,
+  creditsUsed as used,
+  startTestService,
+  type TestService,
+} from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
-
 
 describe('VoP benchmark over REST and gRPC', () => {
   let service: TestService;
@@ -21,13 +25,22 @@ describe('VoP benchmark over REST and gRPC', () => {
   it('needs Business: 402 for Pro, nothing debited; the catalog documents every perturbation', async () => {
     const pro = service.keys.pro;
     const before = used(service, pro);
-    for (const [path, body] of [['/vop-benchmark/catalog', undefined], ['/vop-benchmark/compile', {}], ['/vop-benchmark/score', { labels: [{ row_id: 'r0', label: 'MATCH' }] }]] as const) {
-      const reply = await call(service.base, path, { key: pro, ...(body === undefined ? {} : { body }) });
+    for (const [path, body] of [
+      ['/vop-benchmark/catalog', undefined],
+      ['/vop-benchmark/compile', {}],
+      ['/vop-benchmark/score', { labels: [{ row_id: 'r0', label: 'MATCH' }] }],
+    ] as const) {
+      const reply = await call(service.base, path, {
+        key: pro,
+        ...(body === undefined ? {} : { body }),
+      });
       assert.equal(reply.status, 402, path);
       assert.equal(reply.body.required_plan, 'business');
     }
     assert.equal(used(service, pro), before);
-    const catalog = await call(service.base, '/vop-benchmark/catalog', { key: service.keys.business });
+    const catalog = await call(service.base, '/vop-benchmark/catalog', {
+      key: service.keys.business,
+    });
     assert.equal(catalog.status, 200);
     assert.equal(catalog.body.perturbations.length, 13);
     assert.deepEqual(catalog.body.labels, ['MATCH', 'CLOSE_MATCH', 'NO_MATCH', 'NOAP']);
@@ -36,25 +49,59 @@ describe('VoP benchmark over REST and gRPC', () => {
   it('compiles the same matrix over both fronts, one credit per row, filtered by outcome', async () => {
     const key = service.keys.business;
     const before = used(service, key);
-    const rest = await call(service.base, '/vop-benchmark/compile', { key, body: { seed: 'qa', limit: 40, outcomes: ['CLOSE_MATCH'] } });
+    const rest = await call(service.base, '/vop-benchmark/compile', {
+      key,
+      body: { seed: 'qa', limit: 40, outcomes: ['CLOSE_MATCH'] },
+    });
     assert.equal(rest.status, 200);
     assert.equal(used(service, key) - before, 40);
     assert.equal(rest.body.rows.length, 40);
-    assert.ok(rest.body.rows.every((row: { expected_label: string; returned_name: string | null; account_name: string }) => row.expected_label === 'CLOSE_MATCH' && row.returned_name === row.account_name));
-    const grpc = await unary(client, 'VopBenchmarkCompile', { seed: 'qa', limit: 40, outcomes: ['CLOSE_MATCH'] }, keyMetadata(key));
+    assert.ok(
+      rest.body.rows.every(
+        (row: { expected_label: string; returned_name: string | null; account_name: string }) =>
+          row.expected_label === 'CLOSE_MATCH' && row.returned_name === row.account_name,
+      ),
+    );
+    const grpc = await unary(
+      client,
+      'VopBenchmarkCompile',
+      { seed: 'qa', limit: 40, outcomes: ['CLOSE_MATCH'] },
+      keyMetadata(key),
+    );
     assert.equal(grpc.error, null);
-    assert.deepEqual(grpc.response.rows.map((row: { row_id: string; payer_name: string }) => [row.row_id, row.payer_name]), rest.body.rows.map((row: { row_id: string; payer_name: string }) => [row.row_id, row.payer_name]));
-    const unfiltered = await call(service.base, '/vop-benchmark/compile', { key, body: { seed: 'qa', limit: 200 } });
+    assert.deepEqual(
+      grpc.response.rows.map((row: { row_id: string; payer_name: string }) => [
+        row.row_id,
+        row.payer_name,
+      ]),
+      rest.body.rows.map((row: { row_id: string; payer_name: string }) => [
+        row.row_id,
+        row.payer_name,
+      ]),
+    );
+    const unfiltered = await call(service.base, '/vop-benchmark/compile', {
+      key,
+      body: { seed: 'qa', limit: 200 },
+    });
     const byId = new Map(unfiltered.body.rows.map((row: { row_id: string }) => [row.row_id, row]));
-    for (const row of rest.body.rows.filter((r: { row_id: string }) => byId.has(r.row_id))) assert.deepEqual(row, byId.get(row.row_id));
+    for (const row of rest.body.rows.filter((r: { row_id: string }) => byId.has(r.row_id)))
+      assert.deepEqual(row, byId.get(row.row_id));
   });
 
-  it('scores labels by row id and rows themselves alike; the reference matcher\'s score on the default matrix', async () => {
+  it("scores labels by row id and rows themselves alike; the reference matcher's score on the default matrix", async () => {
     const key = service.keys.business;
     const matrix = await call(service.base, '/vop-benchmark/compile', { key, body: {} });
-    const rows = matrix.body.rows as { row_id: string; payer_name: string; account_name: string; expected_label: string }[];
+    const rows = matrix.body.rows as {
+      row_id: string;
+      payer_name: string;
+      account_name: string;
+      expected_label: string;
+    }[];
     assert.equal(rows.length, 200);
-    const labels = rows.map((row) => ({ row_id: row.row_id, label: referenceMatch(row.payer_name, row.account_name).label }));
+    const labels = rows.map((row) => ({
+      row_id: row.row_id,
+      label: referenceMatch(row.payer_name, row.account_name).label,
+    }));
     const before = used(service, key);
     const byId = await call(service.base, '/vop-benchmark/score', { key, body: { labels } });
     assert.equal(byId.status, 200, byId.text);
@@ -62,16 +109,36 @@ describe('VoP benchmark over REST and gRPC', () => {
     const expectedCorrect = rows.filter((row, i) => row.expected_label === labels[i]?.label).length;
     assert.equal(byId.body.correct, expectedCorrect);
     assert.equal(byId.body.rows_scored, 200);
-    const confusionTotal = Object.values(byId.body.confusion_matrix as Record<string, Record<string, number>>).flatMap((r) => Object.values(r)).reduce((a, b) => a + b, 0);
+    const confusionTotal = Object.values(
+      byId.body.confusion_matrix as Record<string, Record<string, number>>,
+    )
+      .flatMap((r) => Object.values(r))
+      .reduce((a, b) => a + b, 0);
     assert.equal(confusionTotal, 200);
-    const asRows = await call(service.base, '/vop-benchmark/score', { key, body: { rows: rows.map((row, i) => ({ ...row, label: labels[i]?.label })).map(({ row_id, payer_name, account_name, expected_label, label }) => ({ row_id, payer_name, account_name, expected_label, label })) } });
+    const asRows = await call(service.base, '/vop-benchmark/score', {
+      key,
+      body: {
+        rows: rows
+          .map((row, i) => ({ ...row, label: labels[i]?.label }))
+          .map(({ row_id, payer_name, account_name, expected_label, label }) => ({
+            row_id,
+            payer_name,
+            account_name,
+            expected_label,
+            label,
+          })),
+      },
+    });
     assert.equal(asRows.status, 200, asRows.text);
     assert.deepEqual(asRows.body.confusion_matrix, byId.body.confusion_matrix);
     // The README publishes this figure for the default matrix (seed "default", 200 rows).
     assert.equal(byId.body.accuracy, 1);
     const grpc = await unary(client, 'VopBenchmarkScore', { labels }, keyMetadata(key));
     assert.equal(grpc.error, null);
-    assert.equal(grpc.response.confusion_matrix.MATCH.MATCH, byId.body.confusion_matrix.MATCH.MATCH);
+    assert.equal(
+      grpc.response.confusion_matrix.MATCH.MATCH,
+      byId.body.confusion_matrix.MATCH.MATCH,
+    );
     assert.equal(grpc.response.accuracy, byId.body.accuracy);
   });
 
@@ -85,8 +152,19 @@ describe('VoP benchmark over REST and gRPC', () => {
       ['/vop-benchmark/compile', { outcomes: [] }],
       ['/vop-benchmark/score', { labels: [{ row_id: 'r999', label: 'MATCH' }] }],
       ['/vop-benchmark/score', { labels: [{ row_id: 'r0', label: 'MAYBE' }] }],
-      ['/vop-benchmark/score', { labels: [{ row_id: 'r0', label: 'MATCH' }, { row_id: 'r0', label: 'MATCH' }] }],
-      ['/vop-benchmark/score', { rows: [{ row_id: 'r0', label: 'MATCH', payer_name: 'Somebody Else' }] }],
+      [
+        '/vop-benchmark/score',
+        {
+          labels: [
+            { row_id: 'r0', label: 'MATCH' },
+            { row_id: 'r0', label: 'MATCH' },
+          ],
+        },
+      ],
+      [
+        '/vop-benchmark/score',
+        { rows: [{ row_id: 'r0', label: 'MATCH', payer_name: 'Somebody Else' }] },
+      ],
       ['/vop-benchmark/score', { rows: [{ row_id: 'q0', label: 'MATCH' }] }],
       ['/vop-benchmark/score', {}],
     ];

@@ -60,13 +60,33 @@ function stateContract(name: string, open: () => Subject): void {
           const created = createKey('starter', T0, 'contract');
           assert.match(created.key, /^iq_[0-9a-hjkmnp-tv-z]{32}$/);
           const account = await authenticator.authenticate(created.key, at(1));
-          assert.deepEqual(account, { id: created.id, plan: 'starter', label: 'contract', created_at: T0.toISOString(), expires_at: null });
-          assert.equal(await authenticator.authenticate(generateRawKey(), at(1)), null, 'well-formed but never issued');
-          for (const malformed of ['', 'nope', created.key.toUpperCase(), `${created.key}x`, created.key.slice(0, -1)]) {
+          assert.deepEqual(account, {
+            id: created.id,
+            plan: 'starter',
+            label: 'contract',
+            created_at: T0.toISOString(),
+            expires_at: null,
+          });
+          assert.equal(
+            await authenticator.authenticate(generateRawKey(), at(1)),
+            null,
+            'well-formed but never issued',
+          );
+          for (const malformed of [
+            '',
+            'nope',
+            created.key.toUpperCase(),
+            `${created.key}x`,
+            created.key.slice(0, -1),
+          ]) {
             assert.equal(await authenticator.authenticate(malformed, at(1)), null, malformed);
           }
           assert.equal(revokeKey(created.id, at(2)), true);
-          assert.equal(revokeKey(created.id, at(3)), false, 'revoking twice reports nothing to revoke');
+          assert.equal(
+            revokeKey(created.id, at(3)),
+            false,
+            'revoking twice reports nothing to revoke',
+          );
           assert.equal(await authenticator.authenticate(created.key, at(4)), null);
         }));
 
@@ -75,13 +95,19 @@ function stateContract(name: string, open: () => Subject): void {
           const pass = createKey('pass24h', T0);
           const account = await ports.authenticator.authenticate(pass.key, at(24 * HOUR - 1));
           assert.equal(account?.expires_at, at(24 * HOUR).toISOString());
-          await assert.rejects(ports.authenticator.authenticate(pass.key, at(24 * HOUR)), rejectsWith('payment_required'));
+          await assert.rejects(
+            ports.authenticator.authenticate(pass.key, at(24 * HOUR)),
+            rejectsWith('payment_required'),
+          );
         }));
     });
 
     describe('credit meter', () => {
       async function freeAccount(subject: Subject) {
-        const account = await subject.ports.authenticator.authenticate(subject.createKey('free', T0).key, T0);
+        const account = await subject.ports.authenticator.authenticate(
+          subject.createKey('free', T0).key,
+          T0,
+        );
         assert.ok(account);
         return account;
       }
@@ -90,10 +116,27 @@ function stateContract(name: string, open: () => Subject): void {
         withSubject(async (subject) => {
           const { meter } = subject.ports;
           const account = await freeAccount(subject);
-          const refused = await meter.reserve(account, { api_calls: 10, profiles: FREE_PROFILES + 1 }, T0);
-          assert.deepEqual(refused, { ok: false, kind: 'profiles', needed: FREE_PROFILES + 1, limit: FREE_PROFILES, remaining: FREE_PROFILES, resets_at: null });
+          const refused = await meter.reserve(
+            account,
+            { api_calls: 10, profiles: FREE_PROFILES + 1 },
+            T0,
+          );
+          assert.deepEqual(refused, {
+            ok: false,
+            kind: 'profiles',
+            needed: FREE_PROFILES + 1,
+            limit: FREE_PROFILES,
+            remaining: FREE_PROFILES,
+            resets_at: null,
+          });
           const balance = await meter.balance(account, T0);
-          assert.deepEqual(balance.api_calls, { limit: FREE_API_CALLS, used: 0, reserved: 0, remaining: FREE_API_CALLS, resets_at: null });
+          assert.deepEqual(balance.api_calls, {
+            limit: FREE_API_CALLS,
+            used: 0,
+            reserved: 0,
+            remaining: FREE_API_CALLS,
+            resets_at: null,
+          });
           const tooMany = await meter.reserve(account, { api_calls: FREE_API_CALLS + 1 }, T0);
           assert.equal(tooMany.ok, false);
         }));
@@ -104,21 +147,48 @@ function stateContract(name: string, open: () => Subject): void {
           const account = await freeAccount(subject);
           const held = await meter.reserve(account, { api_calls: 20, profiles: 2 }, T0);
           assert.ok(held.ok);
-          assert.deepEqual((await meter.balance(account, T0)).api_calls, { limit: 50, used: 0, reserved: 20, remaining: 30, resets_at: null });
+          assert.deepEqual((await meter.balance(account, T0)).api_calls, {
+            limit: 50,
+            used: 0,
+            reserved: 20,
+            remaining: 30,
+            resets_at: null,
+          });
           await meter.commit(held.reservation, { api_calls: 5, profiles: 1 });
           const afterCommit = await meter.balance(account, T0);
-          assert.deepEqual(afterCommit.api_calls, { limit: 50, used: 5, reserved: 0, remaining: 45, resets_at: null });
-          assert.deepEqual(afterCommit.profiles, { limit: 5, used: 1, reserved: 0, remaining: 4, resets_at: null });
+          assert.deepEqual(afterCommit.api_calls, {
+            limit: 50,
+            used: 5,
+            reserved: 0,
+            remaining: 45,
+            resets_at: null,
+          });
+          assert.deepEqual(afterCommit.profiles, {
+            limit: 5,
+            used: 1,
+            reserved: 0,
+            remaining: 4,
+            resets_at: null,
+          });
           const refunded = await meter.reserve(account, { api_calls: 45, profiles: 4 }, T0);
           assert.ok(refunded.ok);
           assert.equal((await meter.balance(account, T0)).api_calls.remaining, 0);
           await meter.refund(refunded.reservation);
-          assert.deepEqual((await meter.balance(account, T0)).api_calls, { limit: 50, used: 5, reserved: 0, remaining: 45, resets_at: null });
+          assert.deepEqual((await meter.balance(account, T0)).api_calls, {
+            limit: 50,
+            used: 5,
+            reserved: 0,
+            remaining: 45,
+            resets_at: null,
+          });
         }));
 
       it('a plan with no cap counts usage and never refuses', () =>
         withSubject(async ({ ports, createKey }) => {
-          const account = await ports.authenticator.authenticate(createKey('unlimited', T0).key, T0);
+          const account = await ports.authenticator.authenticate(
+            createKey('unlimited', T0).key,
+            T0,
+          );
           assert.ok(account);
           const held = await ports.meter.reserve(account, { api_calls: 1_000_000 }, T0);
           assert.ok(held.ok);
@@ -143,7 +213,13 @@ function stateContract(name: string, open: () => Subject): void {
             }),
           );
           assert.equal(outcomes.filter(Boolean).length, FREE_API_CALLS);
-          assert.deepEqual((await meter.balance(account, T0)).api_calls, { limit: 50, used: 50, reserved: 0, remaining: 0, resets_at: null });
+          assert.deepEqual((await meter.balance(account, T0)).api_calls, {
+            limit: 50,
+            used: 50,
+            reserved: 0,
+            remaining: 0,
+            resets_at: null,
+          });
         }));
     });
 
@@ -151,26 +227,57 @@ function stateContract(name: string, open: () => Subject): void {
       it('takes all or nothing per request, per IP, and refunds', () =>
         withSubject(async ({ ports: { keyless } }) => {
           const resets = '2026-03-11T00:00:00.000Z';
-          assert.deepEqual(await keyless.take('203.0.113.7', 10, T0), { ok: true, remaining: 90, resets_at: resets });
-          assert.deepEqual(await keyless.take('203.0.113.7', 91, T0), { ok: false, remaining: 90, resets_at: resets });
-          assert.deepEqual(await keyless.take('203.0.113.7', 90, T0), { ok: true, remaining: 0, resets_at: resets });
+          assert.deepEqual(await keyless.take('203.0.113.7', 10, T0), {
+            ok: true,
+            remaining: 90,
+            resets_at: resets,
+          });
+          assert.deepEqual(await keyless.take('203.0.113.7', 91, T0), {
+            ok: false,
+            remaining: 90,
+            resets_at: resets,
+          });
+          assert.deepEqual(await keyless.take('203.0.113.7', 90, T0), {
+            ok: true,
+            remaining: 0,
+            resets_at: resets,
+          });
           assert.equal((await keyless.take('203.0.113.7', 1, T0)).ok, false);
-          assert.deepEqual(await keyless.take('203.0.113.8', 10, T0), { ok: true, remaining: 90, resets_at: resets }, 'another IP is separate');
+          assert.deepEqual(
+            await keyless.take('203.0.113.8', 10, T0),
+            { ok: true, remaining: 90, resets_at: resets },
+            'another IP is separate',
+          );
           await keyless.refund('203.0.113.7', 10, T0);
-          assert.deepEqual(await keyless.take('203.0.113.7', 10, T0), { ok: true, remaining: 0, resets_at: resets });
+          assert.deepEqual(await keyless.take('203.0.113.7', 10, T0), {
+            ok: true,
+            remaining: 0,
+            resets_at: resets,
+          });
         }));
 
       it('every client starts again at 00:00 UTC', () =>
         withSubject(async ({ ports: { keyless } }) => {
           assert.ok((await keyless.take('198.51.100.1', KEYLESS_PER_DAY, T0)).ok);
-          assert.equal((await keyless.take('198.51.100.1', 1, new Date('2026-03-10T23:59:59.999Z'))).ok, false);
+          assert.equal(
+            (await keyless.take('198.51.100.1', 1, new Date('2026-03-10T23:59:59.999Z'))).ok,
+            false,
+          );
           const next = await keyless.take('198.51.100.1', 1, new Date('2026-03-11T00:00:00.000Z'));
-          assert.deepEqual(next, { ok: true, remaining: KEYLESS_PER_DAY - 1, resets_at: '2026-03-12T00:00:00.000Z' });
+          assert.deepEqual(next, {
+            ok: true,
+            remaining: KEYLESS_PER_DAY - 1,
+            resets_at: '2026-03-12T00:00:00.000Z',
+          });
         }));
     });
 
     describe('idempotency', () => {
-      const request = (key: string, fingerprint = `fp-${key}`, expiresAt = at(24 * HOUR)): IdempotencyRequest => ({
+      const request = (
+        key: string,
+        fingerprint = `fp-${key}`,
+        expiresAt = at(24 * HOUR),
+      ): IdempotencyRequest => ({
         key,
         fingerprint,
         expiresAt,
@@ -191,8 +298,14 @@ function stateContract(name: string, open: () => Subject): void {
           await runOnce(first, async () => ({ rows: [1, 2, 3] }));
           const again = await idempotency.claim('key_a', request('r1'), at(1000));
           assert.equal(again.kind, 'replay');
-          assert.deepEqual(await (again as Extract<Claim, { kind: 'replay' }>).result, { rows: [1, 2, 3] });
-          assert.equal((await idempotency.claim('key_b', request('r1'), at(1000))).kind, 'leader', 'keys are scoped per API key');
+          assert.deepEqual(await (again as Extract<Claim, { kind: 'replay' }>).result, {
+            rows: [1, 2, 3],
+          });
+          assert.equal(
+            (await idempotency.claim('key_b', request('r1'), at(1000))).kind,
+            'leader',
+            'keys are scoped per API key',
+          );
         }));
 
       it('32 concurrent identical claims run once and all get the same result', () =>
@@ -215,9 +328,15 @@ function stateContract(name: string, open: () => Subject): void {
       it('the same key with another fingerprint is a conflict, while running and once saved', () =>
         withSubject(async ({ ports: { idempotency } }) => {
           const leader = await idempotency.claim('key_a', request('r3', 'one'), T0);
-          await assert.rejects(idempotency.claim('key_a', request('r3', 'two'), T0), rejectsWith('conflict'));
+          await assert.rejects(
+            idempotency.claim('key_a', request('r3', 'two'), T0),
+            rejectsWith('conflict'),
+          );
           await runOnce(leader, async () => 'done');
-          await assert.rejects(idempotency.claim('key_a', request('r3', 'two'), at(1)), rejectsWith('conflict'));
+          await assert.rejects(
+            idempotency.claim('key_a', request('r3', 'two'), at(1)),
+            rejectsWith('conflict'),
+          );
         }));
 
       it('an abandoned leader fails its followers and frees the key', () =>
@@ -234,8 +353,15 @@ function stateContract(name: string, open: () => Subject): void {
         withSubject(async ({ ports: { idempotency } }) => {
           const leader = await idempotency.claim('key_a', request('r5', 'fp', at(HOUR)), T0);
           await runOnce(leader, async () => 'first');
-          assert.equal((await idempotency.claim('key_a', request('r5', 'fp', at(HOUR)), at(HOUR - 1))).kind, 'replay');
-          const later = await idempotency.claim('key_a', request('r5', 'other', at(3 * HOUR)), at(HOUR));
+          assert.equal(
+            (await idempotency.claim('key_a', request('r5', 'fp', at(HOUR)), at(HOUR - 1))).kind,
+            'replay',
+          );
+          const later = await idempotency.claim(
+            'key_a',
+            request('r5', 'other', at(3 * HOUR)),
+            at(HOUR),
+          );
           assert.equal(later.kind, 'leader', 'expired: even another fingerprint leads');
         }));
     });
@@ -245,33 +371,71 @@ function stateContract(name: string, open: () => Subject): void {
         withSubject(async ({ ports: { watches } }) => {
           const watch = await watches.create('key_a', 'src-1', 'REC-1', T0);
           assert.match(watch.watch_id, /^wl_[0-9a-f]{20}$/);
-          assert.deepEqual(watch, { watch_id: watch.watch_id, key_id: 'key_a', source_id: 'src-1', record_key: 'REC-1', created_at: T0.toISOString() });
-          assert.deepEqual(await watches.create('key_a', 'src-1', 'REC-1', at(1)), watch, 'the same pair again is the same watch');
+          assert.deepEqual(watch, {
+            watch_id: watch.watch_id,
+            key_id: 'key_a',
+            source_id: 'src-1',
+            record_key: 'REC-1',
+            created_at: T0.toISOString(),
+          });
+          assert.deepEqual(
+            await watches.create('key_a', 'src-1', 'REC-1', at(1)),
+            watch,
+            'the same pair again is the same watch',
+          );
           const other = await watches.create('key_a', 'src-1', 'REC-2', T0);
           assert.notEqual(other.watch_id, watch.watch_id);
           const theirs = await watches.create('key_b', 'src-1', 'REC-1', T0);
-          assert.notEqual(theirs.watch_id, watch.watch_id, 'the same pair under another key is another watch');
-          assert.deepEqual((await watches.list('key_a')).map((w) => w.watch_id).sort(), [watch.watch_id, other.watch_id].sort());
+          assert.notEqual(
+            theirs.watch_id,
+            watch.watch_id,
+            'the same pair under another key is another watch',
+          );
+          assert.deepEqual(
+            (await watches.list('key_a')).map((w) => w.watch_id).sort(),
+            [watch.watch_id, other.watch_id].sort(),
+          );
           assert.deepEqual(await watches.list('key_b'), [theirs]);
           assert.deepEqual(await watches.find('key_a', watch.watch_id), watch);
-          await assert.rejects(watches.find('key_b', watch.watch_id), rejectsWith('not_found'), "another key's watch is not found");
+          await assert.rejects(
+            watches.find('key_b', watch.watch_id),
+            rejectsWith('not_found'),
+            "another key's watch is not found",
+          );
           await assert.rejects(watches.remove('key_b', watch.watch_id), rejectsWith('not_found'));
           assert.deepEqual(await watches.remove('key_a', watch.watch_id), watch);
           await assert.rejects(watches.find('key_a', watch.watch_id), rejectsWith('not_found'));
           assert.deepEqual(await watches.list('key_a'), [other]);
-          assert.deepEqual(await watches.list('key_b'), [theirs], "removing one key's watch leaves the other's");
+          assert.deepEqual(
+            await watches.list('key_b'),
+            [theirs],
+            "removing one key's watch leaves the other's",
+          );
         }));
 
       it(`a key holds at most ${limits.accounts.watchesPerKeyMax} watches, also under concurrent creates`, () =>
         withSubject(async ({ ports: { watches } }) => {
           const create = (i: number) => watches.create('key_a', 'src-1', `REC-${i}`, T0);
-          await Promise.all(Array.from({ length: limits.accounts.watchesPerKeyMax - 2 }, (_, i) => create(i)));
-          const settled = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => create(limits.accounts.watchesPerKeyMax + i)));
+          await Promise.all(
+            Array.from({ length: limits.accounts.watchesPerKeyMax - 2 }, (_, i) => create(i)),
+          );
+          const settled = await Promise.allSettled(
+            Array.from({ length: 5 }, (_, i) => create(limits.accounts.watchesPerKeyMax + i)),
+          );
           assert.equal(settled.filter((s) => s.status === 'fulfilled').length, 2);
-          for (const refused of settled.filter((s) => s.status === 'rejected')) assert.ok(rejectsWith('conflict')(refused.reason));
+          for (const refused of settled.filter((s) => s.status === 'rejected'))
+            assert.ok(rejectsWith('conflict')(refused.reason));
           assert.equal((await watches.list('key_a')).length, limits.accounts.watchesPerKeyMax);
-          assert.deepEqual((await create(0)).record_key, 'REC-0', 'an existing pair is still returned at the maximum');
-          assert.equal((await watches.create('key_b', 'src-1', 'REC-0', T0)).key_id, 'key_b', 'other keys are unaffected');
+          assert.deepEqual(
+            (await create(0)).record_key,
+            'REC-0',
+            'an existing pair is still returned at the maximum',
+          );
+          assert.equal(
+            (await watches.create('key_b', 'src-1', 'REC-0', T0)).key_id,
+            'key_b',
+            'other keys are unaffected',
+          );
         }));
     });
   });
@@ -295,7 +459,12 @@ stateContract('LMDB', () => {
 
 stateContract('memory', () => {
   const ports = memoryPorts();
-  return { ports, createKey: ports.createKey, revokeKey: ports.revokeKey, close: () => ports.flush() };
+  return {
+    ports,
+    createKey: ports.createKey,
+    revokeKey: ports.revokeKey,
+    close: () => ports.flush(),
+  };
 });
 
 // A REST front thread's ports: every call crosses a real MessagePort (structured clone, errors as data) to the

@@ -14,10 +14,20 @@ after(async () => {
 });
 
 test('a lookup of 1,000 identifiers with 128-character values is answered, not refused', async () => {
-  const identifiers = Array.from({ length: 1_000 }, (_, index) => ({ value: `Z${String(index).padStart(4, '0')}`.padEnd(128, 'Q'), type: 'company_number' }));
-  const reply = await call(service.base, '/bank-intelligence/lookup', { key: service.keys.enterprise, body: { identifiers } });
+  const identifiers = Array.from({ length: 1_000 }, (_, index) => ({
+    value: `Z${String(index).padStart(4, '0')}`.padEnd(128, 'Q'),
+    type: 'company_number',
+  }));
+  const reply = await call(service.base, '/bank-intelligence/lookup', {
+    key: service.keys.enterprise,
+    body: { identifiers },
+  });
   assert.equal(reply.status, 200, reply.text.slice(0, 300));
   assert.equal(reply.body.results.length, 1_000);
-  assert.ok(reply.body.results.every((result: { match_status: string }) => result.match_status === 'no_match'));
+  assert.ok(
+    reply.body.results.every(
+      (result: { match_status: string }) => result.match_status === 'no_match',
+    ),
+  );
   assert.equal(reply.body.charged_api_credits, 1_000);
 });

@@ -19,9 +19,16 @@ after(async () => {
 test(`${requests} fuzzed requests over REST and gRPC: zero 5xx, zero hangs, every error an Error object with request_id`, async (t) => {
   const root = service.base.replace('/api/v1', '');
   const rssBefore = await serviceRss(root);
-  const report = await runFuzz({ restBase: service.base, grpcAddress: service.grpcAddress, keys: service.keys }, { requests, seed: 20261124 });
-  t.diagnostic(`REST ${report.rest}, gRPC ${report.grpc}; outcomes ${JSON.stringify(report.outcomes)}`);
-  t.diagnostic(`RSS ${(rssBefore / 2 ** 20).toFixed(0)} MiB before, ${((await serviceRss(root)) / 2 ** 20).toFixed(0)} MiB after (same process as the fuzzer; the bound is held in bench/fuzz.ts)`);
+  const report = await runFuzz(
+    { restBase: service.base, grpcAddress: service.grpcAddress, keys: service.keys },
+    { requests, seed: 20261124 },
+  );
+  t.diagnostic(
+    `REST ${report.rest}, gRPC ${report.grpc}; outcomes ${JSON.stringify(report.outcomes)}`,
+  );
+  t.diagnostic(
+    `RSS ${(rssBefore / 2 ** 20).toFixed(0)} MiB before, ${((await serviceRss(root)) / 2 ** 20).toFixed(0)} MiB after (same process as the fuzzer; the bound is held in bench/fuzz.ts)`,
+  );
   assert.deepEqual(report.failures.slice(0, 20), []);
   assert.equal(report.rest + report.grpc, requests);
   assert.equal((await fetch(`${root}/healthz`)).status, 200, 'the service still serves');

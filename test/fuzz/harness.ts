@@ -44,17 +44,37 @@ export interface FuzzReport {
 }
 
 type Case =
-  | { readonly transport: 'rest'; readonly op: AnyOp; readonly key: string | undefined; readonly value: unknown; readonly bytes: Buffer | null }
-  | { readonly transport: 'grpc'; readonly op: AnyOp; readonly key: string | undefined; readonly value: unknown; readonly bytes: Buffer | null };
+  | {
+      readonly transport: 'rest';
+      readonly op: AnyOp;
+      readonly key: string | undefined;
+      readonly value: unknown;
+      readonly bytes: Buffer | null;
+    }
+  | {
+      readonly transport: 'grpc';
+      readonly op: AnyOp;
+      readonly key: string | undefined;
+      readonly value: unknown;
+      readonly bytes: Buffer | null;
+    };
 
 const restOps = ops.filter((op) => op.http !== null);
-const failingGrpc = new Set<number>([status.INTERNAL, status.UNKNOWN, status.DATA_LOSS, status.UNAVAILABLE]);
+const failingGrpc = new Set<number>([
+  status.INTERNAL,
+  status.UNKNOWN,
+  status.DATA_LOSS,
+  status.UNAVAILABLE,
+]);
 
 function keyArbitrary(keys: FuzzTarget['keys']): fc.Arbitrary<string | undefined> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.constant(keys.unlimited) },
     { weight: 2, arbitrary: fc.constantFrom(keys.free, keys.pro, keys.enterprise, keys.starter) },
-    { weight: 1, arbitrary: fc.constantFrom(undefined, 'iq_0000000000000000000000000000000', 'not a key', 'ä') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(undefined, 'iq_0000000000000000000000000000000', 'not a key', 'ä'),
+    },
   );
 }
 
@@ -63,37 +83,55 @@ function sampleOf(op: AnyOp, seed: number): unknown {
   return fc.sample(requestOf(op.input), { seed, numRuns: 1 })[0];
 }
 
-function caseArbitrary(target: FuzzTarget, transport: 'rest' | 'grpc', seed: number): fc.Arbitrary<Case> {
+function caseArbitrary(
+  target: FuzzTarget,
+  transport: 'rest' | 'grpc',
+  seed: number,
+): fc.Arbitrary<Case> {
   const pool = transport === 'rest' ? restOps : ops;
-  return fc.constantFrom(...pool).chain((op) =>
-    fc.record({
-      transport: fc.constant(transport),
-      op: fc.constant(op),
-      key: keyArbitrary(target.keys),
-      value: requestOf(op.input),
-      bytes: fc.oneof(
-        { weight: 3, arbitrary: fc.constant(null) },
-        { weight: 1, arbitrary: mutatedBytes(Buffer.from(JSON.stringify(sampleOf(op, seed)) ?? '{}')) },
-      ),
-    }) as fc.Arbitrary<Case>,
+  return fc.constantFrom(...pool).chain(
+    (op) =>
+      fc.record({
+        transport: fc.constant(transport),
+        op: fc.constant(op),
+        key: keyArbitrary(target.keys),
+        value: requestOf(op.input),
+        bytes: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(null) },
+          {
+            weight: 1,
+            arbitrary: mutatedBytes(Buffer.from(JSON.stringify(sampleOf(op, seed)) ?? '{}')),
+          },
+        ),
+      }) as fc.Arbitrary<Case>,
   );
 }
 
-function restRequest(op: AnyOp, value: unknown, bytes: Buffer | null): { path: string; body: Buffer | string | undefined } {
+function restRequest(
+  op: AnyOp,
+  value: unknown,
+  bytes: Buffer | null,
+): { path: string; body: Buffer | string | undefined } {
   const http = op.http!;
-  const fields = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  const fields =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? { ...(value as Record<string, unknown>) }
+      : {};
   // With mutated bytes, path parameters and the query are the raw mutation: '%' stays as it is, so stray and
   // broken percent-escapes reach the server; only what would end the path ('/', '?', '#', controls) is escaped.
-  const raw = bytes?.toString('latin1').replace(/[^\x21-\x7e]|[/?#]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const raw = bytes
+    ?.toString('latin1')
+    .replace(/[^\x21-\x7e]|[/?#]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   const path = http.path.replace(/:([a-z_]+)/g, (_, name: string) => {
     const part = fields[name];
     delete fields[name];
     if (raw !== undefined && raw !== '') return raw.slice(0, 60);
-    return encodeURIComponent(typeof part === 'string' ? part : JSON.stringify(part) ?? 'x');
+    return encodeURIComponent(typeof part === 'string' ? part : (JSON.stringify(part) ?? 'x'));
   });
   if (http.inputFrom === 'query') {
     const query = new URLSearchParams();
-    for (const [name, part] of Object.entries(fields)) query.set(name, typeof part === 'string' ? part : JSON.stringify(part) ?? '');
+    for (const [name, part] of Object.entries(fields))
+      query.set(name, typeof part === 'string' ? part : (JSON.stringify(part) ?? ''));
     return { path: `${path}?${raw ?? query.toString()}`, body: undefined };
   }
   return { path, body: bytes ?? JSON.stringify(value) };
@@ -104,37 +142,73 @@ interface Bounds {
   readonly slowMs: number;
 }
 
-const bodySnippet = (body: Buffer | string | undefined) => (body === undefined ? '' : ` body ${(typeof body === 'string' ? body : body.toString('latin1')).slice(0, 160)}`);
+const bodySnippet = (body: Buffer | string | undefined) =>
+  body === undefined
+    ? ''
+    : ` body ${(typeof body === 'string' ? body : body.toString('latin1')).slice(0, 160)}`;
 
-function noteSlow(report: FuzzReport, bounds: Bounds, label: string, started: number, body: Buffer | string | undefined): void {
+function noteSlow(
+  report: FuzzReport,
+  bounds: Bounds,
+  label: string,
+  started: number,
+  body: Buffer | string | undefined,
+): void {
   const took = performance.now() - started;
   if (took <= bounds.slowMs) return;
   (report.slow ??= []).push(`${label}: ${Math.round(took)} ms${bodySnippet(body)}`);
 }
 
-async function sendRest(target: FuzzTarget, item: Extract<Case, { transport: 'rest' }>, bounds: Bounds, report: FuzzReport): Promise<void> {
+async function sendRest(
+  target: FuzzTarget,
+  item: Extract<Case, { transport: 'rest' }>,
+  bounds: Bounds,
+  report: FuzzReport,
+): Promise<void> {
   const { hangMs } = bounds;
   const { path, body } = restRequest(item.op, item.value, item.bytes);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (item.key !== undefined) headers['x-api-key'] = encodeURIComponent(item.key) === item.key ? item.key : 'iq_x';
+  if (item.key !== undefined)
+    headers['x-api-key'] = encodeURIComponent(item.key) === item.key ? item.key : 'iq_x';
   const label = `REST ${item.op.http!.method} ${path.slice(0, 120)}`;
   const started = performance.now();
   try {
-    const response = await fetch(`${target.restBase}${path}`, { method: item.op.http!.method, headers, ...(body === undefined ? {} : { body: typeof body === "string" ? body : new Uint8Array(body) }), signal: AbortSignal.timeout(hangMs) });
+    const response = await fetch(`${target.restBase}${path}`, {
+      method: item.op.http!.method,
+      headers,
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' ? body : new Uint8Array(body) }),
+      signal: AbortSignal.timeout(hangMs),
+    });
     const text = await response.text();
     noteSlow(report, bounds, label, started, body);
-    report.outcomes[`rest ${response.status}`] = (report.outcomes[`rest ${response.status}`] ?? 0) + 1;
-    if (response.status >= 500) report.failures.push(`${label}: ${response.status} ${text.slice(0, 200)}`);
+    report.outcomes[`rest ${response.status}`] =
+      (report.outcomes[`rest ${response.status}`] ?? 0) + 1;
+    if (response.status >= 500)
+      report.failures.push(`${label}: ${response.status} ${text.slice(0, 200)}`);
     else if (response.status >= 400) {
-      const error = JSON.parse(text) as { error?: unknown; message?: unknown; request_id?: unknown };
-      if (typeof error.error !== 'string' || typeof error.message !== 'string' || error.request_id !== response.headers.get('x-request-id')) {
-        report.failures.push(`${label}: ${response.status} without the Error object: ${text.slice(0, 200)}`);
+      const error = JSON.parse(text) as {
+        error?: unknown;
+        message?: unknown;
+        request_id?: unknown;
+      };
+      if (
+        typeof error.error !== 'string' ||
+        typeof error.message !== 'string' ||
+        error.request_id !== response.headers.get('x-request-id')
+      ) {
+        report.failures.push(
+          `${label}: ${response.status} without the Error object: ${text.slice(0, 200)}`,
+        );
       }
     }
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const waited = `after ${Math.round(performance.now() - started)} ms`;
-    report.failures.push(`${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`} ${waited}${bodySnippet(body)}`);
+    report.failures.push(
+      `${label}: ${(error as Error).name === 'TimeoutError' ? 'hang' : `${String(error)} (${cause?.code ?? ''} ${cause?.message ?? ''})`} ${waited}${bodySnippet(body)}`,
+    );
   }
 }
 
@@ -163,7 +237,14 @@ function grpcBytes(method: GrpcMethod, value: unknown, bytes: Buffer | null, see
   return fc.sample(mutatedBytes(encoded), { seed: seed ^ bytes.length, numRuns: 1 })[0] ?? encoded;
 }
 
-function sendGrpc(client: Client, methods: ReadonlyMap<string, GrpcMethod>, item: Extract<Case, { transport: 'grpc' }>, bounds: Bounds, report: FuzzReport, seed: number): Promise<void> {
+function sendGrpc(
+  client: Client,
+  methods: ReadonlyMap<string, GrpcMethod>,
+  item: Extract<Case, { transport: 'grpc' }>,
+  bounds: Bounds,
+  report: FuzzReport,
+  seed: number,
+): Promise<void> {
   const { hangMs } = bounds;
   const method = methods.get(item.op.grpc.method)!;
   const bytes = grpcBytes(method, item.value, item.bytes, seed);
@@ -178,15 +259,36 @@ function sendGrpc(client: Client, methods: ReadonlyMap<string, GrpcMethod>, item
     if (code !== status.DEADLINE_EXCEEDED) noteSlow(report, bounds, label, started, undefined);
     report.outcomes[`grpc ${status[code]}`] = (report.outcomes[`grpc ${status[code]}`] ?? 0) + 1;
     if (code === status.DEADLINE_EXCEEDED) report.failures.push(`${label}: hang`);
-    else if (failingGrpc.has(code)) report.failures.push(`${label}: ${status[code]} ${error?.details}`);
-    else if (error && code !== status.CANCELLED && typeof error.metadata?.get('request_id')[0] !== 'string') report.failures.push(`${label}: ${status[code]} without request_id`);
+    else if (failingGrpc.has(code))
+      report.failures.push(`${label}: ${status[code]} ${error?.details}`);
+    else if (
+      error &&
+      code !== status.CANCELLED &&
+      typeof error.metadata?.get('request_id')[0] !== 'string'
+    )
+      report.failures.push(`${label}: ${status[code]} without request_id`);
     resolve();
   };
   return new Promise((resolve) => {
     if (!method.requestStream && !method.responseStream) {
-      client.makeUnaryRequest(method.path, identity, identity, bytes, metadata, { deadline }, (error) => settle(error, resolve));
+      client.makeUnaryRequest(
+        method.path,
+        identity,
+        identity,
+        bytes,
+        metadata,
+        { deadline },
+        (error) => settle(error, resolve),
+      );
     } else if (method.responseStream && !method.requestStream) {
-      const call = client.makeServerStreamRequest(method.path, identity, identity, bytes, metadata, { deadline });
+      const call = client.makeServerStreamRequest(
+        method.path,
+        identity,
+        identity,
+        bytes,
+        metadata,
+        { deadline },
+      );
       // The first chunk is enough; cancelling exercises the server's cancellation path too.
       call.on('data', () => call.cancel());
       call.on('error', (error: ServiceError) => settle(error, resolve));
@@ -195,7 +297,9 @@ function sendGrpc(client: Client, methods: ReadonlyMap<string, GrpcMethod>, item
         if (result.code === status.OK) settle(null, resolve);
       });
     } else {
-      const call = client.makeBidiStreamRequest(method.path, identity, identity, metadata, { deadline });
+      const call = client.makeBidiStreamRequest(method.path, identity, identity, metadata, {
+        deadline,
+      });
       call.on('data', () => undefined);
       call.on('error', (error: ServiceError) => settle(error, resolve));
       call.on('status', (result) => {
@@ -228,10 +332,16 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   // The largest answers (a BulkDataset of thousands of rows with profiles) exceed grpc-js's default 4 MiB receive
   // limit; the client refusing them (RESOURCE_EXHAUSTED raised here, without the server's trailers) is not the
   // server's failure. RELIABILITY.md, "Fuzz (long run)", notes it for clients.
-  const client = new Client(target.grpcAddress, credentials.createInsecure(), { 'grpc.max_receive_message_length': -1 });
-  const bounds: Bounds = { hangMs: options.hangMs ?? 5_000, slowMs: options.slowMs ?? Number.POSITIVE_INFINITY };
+  const client = new Client(target.grpcAddress, credentials.createInsecure(), {
+    'grpc.max_receive_message_length': -1,
+  });
+  const bounds: Bounds = {
+    hangMs: options.hangMs ?? 5_000,
+    slowMs: options.slowMs ?? Number.POSITIVE_INFINITY,
+  };
   const concurrency = options.concurrency ?? 16;
-  const grpcShare = options.only === 'grpc' ? 1 : options.only === 'rest' ? 0 : (options.grpcShare ?? 0.3);
+  const grpcShare =
+    options.only === 'grpc' ? 1 : options.only === 'rest' ? 0 : (options.grpcShare ?? 0.3);
   const batch = 500;
   try {
     for (let start = 0; start < options.requests; start += batch) {
@@ -241,9 +351,14 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const drawStarted = performance.now();
       const cases: Case[] = [
         ...fc.sample(caseArbitrary(target, 'rest', seed), { seed, numRuns: count - grpcCount }),
-        ...(grpcCount === 0 ? [] : fc.sample(caseArbitrary(target, 'grpc', seed), { seed: seed + 1, numRuns: grpcCount })),
+        ...(grpcCount === 0
+          ? []
+          : fc.sample(caseArbitrary(target, 'grpc', seed), { seed: seed + 1, numRuns: grpcCount })),
       ];
-      report.drawMsMax = Math.max(report.drawMsMax ?? 0, Math.round(performance.now() - drawStarted));
+      report.drawMsMax = Math.max(
+        report.drawMsMax ?? 0,
+        Math.round(performance.now() - drawStarted),
+      );
       await letPendingIoRun();
       let next = 0;
       const worker = async () => {

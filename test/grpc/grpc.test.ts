@@ -18,10 +18,20 @@ after(async () => {
 });
 
 test('unary Generate and Validate over gRPC', async () => {
-  const generated = await unary(client, 'Generate', { country: 'PL', quantity: 4, seed: 'g' }, keyMetadata(service.keys.pro));
+  const generated = await unary(
+    client,
+    'Generate',
+    { country: 'PL', quantity: 4, seed: 'g' },
+    keyMetadata(service.keys.pro),
+  );
   assert.equal(generated.error, null);
   assert.equal(generated.response.rows.length, 4);
-  const validated = await unary(client, 'Validate', { ibans: generated.response.rows.map((row: any) => row.iban) }, keyMetadata(service.keys.pro));
+  const validated = await unary(
+    client,
+    'Validate',
+    { ibans: generated.response.rows.map((row: any) => row.iban) },
+    keyMetadata(service.keys.pro),
+  );
   assert.ok(validated.response.rows.every((row: any) => row.valid === true));
 });
 
@@ -29,18 +39,30 @@ test('errors carry the mapped status and the Error object fields as trailers', a
   const missingKey = await unary(client, 'Generate', { country: 'DE' }, keyMetadata(undefined));
   assert.equal(missingKey.error?.code, status.UNAUTHENTICATED);
   assert.equal(missingKey.error?.metadata.get('error')[0], 'Invalid API key');
-  const badCountry = await unary(client, 'Generate', { country: 'Narnia' }, keyMetadata(service.keys.pro, { 'x-request-id': 'grpc-1' }));
+  const badCountry = await unary(
+    client,
+    'Generate',
+    { country: 'Narnia' },
+    keyMetadata(service.keys.pro, { 'x-request-id': 'grpc-1' }),
+  );
   assert.equal(badCountry.error?.code, status.INVALID_ARGUMENT);
   assert.equal(badCountry.error?.metadata.get('error')[0], 'Invalid country');
   assert.equal(badCountry.error?.metadata.get('request_id')[0], 'grpc-1');
-  const gated = await unary(client, 'BulkDataset', { country: 'DE' }, keyMetadata(service.keys.free));
+  const gated = await unary(
+    client,
+    'BulkDataset',
+    { country: 'DE' },
+    keyMetadata(service.keys.free),
+  );
   assert.equal(gated.error?.code, status.FAILED_PRECONDITION);
   assert.equal(gated.error?.metadata.get('error')[0], 'bulk_dataset_requires_paid_access');
 });
 
 test('ValidateStream: batches in, compact verdicts out, in order, metered per IBAN', async () => {
   const before = creditsUsed(service, service.keys.enterprise);
-  const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(keyMetadata(service.keys.enterprise));
+  const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(
+    keyMetadata(service.keys.enterprise),
+  );
   const replies: any[] = [];
   const done = new Promise<void>((resolve, reject) => {
     stream.on('data', (reply: any) => replies.push(reply));
@@ -51,7 +73,10 @@ test('ValidateStream: batches in, compact verdicts out, in order, metered per IB
   stream.write({ ibans: ['GB82WEST12345698765432', 'DE89-3704-0044'], batch_id: 'b' });
   stream.end();
   await done;
-  assert.deepEqual(replies.map((reply) => reply.batch_id), ['a', 'b']);
+  assert.deepEqual(
+    replies.map((reply) => reply.batch_id),
+    ['a', 'b'],
+  );
   assert.deepEqual(replies[0].reasons, ['VALID', 'INVALID_CHECKSUM']);
   assert.deepEqual(replies[1].reasons, ['VALID', 'INVALID_CHARACTERS']);
   assert.equal(creditsUsed(service, service.keys.enterprise) - before, 4);
@@ -59,7 +84,10 @@ test('ValidateStream: batches in, compact verdicts out, in order, metered per IB
 
 test('GenerateStream repeats the rows of POST /generate and runs long streams in the pool', async () => {
   const rows: any[] = [];
-  const stream: ClientReadableStream<any> = client.GenerateStream!({ country: 'DE', count: 2_500, seed: 'stream' }, keyMetadata(service.keys.unlimited));
+  const stream: ClientReadableStream<any> = client.GenerateStream!(
+    { country: 'DE', count: 2_500, seed: 'stream' },
+    keyMetadata(service.keys.unlimited),
+  );
   await new Promise<void>((resolve, reject) => {
     stream.on('data', (chunk: any) => rows.push(...chunk.rows));
     stream.on('end', resolve);
@@ -67,8 +95,14 @@ test('GenerateStream repeats the rows of POST /generate and runs long streams in
   });
   assert.equal(rows.length, 2_500);
   assert.equal(new Set(rows.map((row) => row.iban)).size, 2_500);
-  const rest = await call(service.base, '/generate', { key: service.keys.unlimited, body: { country: 'DE', quantity: 100, seed: 'stream' } });
-  assert.deepEqual(rows.slice(0, 100).map((row) => row.iban), rest.body.map((row: any) => row.iban));
+  const rest = await call(service.base, '/generate', {
+    key: service.keys.unlimited,
+    body: { country: 'DE', quantity: 100, seed: 'stream' },
+  });
+  assert.deepEqual(
+    rows.slice(0, 100).map((row) => row.iban),
+    rest.body.map((row: any) => row.iban),
+  );
 });
 
 test('server reflection lists the service', async () => {
@@ -76,9 +110,11 @@ test('server reflection lists the service', async () => {
   const { loadPackageDefinition, credentials } = await import('@grpc/grpc-js');
   const { createRequire } = await import('node:module');
   const require = createRequire(import.meta.url);
-  const reflectionProto = require.resolve('@grpc/reflection/build/proto/grpc/reflection/v1alpha/reflection.proto');
+  const reflectionProto =
+    require.resolve('@grpc/reflection/build/proto/grpc/reflection/v1alpha/reflection.proto');
   const definition = loadSync(reflectionProto, { keepCase: true });
-  const reflection = (loadPackageDefinition(definition) as any).grpc.reflection.v1alpha.ServerReflection;
+  const reflection = (loadPackageDefinition(definition) as any).grpc.reflection.v1alpha
+    .ServerReflection;
   const reflectionClient = new reflection(service.grpcAddress, credentials.createInsecure());
   const stream = reflectionClient.ServerReflectionInfo();
   const reply = await new Promise<any>((resolve, reject) => {
@@ -88,5 +124,7 @@ test('server reflection lists the service', async () => {
   });
   stream.end();
   reflectionClient.close();
-  assert.ok(reply.list_services_response.service.some((entry: any) => entry.name === 'ibanqa.v1.IbanQa'));
+  assert.ok(
+    reply.list_services_response.service.some((entry: any) => entry.name === 'ibanqa.v1.IbanQa'),
+  );
 });

@@ -20,8 +20,15 @@ export interface UnaryReply {
   readonly response: any;
 }
 
-export function unary(client: IbanQaClient, method: string, request: unknown, metadata: Metadata): Promise<UnaryReply> {
+export function unary(
+  client: IbanQaClient,
+  method: string,
+  request: unknown,
+  metadata: Metadata,
+): Promise<UnaryReply> {
   return new Promise((resolve) => {
-    client[method]!(request, metadata, (error: ServiceError | null, response: unknown) => resolve({ error, response }));
+    client[method]!(request, metadata, (error: ServiceError | null, response: unknown) =>
+      resolve({ error, response }),
+    );
   });
 }

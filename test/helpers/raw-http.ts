@@ -13,7 +13,12 @@ export interface RawReply {
   readonly elapsedMs: number;
 }
 
-function parse(buffer: Buffer): { status: number | null; head: string; body: string; complete: boolean } {
+function parse(buffer: Buffer): {
+  status: number | null;
+  head: string;
+  body: string;
+  complete: boolean;
+} {
   const text = buffer.toString('latin1');
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) return { status: null, head: text, body: '', complete: false };
@@ -21,14 +26,23 @@ function parse(buffer: Buffer): { status: number | null; head: string; body: str
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? NaN);
   const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
   const body = text.slice(end + 4);
-  return { status: Number.isNaN(status) ? null : status, head, body, complete: body.length >= length };
+  return {
+    status: Number.isNaN(status) ? null : status,
+    head,
+    body,
+    complete: body.length >= length,
+  };
 }
 
 /**
  * Sends raw bytes over a fresh TCP connection, `gapMs` apart (several small writes arrive as several
  * reads on the server), and reports what came back within `waitMs`: an answer, a close, or nothing.
  */
-export function rawExchange(port: number, chunks: readonly (string | Buffer)[], options: { gapMs?: number; waitMs?: number; afterAnswerMs?: number } = {}): Promise<RawReply> {
+export function rawExchange(
+  port: number,
+  chunks: readonly (string | Buffer)[],
+  options: { gapMs?: number; waitMs?: number; afterAnswerMs?: number } = {},
+): Promise<RawReply> {
   const { gapMs = 10, waitMs = 1000, afterAnswerMs = 100 } = options;
   return new Promise((resolve) => {
     const started = Date.now();
@@ -44,7 +58,15 @@ export function rawExchange(port: number, chunks: readonly (string | Buffer)[], 
       clearTimeout(timer);
       const parsed = parse(received);
       socket.destroy();
-      resolve({ outcome: parsed.status === null ? outcome : 'answer', status: parsed.status, head: parsed.head, body: parsed.body, closed, reset, elapsedMs: Date.now() - started });
+      resolve({
+        outcome: parsed.status === null ? outcome : 'answer',
+        status: parsed.status,
+        head: parsed.head,
+        body: parsed.body,
+        closed,
+        reset,
+        elapsedMs: Date.now() - started,
+      });
     };
     const timer = setTimeout(() => finish('hang'), waitMs);
     socket.on('data', (data: Buffer) => {

@@ -11,7 +11,10 @@ const request = deserialize(Buffer.concat(chunks)) as ImportRequest;
 const writer = RegistryStore.openWriter(request.dataDir);
 try {
   const summaries = request.imports.map((item) =>
-    'file' in item ? importFile(writer, { ...item.file, bytes: new Uint8Array(item.file.bytes) }) : writer.import(item.snapshot, item.options ?? {}));
+    'file' in item
+      ? importFile(writer, { ...item.file, bytes: new Uint8Array(item.file.bytes) })
+      : writer.import(item.snapshot, item.options ?? {}),
+  );
   process.stdout.write(serialize(summaries));
 } finally {
   await writer.close();

@@ -25,16 +25,24 @@ export interface ImportRequest {
 const child = fileURLToPath(new URL('./registry-import-child.ts', import.meta.url));
 
 /** Runs `imports` in order in one child process; resolves with their summaries once it has committed and exited. */
-export function importIntoRegistry(dataDir: string, imports: readonly RegistryImport[]): Promise<ImportSummary[]> {
+export function importIntoRegistry(
+  dataDir: string,
+  imports: readonly RegistryImport[],
+): Promise<ImportSummary[]> {
   return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, ['--import', 'tsx', child], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const process_ = spawn(process.execPath, ['--import', 'tsx', child], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     process_.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     process_.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     process_.on('error', reject);
     process_.on('close', (code) => {
-      if (code !== 0) reject(new Error(`registry import exited with ${code}: ${Buffer.concat(err).toString('utf8')}`));
+      if (code !== 0)
+        reject(
+          new Error(`registry import exited with ${code}: ${Buffer.concat(err).toString('utf8')}`),
+        );
       else resolve(deserialize(Buffer.concat(out)) as ImportSummary[]);
     });
     process_.stdin.end(serialize({ dataDir, imports } satisfies ImportRequest));

@@ -18,7 +18,11 @@ const LMDB_DATA_FILE = 'data.mdb';
 
 function templateKey(): string {
   const manifest = embeddedManifest();
-  const basis = JSON.stringify([embeddedVersions(), manifest['bundesbank-blz'].sha256, manifest.schwifty.sha256]);
+  const basis = JSON.stringify([
+    embeddedVersions(),
+    manifest['bundesbank-blz'].sha256,
+    manifest.schwifty.sha256,
+  ]);
   return createHash('sha256').update(basis).digest('hex').slice(0, 16);
 }
 
@@ -45,5 +49,8 @@ export async function seedEmbeddedRegistry(dataDir: string): Promise<void> {
   ready ??= buildTemplate();
   const template = await ready;
   mkdirSync(registryPath(dataDir), { recursive: true });
-  copyFileSync(join(registryPath(template), LMDB_DATA_FILE), join(registryPath(dataDir), LMDB_DATA_FILE));
+  copyFileSync(
+    join(registryPath(template), LMDB_DATA_FILE),
+    join(registryPath(dataDir), LMDB_DATA_FILE),
+  );
 }

@@ -15,7 +15,11 @@ export function reviewRecord(id: string, overrides: Partial<ReviewRecord> = {}):
     expected_bank: null,
     expected_bank_slug: null,
     caller_paid: true,
-    charge: { account_id: 'key-a', period_start: '2026-01-01T00:00:00.000Z', debits: { statements: 1 } },
+    charge: {
+      account_id: 'key-a',
+      period_start: '2026-01-01T00:00:00.000Z',
+      debits: { statements: 1 },
+    },
     report: null,
     failure: null,
     completed_at: null,
@@ -24,7 +28,9 @@ export function reviewRecord(id: string, overrides: Partial<ReviewRecord> = {}):
 }
 
 /** One behaviour for every ReviewStore: the LMDB store and the in-memory twin both run these. */
-export function reviewStoreContract(open: () => Promise<{ store: ReviewStore; close: () => Promise<void> }>): void {
+export function reviewStoreContract(
+  open: () => Promise<{ store: ReviewStore; close: () => Promise<void> }>,
+): void {
   it('puts, gets, replaces and deletes a record', async () => {
     const { store, close } = await open();
     try {
@@ -50,10 +56,19 @@ export function reviewStoreContract(open: () => Promise<{ store: ReviewStore; cl
       await store.put(reviewRecord('early', { expires_at: '2026-01-01T12:00:00.000Z' }));
       await store.put(reviewRecord('exact', { expires_at: '2026-01-02T00:00:00.000Z' }));
       const now = new Date('2026-01-02T00:00:00.000Z');
-      assert.deepEqual((await store.expired(now, 10)).map((record) => record.review_id), ['early', 'exact']);
-      assert.deepEqual((await store.expired(now, 1)).map((record) => record.review_id), ['early']);
+      assert.deepEqual(
+        (await store.expired(now, 10)).map((record) => record.review_id),
+        ['early', 'exact'],
+      );
+      assert.deepEqual(
+        (await store.expired(now, 1)).map((record) => record.review_id),
+        ['early'],
+      );
       await store.put(reviewRecord('early', { expires_at: '2026-01-05T00:00:00.000Z' }));
-      assert.deepEqual((await store.expired(now, 10)).map((record) => record.review_id), ['exact']);
+      assert.deepEqual(
+        (await store.expired(now, 10)).map((record) => record.review_id),
+        ['exact'],
+      );
       await store.delete('exact');
       assert.deepEqual(await store.expired(now, 10), []);
     } finally {
@@ -67,7 +82,10 @@ export function reviewStoreContract(open: () => Promise<{ store: ReviewStore; cl
       await store.put(reviewRecord('second', { created_at: '2026-01-01T00:00:02.000Z' }));
       await store.put(reviewRecord('first', { created_at: '2026-01-01T00:00:01.000Z' }));
       await store.put(reviewRecord('finished', { status: 'completed', step: 'done' }));
-      assert.deepEqual((await store.pending()).map((record) => record.review_id), ['first', 'second']);
+      assert.deepEqual(
+        (await store.pending()).map((record) => record.review_id),
+        ['first', 'second'],
+      );
     } finally {
       await close();
     }

@@ -19,7 +19,8 @@ export function testRng(seed: string): Rng {
 /** 'n' digit, 'a' upper-case letter, 'c' either, one character per BBAN position. */
 export function kindsOf(structure: string): string {
   let kinds = '';
-  for (const [, count, kind] of structure.matchAll(/(\d+)!?([nac])/g)) kinds += (kind ?? 'c').repeat(Number(count));
+  for (const [, count, kind] of structure.matchAll(/(\d+)!?([nac])/g))
+    kinds += (kind ?? 'c').repeat(Number(count));
   return kinds;
 }
 
@@ -44,7 +45,10 @@ function assertLayout(structure: string, bban: string): void {
   const kinds = kindsOf(structure);
   assert.equal(bban.length, kinds.length, `length of ${bban}`);
   for (let index = 0; index < kinds.length; index++) {
-    assert.ok(alphabetOf(kinds.charAt(index)).includes(bban.charAt(index)), `kind at ${index} of ${bban}`);
+    assert.ok(
+      alphabetOf(kinds.charAt(index)).includes(bban.charAt(index)),
+      `kind at ${index} of ${bban}`,
+    );
   }
 }
 
@@ -63,10 +67,17 @@ export function assertCompletedDraftsPass(
     const draft = draftBban(structure, rng);
     const completed = rule.complete(draft, rng, context);
     assertLayout(structure, completed);
-    assert.equal(rule.check(completed, context), 'passed', `${rule.countryCode} ${draft} -> ${completed}`);
+    assert.equal(
+      rule.check(completed, context),
+      'passed',
+      `${rule.countryCode} ${draft} -> ${completed}`,
+    );
     for (let index = 0; index < draft.length; index++) {
       if (draft.charAt(index) !== completed.charAt(index)) {
-        assert.ok(changeable.includes(index), `${rule.countryCode}: position ${index} changed in ${draft} -> ${completed}`);
+        assert.ok(
+          changeable.includes(index),
+          `${rule.countryCode}: position ${index} changed in ${draft} -> ${completed}`,
+        );
       }
     }
   }
@@ -79,14 +90,22 @@ export function assertCheckPositionChangesFail(
   checkPositions: readonly number[],
   context: NationalContext = noRegistryContext,
 ): void {
-  assert.equal(rule.check(bban, context), 'passed', `${rule.countryCode} ${bban} passes before mutation`);
+  assert.equal(
+    rule.check(bban, context),
+    'passed',
+    `${rule.countryCode} ${bban} passes before mutation`,
+  );
   for (const index of checkPositions) {
     const original = bban.charAt(index);
     const alphabet = digits.includes(original) ? digits : letters;
     for (const replacement of alphabet) {
       if (replacement === original) continue;
       const mutated = bban.slice(0, index) + replacement + bban.slice(index + 1);
-      assert.equal(rule.check(mutated, context), 'failed', `${rule.countryCode} ${mutated} (position ${index})`);
+      assert.equal(
+        rule.check(mutated, context),
+        'failed',
+        `${rule.countryCode} ${mutated} (position ${index})`,
+      );
     }
   }
 }
@@ -100,7 +119,11 @@ export function assertMutationsFailOnCompletedDrafts(
 ): void {
   const rng = testRng(`mutate-${rule.countryCode}`);
   for (let sample = 0; sample < samples; sample++) {
-    assertCheckPositionChangesFail(rule, rule.complete(draftBban(structure, rng), rng, noRegistryContext), checkPositions);
+    assertCheckPositionChangesFail(
+      rule,
+      rule.complete(draftBban(structure, rng), rng, noRegistryContext),
+      checkPositions,
+    );
   }
 }
 

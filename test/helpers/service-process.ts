@@ -28,9 +28,13 @@ export const processStartTimeoutMs = 180_000;
  * Starts a fresh process with a fresh data dir. `registryFrom` copies the registry environment of an earlier
  * data dir (read only after that process stopped), so the process skips building it from the embedded default.
  */
-export async function startServiceProcess(env: NodeJS.ProcessEnv, registryFrom?: string): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: NodeJS.ProcessEnv,
+  registryFrom?: string,
+): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-process-'));
-  if (registryFrom !== undefined) cpSync(join(registryFrom, 'registry'), join(dataDir, 'registry'), { recursive: true });
+  if (registryFrom !== undefined)
+    cpSync(join(registryFrom, 'registry'), join(dataDir, 'registry'), { recursive: true });
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
   const child = spawnTs('src/main.ts', [], {
     ...env,
@@ -47,8 +51,17 @@ export async function startServiceProcess(env: NodeJS.ProcessEnv, registryFrom?:
   try {
     await waitForOutput(child, /^ibanqa: REST /m, processStartTimeoutMs);
     const key = /^\s+unlimited\s+(iq_\S+)/m.exec(child.stdout())?.[1];
-    if (key === undefined) throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
-    return { child, base: `http://127.0.0.1:${httpPort}/api/v1`, grpcAddress: `127.0.0.1:${grpcPort}`, dataDir, unlimitedKey: key, stop: () => child.stop(), dispose };
+    if (key === undefined)
+      throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
+    return {
+      child,
+      base: `http://127.0.0.1:${httpPort}/api/v1`,
+      grpcAddress: `127.0.0.1:${grpcPort}`,
+      dataDir,
+      unlimitedKey: key,
+      stop: () => child.stop(),
+      dispose,
+    };
   } catch (error) {
     await dispose();
     throw error;

@@ -21,14 +21,25 @@ export interface TestService {
 }
 
 /** Starts the real service (uWS, grpc-js, piscina, LMDB) on ephemeral loopback ports in a temp data dir. */
-export async function startTestService(options: { dataDir?: string; env?: NodeJS.ProcessEnv; logger?: Logger } = {}): Promise<TestService> {
+export async function startTestService(
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv; logger?: Logger } = {},
+): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ibanqa-test-'));
   if (options.dataDir === undefined) await seedEmbeddedRegistry(dataDir);
   // IBANQA_TEST_HTTP_THREADS=N runs every service a test starts with N REST front threads (unset: the default, 1).
-  const threads = process.env.IBANQA_TEST_HTTP_THREADS === undefined ? {} : { IBANQA_HTTP_THREADS: process.env.IBANQA_TEST_HTTP_THREADS };
-  const config = loadConfig({ IBANQA_POOL_THREADS: '2', ...threads, ...options.env }, { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir });
+  const threads =
+    process.env.IBANQA_TEST_HTTP_THREADS === undefined
+      ? {}
+      : { IBANQA_HTTP_THREADS: process.env.IBANQA_TEST_HTTP_THREADS };
+  const config = loadConfig(
+    { IBANQA_POOL_THREADS: '2', ...threads, ...options.env },
+    { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir },
+  );
   const running = await startService(config, options.logger ?? pino({ level: 'silent' }));
-  const keys = Object.fromEntries(running.demoKeys.map((key) => [key.plan, key.key])) as Record<PlanId, string>;
+  const keys = Object.fromEntries(running.demoKeys.map((key) => [key.plan, key.key])) as Record<
+    PlanId,
+    string
+  >;
   return {
     base: `http://127.0.0.1:${running.httpPort}/api/v1`,
     grpcAddress: `127.0.0.1:${running.grpcPort}`,
@@ -51,12 +62,26 @@ export interface JsonReply {
 }
 
 /** A real HTTP client call (undici fetch). */
-export async function call(base: string, path: string, init: { method?: string; key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<JsonReply> {
+export async function call(
+  base: string,
+  path: string,
+  init: {
+    method?: string;
+    key?: string;
+    body?: unknown;
+    raw?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<JsonReply> {
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (init.key !== undefined) headers['x-api-key'] = init.key;
   const payload = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
   if (payload !== undefined) headers['content-type'] ??= 'application/json';
-  const response = await fetch(`${base}${path}`, { method: init.method ?? (payload === undefined ? 'GET' : 'POST'), headers, ...(payload === undefined ? {} : { body: payload }) });
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (payload === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(payload === undefined ? {} : { body: payload }),
+  });
   const text = await response.text();
   let body: any = text;
   try {
@@ -68,7 +93,11 @@ export async function call(base: string, path: string, init: { method?: string; 
 }
 
 /** Credits of one kind a key has used in its current period, read from the running service's ledger. */
-export function creditsUsed(service: TestService, key: string, kind: CreditKind = 'api_calls'): number {
+export function creditsUsed(
+  service: TestService,
+  key: string,
+  kind: CreditKind = 'api_calls',
+): number {
   const account = service.running.store.authenticate(key, new Date());
   assert.ok(account, 'the key authenticates');
   return service.running.meter.balance(account, new Date())[kind].used;

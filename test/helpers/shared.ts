@@ -12,7 +12,9 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const registrySources = resolve(repoRoot, '..', 'shared', 'registry-sources');
 export const sharedMissing = !existsSync(registrySources);
 /** The skip reason (node:test `skip` option) for a test on a real file, or false when ../shared is here. */
-export const needsShared: string | false = sharedMissing ? 'needs ../shared/registry-sources' : false;
+export const needsShared: string | false = sharedMissing
+  ? 'needs ../shared/registry-sources'
+  : false;
 /** node:test options that skip without ../shared: `it('...', skipWithoutShared, () => ...)`. */
 export const skipWithoutShared = { skip: needsShared };
 

@@ -11,19 +11,34 @@ import { ops } from '../../src/ops/table.js';
 import { ContextFactory } from '../../src/service/context.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
 
-const known: readonly Capability[] = ['requestKey', 'bank', 'routing', 'registry', 'watches', 'usage', 'profileProvider', 'manifestKeys', 'statements'];
+const known: readonly Capability[] = [
+  'requestKey',
+  'bank',
+  'routing',
+  'registry',
+  'watches',
+  'usage',
+  'profileProvider',
+  'manifestKeys',
+  'statements',
+];
 const opsDir = fileURLToPath(new URL('../../src/ops/', import.meta.url));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
 describe('the op table and its capabilities', () => {
   it('every op declares known capabilities, each once', () => {
     for (const op of ops) {
-      for (const need of op.needs) assert.ok(known.includes(need), `${op.name}: unknown capability ${need}`);
+      for (const need of op.needs)
+        assert.ok(known.includes(need), `${op.name}: unknown capability ${need}`);
       assert.equal(new Set(op.needs).size, op.needs.length, `${op.name}: a capability named twice`);
     }
   });
@@ -44,27 +59,52 @@ describe('the op table and its capabilities', () => {
   it('no op source reads the wall clock, opens LMDB or reaches the registry store behind its reader', () => {
     for (const file of sourceFiles(opsDir)) {
       const text = readFileSync(file, 'utf8');
-      assert.doesNotMatch(text, /new Date\(\)|Date\.now\(\)/, `${file}: take the time from context.now()`);
-      assert.doesNotMatch(text, /from 'lmdb'|registry-store\.js'|lmdb-directory\.js'/, `${file}: use the declared capabilities`);
+      assert.doesNotMatch(
+        text,
+        /new Date\(\)|Date\.now\(\)/,
+        `${file}: take the time from context.now()`,
+      );
+      assert.doesNotMatch(
+        text,
+        /from 'lmdb'|registry-store\.js'|lmdb-directory\.js'/,
+        `${file}: use the declared capabilities`,
+      );
     }
   });
 });
 
 describe('ContextFactory', () => {
   const op = ops.find((candidate) => candidate.name === 'iban.validate') as AnyOp;
-  const base = { requestKey: new Uint8Array(32) as never, caller: { keyId: null, plan: null, paid: false }, rowStart: 0 };
+  const base = {
+    requestKey: new Uint8Array(32) as never,
+    caller: { keyId: null, plan: null, paid: false },
+    rowStart: 0,
+  };
 
   it('gives an op exactly its declared capabilities and throws on any other', () => {
     const bank = createMemoryDirectory([]);
-    const context = new ContextFactory({ bank }, () => new Date(0), 'test thread').contextFor(op, base) as unknown as Record<string, unknown>;
+    const context = new ContextFactory({ bank }, () => new Date(0), 'test thread').contextFor(
+      op,
+      base,
+    ) as unknown as Record<string, unknown>;
     assert.equal(context['bank'], bank);
     assert.equal((context['now'] as () => Date)().getTime(), 0);
-    assert.throws(() => context['registry'], /iban\.validate used the capability 'registry' without declaring it/);
+    assert.throws(
+      () => context['registry'],
+      /iban\.validate used the capability 'registry' without declaring it/,
+    );
   });
 
   it('fails loudly when a thread lacks a capability the op declared', () => {
     const watchOp = ops.find((candidate) => candidate.name === 'registry.watchlists.list') as AnyOp;
-    const factory = new ContextFactory({ bank: createMemoryDirectory([]) }, () => new Date(), 'pool worker');
-    assert.throws(() => factory.contextFor(watchOp, base), /needs the capability 'registry', which a pool worker does not have/);
+    const factory = new ContextFactory(
+      { bank: createMemoryDirectory([]) },
+      () => new Date(),
+      'pool worker',
+    );
+    assert.throws(
+      () => factory.contextFor(watchOp, base),
+      /needs the capability 'registry', which a pool worker does not have/,
+    );
   });
 });

@@ -26,7 +26,13 @@ const LOAD_MS = 1_500;
 /** Concurrent clients: enough that requests are always in flight when the kill lands. */
 const CLIENTS = 8;
 /** Published example IBANs (ECBS / national examples); validity does not change the price. */
-const IBANS = ['DE89370400440532013000', 'GB82WEST12345698765432', 'FR1420041010050500013M02606', 'NL91ABNA0417164300', 'AT611904300234573201'];
+const IBANS = [
+  'DE89370400440532013000',
+  'GB82WEST12345698765432',
+  'FR1420041010050500013M02606',
+  'NL91ABNA0417164300',
+  'AT611904300234573201',
+];
 /** ABA routing numbers with a valid checksum and one without: a run prices each number the same. */
 const ROUTING_NUMBERS = ['011000015', '021000021', '026009593', '011000016'];
 
@@ -59,7 +65,12 @@ async function startService(): Promise<Started> {
   return { child, base: `http://127.0.0.1:${port}/api/v1`, stdout: child.stdout() };
 }
 
-async function post(base: string, path: string, key: string, body: unknown): Promise<{ status: number; body: any }> {
+async function post(
+  base: string,
+  path: string,
+  key: string,
+  body: unknown,
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': key },
@@ -75,7 +86,8 @@ async function usedApiCalls(rawKey: string): Promise<number> {
     const usage = env.openDB<Record<string, number>, string>({ name: 'usage' });
     const keyId = keyIdOf(hashKey(rawKey));
     let total = 0;
-    for (const { value } of usage.getRange({ start: `${keyId}|`, end: `${keyId}}` })) total += value.api_calls ?? 0;
+    for (const { value } of usage.getRange({ start: `${keyId}|`, end: `${keyId}}` }))
+      total += value.api_calls ?? 0;
     return total;
   } finally {
     await env.close();
@@ -83,7 +95,10 @@ async function usedApiCalls(rawKey: string): Promise<number> {
 }
 
 function pick<T>(items: readonly T[], count: number): T[] {
-  return Array.from({ length: count }, (_, i) => items[(i * 7 + randomBytes(1)[0]!) % items.length]!);
+  return Array.from(
+    { length: count },
+    (_, i) => items[(i * 7 + randomBytes(1)[0]!) % items.length]!,
+  );
 }
 
 const newRequestId = () => `${Date.now()}-${randomBytes(16).toString('hex')}`;
@@ -103,7 +118,15 @@ interface Ledger {
 }
 
 /** Sends one request and books its credits by what the client saw. */
-async function send(ledger: Ledger, base: string, key: string, path: string, body: unknown, credits: number, isRun: boolean): Promise<void> {
+async function send(
+  ledger: Ledger,
+  base: string,
+  key: string,
+  path: string,
+  body: unknown,
+  credits: number,
+  isRun: boolean,
+): Promise<void> {
   let reply: { status: number; body: any };
   try {
     reply = await post(base, path, key, body);
@@ -128,7 +151,13 @@ async function send(ledger: Ledger, base: string, key: string, path: string, bod
 }
 
 /** One client: validates and quoted runs (every third run sent twice at once) until `stopped`. */
-async function client(ledger: Ledger, base: string, key: string, stopped: () => boolean, index: number): Promise<void> {
+async function client(
+  ledger: Ledger,
+  base: string,
+  key: string,
+  stopped: () => boolean,
+  index: number,
+): Promise<void> {
   for (let i = 0; !stopped(); i++) {
     if ((i + index) % 3 !== 0) {
       const count = 10 + (randomBytes(1)[0]! % 91);
@@ -136,46 +165,77 @@ async function client(ledger: Ledger, base: string, key: string, stopped: () => 
       continue;
     }
     const numbers = pick(ROUTING_NUMBERS, 1 + (i % 4));
-    const quote = await post(base, '/us/routing/quote', key, { routing_numbers: numbers }).catch(() => null);
+    const quote = await post(base, '/us/routing/quote', key, { routing_numbers: numbers }).catch(
+      () => null,
+    );
     if (quote === null) ledger.unanswered++;
     if (quote === null || stopped()) return;
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
-    const body = { routing_numbers: numbers, max_credits: quote.body.max_credits, request_id: newRequestId() };
+    const body = {
+      routing_numbers: numbers,
+      max_credits: quote.body.max_credits,
+      request_id: newRequestId(),
+    };
     const twice = i % 2 === 0;
-    await Promise.all([send(ledger, base, key, '/us/routing/run', body, numbers.length, true), twice ? send(ledger, base, key, '/us/routing/run', body, numbers.length, true) : null]);
+    await Promise.all([
+      send(ledger, base, key, '/us/routing/run', body, numbers.length, true),
+      twice ? send(ledger, base, key, '/us/routing/run', body, numbers.length, true) : null,
+    ]);
   }
 }
 
-test('acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight', { timeout: 600_000 }, async () => {
-  const first = await startService();
-  const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
-  assert.ok(key, `no unlimited demo key in:\n${first.stdout}`);
+test(
+  'acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight',
+  { timeout: 600_000 },
+  async () => {
+    const first = await startService();
+    const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
+    assert.ok(key, `no unlimited demo key in:\n${first.stdout}`);
 
-  const ledger: Ledger = { acknowledged: 0, inFlight: 0, unanswered: 0, runs: [], refusals: [], replaysUnderLoad: 0 };
-  let stop = false;
-  const clients = Array.from({ length: CLIENTS }, (_, i) => client(ledger, first.base, key, () => stop, i));
-  await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
-  // Same tick: every request already sent is in flight; none is sent after.
-  stop = true;
-  const exited = new Promise((resolve) => first.child.process.once('exit', resolve));
-  first.child.process.kill('SIGKILL');
-  await Promise.all(clients);
-  await exited;
+    const ledger: Ledger = {
+      acknowledged: 0,
+      inFlight: 0,
+      unanswered: 0,
+      runs: [],
+      refusals: [],
+      replaysUnderLoad: 0,
+    };
+    let stop = false;
+    const clients = Array.from({ length: CLIENTS }, (_, i) =>
+      client(ledger, first.base, key, () => stop, i),
+    );
+    await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
+    // Same tick: every request already sent is in flight; none is sent after.
+    stop = true;
+    const exited = new Promise((resolve) => first.child.process.once('exit', resolve));
+    first.child.process.kill('SIGKILL');
+    await Promise.all(clients);
+    await exited;
 
-  assert.deepEqual(ledger.refusals, []);
-  assert.ok(ledger.runs.length > 0 && ledger.acknowledged > 0, 'the load produced acknowledged runs and validations');
-  assert.ok(ledger.unanswered > 0, 'the kill landed mid-load: some requests never got an answer');
-  const used = await usedApiCalls(key);
-  assert.ok(used >= ledger.acknowledged, `acknowledged ${ledger.acknowledged} credits, only ${used} survived the kill`);
-  assert.ok(used <= ledger.acknowledged + ledger.inFlight, `used ${used} > acknowledged ${ledger.acknowledged} + in flight ${ledger.inFlight}`);
+    assert.deepEqual(ledger.refusals, []);
+    assert.ok(
+      ledger.runs.length > 0 && ledger.acknowledged > 0,
+      'the load produced acknowledged runs and validations',
+    );
+    assert.ok(ledger.unanswered > 0, 'the kill landed mid-load: some requests never got an answer');
+    const used = await usedApiCalls(key);
+    assert.ok(
+      used >= ledger.acknowledged,
+      `acknowledged ${ledger.acknowledged} credits, only ${used} survived the kill`,
+    );
+    assert.ok(
+      used <= ledger.acknowledged + ledger.inFlight,
+      `used ${used} > acknowledged ${ledger.acknowledged} + in flight ${ledger.inFlight}`,
+    );
 
-  const second = await startService();
-  for (const run of ledger.runs) {
-    const replay = await post(second.base, '/us/routing/run', key, run.body);
-    assert.equal(replay.status, 200, JSON.stringify(replay.body));
-    assert.equal(replay.body.replayed, true, 'an acknowledged run replays after the crash');
-    assert.deepEqual(replay.body.rows, run.rows);
-  }
-  await second.child.stop();
-  assert.equal(await usedApiCalls(key), used, 'replays debit nothing');
-});
+    const second = await startService();
+    for (const run of ledger.runs) {
+      const replay = await post(second.base, '/us/routing/run', key, run.body);
+      assert.equal(replay.status, 200, JSON.stringify(replay.body));
+      assert.equal(replay.body.replayed, true, 'an acknowledged run replays after the crash');
+      assert.deepEqual(replay.body.rows, run.rows);
+    }
+    await second.child.stop();
+    assert.equal(await usedApiCalls(key), used, 'replays debit nothing');
+  },
+);

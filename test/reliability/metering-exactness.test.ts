@@ -23,11 +23,19 @@ after(async () => {
 const iban = composeIBAN({ countryCode: 'NL', bban: 'ABNA0417164300' }) as string;
 
 /** One client: 1-IBAN validations until refused; returns how many were served. */
-async function client(index: number, key: string | undefined, headers: Record<string, string> = {}): Promise<number> {
+async function client(
+  index: number,
+  key: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<number> {
   let served = 0;
   for (;;) {
     if (index % 2 === 0 || key === undefined) {
-      const reply = await call(service.base, '/validate', { ...(key === undefined ? {} : { key }), headers, body: { ibans: [iban] } });
+      const reply = await call(service.base, '/validate', {
+        ...(key === undefined ? {} : { key }),
+        headers,
+        body: { ibans: [iban] },
+      });
       if (reply.status === 429) return served;
       assert.equal(reply.status, 200, reply.text);
     } else {
@@ -44,7 +52,9 @@ async function client(index: number, key: string | undefined, headers: Record<st
 test('64 concurrent REST and gRPC clients on a free key are served exactly its api_calls allowance', async () => {
   const key = service.keys.free;
   const allowance = planOf('free').allowances.api_calls as number;
-  const served = (await Promise.all(Array.from({ length: clients }, (_, index) => client(index, key)))).reduce((a, b) => a + b, 0);
+  const served = (
+    await Promise.all(Array.from({ length: clients }, (_, index) => client(index, key)))
+  ).reduce((a, b) => a + b, 0);
   assert.equal(served, allowance);
   const account = service.running.store.authenticate(key, new Date());
   assert.ok(account);
@@ -53,6 +63,8 @@ test('64 concurrent REST and gRPC clients on a free key are served exactly its a
 });
 
 test('64 concurrent keyless clients from one address are served exactly the daily keyless allowance', async () => {
-  const served = (await Promise.all(Array.from({ length: clients }, (_, index) => client(index, undefined)))).reduce((a, b) => a + b, 0);
+  const served = (
+    await Promise.all(Array.from({ length: clients }, (_, index) => client(index, undefined)))
+  ).reduce((a, b) => a + b, 0);
   assert.equal(served, 100);
 });

@@ -40,19 +40,32 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ibans = ['DE', 'NL', 'FR'].map((country, index) =>
-  composeIBAN({ countryCode: country, bban: ['370400440532013000', 'ABNA0417164300', '20041010050500013M02606'][index] as string }) as string,
+const ibans = ['DE', 'NL', 'FR'].map(
+  (country, index) =>
+    composeIBAN({
+      countryCode: country,
+      bban: ['370400440532013000', 'ABNA0417164300', '20041010050500013M02606'][index] as string,
+    }) as string,
 );
 
 test('a keyed request whose work fails is refunded every credit it reserved', async () => {
   const created = accounts.createKey('pro', now);
-  await assert.rejects(service.execute(op, { ibans }, { apiKey: created.key, ip: '192.0.2.1' }), /the worker failed/);
+  await assert.rejects(
+    service.execute(op, { ibans }, { apiKey: created.key, ip: '192.0.2.1' }),
+    /the worker failed/,
+  );
   const balance = state.ledger.balance(created, now);
-  assert.deepEqual([balance.api_calls.used, balance.api_calls.reserved, balance.bic_reveals.used], [0, 0, 0]);
+  assert.deepEqual(
+    [balance.api_calls.used, balance.api_calls.reserved, balance.bic_reveals.used],
+    [0, 0, 0],
+  );
 });
 
 test('a keyless request whose work fails gets its daily allowance back', async () => {
   const before = (await state.keyless.take('192.0.2.7', 0, now)).remaining;
-  await assert.rejects(service.execute(op, { ibans }, { apiKey: undefined, ip: '192.0.2.7' }), /the worker failed/);
+  await assert.rejects(
+    service.execute(op, { ibans }, { apiKey: undefined, ip: '192.0.2.7' }),
+    /the worker failed/,
+  );
   assert.equal((await state.keyless.take('192.0.2.7', 0, now)).remaining, before);
 });

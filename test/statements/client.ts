@@ -8,16 +8,34 @@ export interface UploadOptions {
 }
 
 /** A real multipart upload through undici's FormData. */
-export async function upload(base: string, bytes: Uint8Array | null, options: UploadOptions = {}): Promise<JsonReply> {
+export async function upload(
+  base: string,
+  bytes: Uint8Array | null,
+  options: UploadOptions = {},
+): Promise<JsonReply> {
   const form = new FormData();
-  if (bytes !== null) form.append('statement_file', new Blob([new Uint8Array(bytes)]), options.filename ?? 'statement.pdf');
+  if (bytes !== null)
+    form.append(
+      'statement_file',
+      new Blob([new Uint8Array(bytes)]),
+      options.filename ?? 'statement.pdf',
+    );
   if (options.expectedBank !== undefined) form.append('expected_bank', options.expectedBank);
   return postForm(base, form, options);
 }
 
-export async function postForm(base: string, form: FormData, options: UploadOptions = {}): Promise<JsonReply> {
-  const headers: Record<string, string> = options.key === undefined ? {} : { 'x-api-key': options.key };
-  const response = await fetch(`${base}${options.path ?? '/statement-validator/analyze'}`, { method: 'POST', body: form, headers });
+export async function postForm(
+  base: string,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<JsonReply> {
+  const headers: Record<string, string> =
+    options.key === undefined ? {} : { 'x-api-key': options.key };
+  const response = await fetch(`${base}${options.path ?? '/statement-validator/analyze'}`, {
+    method: 'POST',
+    body: form,
+    headers,
+  });
   const text = await response.text();
   let body: any = text;
   try {
@@ -29,7 +47,12 @@ export async function postForm(base: string, form: FormData, options: UploadOpti
 }
 
 /** Polls until the review leaves pending_analysis (every 100 ms, at most `timeoutMs`). */
-export async function settle(base: string, key: string, reviewId: string, timeoutMs = 60_000): Promise<JsonReply> {
+export async function settle(
+  base: string,
+  key: string,
+  reviewId: string,
+  timeoutMs = 60_000,
+): Promise<JsonReply> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const reply = await call(base, `/statement-validator/review/${reviewId}`, { key });

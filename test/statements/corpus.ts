@@ -93,7 +93,9 @@ export async function textPdf(lines: readonly string[]): Promise<Uint8Array> {
   doc.setProducer('Synthetic Letter Writer');
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
-  lines.forEach((line, index) => page.drawText(line, { x: 50, y: 800 - index * 18, size: 11, font }));
+  lines.forEach((line, index) =>
+    page.drawText(line, { x: 50, y: 800 - index * 18, size: 11, font }),
+  );
   return doc.save({ useObjectStreams: false });
 }
 
@@ -101,7 +103,11 @@ export async function textPdf(lines: readonly string[]): Promise<Uint8Array> {
  * Appends an incremental update by hand (pdf-lib writes whole files only): a new Info dictionary with a later
  * ModDate and another Producer, its xref section and a trailer whose /Prev points at the original xref.
  */
-export function appendIncrementalUpdate(original: Uint8Array, modified: Date, producer: string): Uint8Array {
+export function appendIncrementalUpdate(
+  original: Uint8Array,
+  modified: Date,
+  producer: string,
+): Uint8Array {
   const text = Buffer.from(original).toString('latin1');
   const previousXref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
   const trailer = /trailer\s*<<([\s\S]*?)>>\s*startxref/.exec(text)?.[1] ?? '';
@@ -127,7 +133,10 @@ export function encryptedPdf(original: Uint8Array): Uint8Array {
   const trailer = /trailer\s*<<([\s\S]*?)>>\s*startxref/.exec(text)?.[1] ?? '';
   const size = Number(/\/Size (\d+)/.exec(trailer)?.[1]);
   const root = /\/Root (\d+ \d+ R)/.exec(trailer)?.[1];
-  const hex = (seed: number) => Array.from({ length: 32 }, (_, index) => ((index * 37 + seed) % 256).toString(16).padStart(2, '0')).join('');
+  const hex = (seed: number) =>
+    Array.from({ length: 32 }, (_, index) =>
+      ((index * 37 + seed) % 256).toString(16).padStart(2, '0'),
+    ).join('');
   const objectOffset = original.length + 1;
   const object = `${size} 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <${hex(11)}> /U <${hex(97)}> /P -44 >>\nendobj\n`;
   const xrefOffset = objectOffset + object.length;
@@ -147,7 +156,10 @@ export async function statementPng(lines: readonly string[]): Promise<Buffer> {
   const lineHeight = 44;
   const height = 80 + lines.length * lineHeight;
   const text = lines
-    .map((line, index) => `<text x="40" y="${70 + index * lineHeight}" font-family="DejaVu Sans Mono" font-size="26" fill="#000">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="40" y="${70 + index * lineHeight}" font-family="DejaVu Sans Mono" font-size="26" fill="#000">${escapeXml(line)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
@@ -184,5 +196,10 @@ export function bombPng(side = 8_000): Buffer {
   const raw = Buffer.alloc((side + 1) * side, 0xff);
   for (let row = 0; row < side; row++) raw[row * (side + 1)] = 0; // filter type 0 per row
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

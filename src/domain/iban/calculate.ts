@@ -54,7 +54,8 @@ export function calculateIban(
     bban = completeNationalCheckDigits(format.code, draft, rng, context);
     assertComponentsKept(format, bban, placed);
   }
-  if (nationalCheck(format.code, bban, context) === 'failed') throw nationalFailure(format, placed, context);
+  if (nationalCheck(format.code, bban, context) === 'failed')
+    throw nationalFailure(format, placed, context);
   return assembleIban(format, bban, context);
 }
 
@@ -66,11 +67,19 @@ export function calculateIban(
 function splitJointBankCode(format: CountryFormat, components: IbanComponents): IbanComponents {
   const bank = format.bankCode;
   const branch = format.branchCode;
-  if (components.bankCode === undefined || branch === null || branch.offset !== bank.offset + bank.length) return components;
+  if (
+    components.bankCode === undefined ||
+    branch === null ||
+    branch.offset !== bank.offset + bank.length
+  )
+    return components;
   const joint = normalizeIbanInput(components.bankCode);
   if (joint.length !== bank.length + branch.length) return components;
   const branchCode = joint.slice(bank.length);
-  if (components.branchCode !== undefined && normalizeIbanInput(components.branchCode) !== branchCode) {
+  if (
+    components.branchCode !== undefined &&
+    normalizeIbanInput(components.branchCode) !== branchCode
+  ) {
     throw new AppError(
       'invalid_argument',
       `${format.code} bank code ${components.bankCode} includes the branch code ${branchCode}, but branch_code says ${components.branchCode}`,
@@ -83,7 +92,10 @@ function placedComponents(format: CountryFormat, given: IbanComponents): PlacedC
   const placed: PlacedComponent[] = [];
   const components = splitJointBankCode(format, given);
   if (components.bankCode === undefined) {
-    throw new AppError('invalid_argument', `${format.code} needs a bank code (${spanSpec(format, format.bankCode)})`);
+    throw new AppError(
+      'invalid_argument',
+      `${format.code} needs a bank code (${spanSpec(format, format.bankCode)})`,
+    );
   }
   placed.push(checkComponent(format, format.bankCode, components.bankCode, 'bank code'));
   if (format.branchCode === null && components.branchCode !== undefined) {
@@ -100,7 +112,10 @@ function placedComponents(format: CountryFormat, given: IbanComponents): PlacedC
   placed.push(checkComponent(format, format.accountNumber, account, 'account number'));
   if (components.nationalCheckDigits !== undefined) {
     if (format.nationalCheckDigits === null) {
-      throw new AppError('invalid_argument', `${format.code} BBANs have no separate national check digits`);
+      throw new AppError(
+        'invalid_argument',
+        `${format.code} BBANs have no separate national check digits`,
+      );
     }
     const digits = components.nationalCheckDigits;
     placed.push(checkComponent(format, format.nationalCheckDigits, digits, nationalDigitsLabel));
@@ -141,7 +156,10 @@ function nationalFailure(
   const rule = nationalRuleOf(format.code)?.rule ?? 'national rule';
   const given = placed.find((component) => component.label === nationalDigitsLabel);
   if (given === undefined) {
-    return new AppError('invalid_argument', `${format.code} components fail the national check (${rule})`);
+    return new AppError(
+      'invalid_argument',
+      `${format.code} components fail the national check (${rule})`,
+    );
   }
   const others = placed.filter((component) => component !== given);
   const chars = bbanKinds(format).map((kind) => placeholder[kind]);
@@ -150,7 +168,9 @@ function nationalFailure(
   const completed = completeNationalCheckDigits(format.code, draft, rng, context);
   const { offset, length } = given.span;
   const expected = completed.slice(offset, offset + length);
-  const keptOthers = others.every((c) => completed.slice(c.span.offset, c.span.offset + c.span.length) === c.value);
+  const keptOthers = others.every(
+    (c) => completed.slice(c.span.offset, c.span.offset + c.span.length) === c.value,
+  );
   const hint = keptOthers ? `, expected ${expected}` : '';
   return new AppError(
     'invalid_argument',

@@ -7,7 +7,13 @@ import { createRequire } from 'node:module';
 import { AssertionFailure } from '../../assert.js';
 import { requestKeyOf, rngPick, rowRng } from '../rng.js';
 import { noRegistryContext } from './national/types.js';
-import { bbanKinds, countryFormatOf, countryFormats, ibanLengthMax, parseBbanSpec } from './countries.js';
+import {
+  bbanKinds,
+  countryFormatOf,
+  countryFormats,
+  ibanLengthMax,
+  parseBbanSpec,
+} from './countries.js';
 import { ibanMod97 } from './mod97.js';
 import { validateIban } from './validate.js';
 
@@ -15,7 +21,9 @@ interface IbantoolsSpec {
   readonly chars?: number;
   readonly bban_regexp?: string;
 }
-const ibantools = createRequire(import.meta.url)('ibantools') as { countrySpecs: Record<string, IbantoolsSpec> };
+const ibantools = createRequire(import.meta.url)('ibantools') as {
+  countrySpecs: Record<string, IbantoolsSpec>;
+};
 
 /** The 89 IBAN prefixes of the registry text (releases 99 to 102 list the same set). */
 const registryCodes =
@@ -24,7 +32,11 @@ const registryCodes =
   'RO RS RU SA SC SD SE SI SK SM SO ST SV TL TN TR UA VA VG XK YE';
 
 /** Registry structures newer than ibantools 4.5.4's regular expressions (bank code now 4!c or 4!a). */
-const alphabets = { n: '0123456789', a: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', c: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ' };
+const alphabets = {
+  n: '0123456789',
+  a: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  c: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+};
 const drawsPerCountry = 200;
 
 const ibantoolsOutdated = new Set(['BY', 'DO', 'PK', 'PS']);
@@ -48,7 +60,12 @@ describe('countryFormats', () => {
   it('places bank, branch, account and national digits inside the BBAN and covers every position', () => {
     for (const format of countryFormats) {
       const covered = new Array<boolean>(format.bbanLength).fill(false);
-      for (const span of [format.bankCode, format.branchCode, format.accountNumber, format.nationalCheckDigits]) {
+      for (const span of [
+        format.bankCode,
+        format.branchCode,
+        format.accountNumber,
+        format.nationalCheckDigits,
+      ]) {
         if (span === null) continue;
         assert.ok(span.offset >= 0 && span.length > 0, format.code);
         assert.ok(span.offset + span.length <= format.bbanLength, format.code);
@@ -78,7 +95,9 @@ describe('countryFormats', () => {
       const pattern = new RegExp(spec.bban_regexp ?? '^$');
       const rng = rowRng(requestKeyOf('countries-test', format.code), 0);
       for (let draw = 0; draw < drawsPerCountry; draw++) {
-        const bban = bbanKinds(format).map((kind) => rngPick(rng, [...alphabets[kind]])).join('');
+        const bban = bbanKinds(format)
+          .map((kind) => rngPick(rng, [...alphabets[kind]]))
+          .join('');
         assert.match(bban, pattern, format.code);
       }
     }
@@ -87,7 +106,8 @@ describe('countryFormats', () => {
   it('flags the registry SEPA countries', () => {
     const sepa = countryFormats.filter((format) => format.sepa).map((format) => format.code);
     assert.equal(sepa.length, 37);
-    for (const code of ['DE', 'FR', 'CH', 'GB', 'NO', 'VA', 'SM', 'AD', 'MC']) assert.ok(sepa.includes(code), code);
+    for (const code of ['DE', 'FR', 'CH', 'GB', 'NO', 'VA', 'SM', 'AD', 'MC'])
+      assert.ok(sepa.includes(code), code);
     for (const code of ['TR', 'RS', 'UA', 'BR', 'AL']) assert.ok(!sepa.includes(code), code);
   });
 });

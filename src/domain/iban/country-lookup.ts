@@ -28,7 +28,10 @@ function buildNameIndex(): ReadonlyMap<string, CountryFormat> {
     for (const name of [format.name, ...format.aliases]) {
       const key = countryKey(name);
       const previous = index.get(key);
-      assert(previous === undefined || previous === format, `country name "${name}" is unambiguous`);
+      assert(
+        previous === undefined || previous === format,
+        `country name "${name}" is unambiguous`,
+      );
       index.set(key, format);
     }
   }

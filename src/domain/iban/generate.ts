@@ -93,7 +93,9 @@ export function drawAlphabetsOf(format: CountryFormat): readonly string[] {
   if (cached !== undefined) return cached;
   const example = format.example.slice(4);
   const inCode = (position: number) =>
-    [format.bankCode, format.branchCode].some((span) => span !== null && position >= span.offset && position < span.offset + span.length);
+    [format.bankCode, format.branchCode].some(
+      (span) => span !== null && position >= span.offset && position < span.offset + span.length,
+    );
   const result = bbanKinds(format).map((kind, position) => {
     if (kind !== 'c') return alphabets[kind];
     const published = example.charAt(position);
@@ -127,7 +129,12 @@ function fitsKind(kind: CharKind, code: number): boolean {
 const kindNames: Record<CharKind, string> = { n: 'a digit', a: 'a letter', c: 'a letter or digit' };
 
 /** Normalises (spaces out, ASCII upper case) and checks a component; AppError when it cannot fit. */
-export function checkComponent(format: CountryFormat, span: Span, raw: string, label: string): PlacedComponent {
+export function checkComponent(
+  format: CountryFormat,
+  span: Span,
+  raw: string,
+  label: string,
+): PlacedComponent {
   const value = normalizeIbanInput(raw);
   const spec = spanSpec(format, span);
   if (value.length !== span.length) {
@@ -197,12 +204,19 @@ function spanOf(bban: string, span: Span): string {
 }
 
 /** Adds the IBAN check digits to a finished BBAN; the pair assertion ties it to the validator. */
-export function assembleIban(format: CountryFormat, bban: string, context: NationalContext): GeneratedIban {
+export function assembleIban(
+  format: CountryFormat,
+  bban: string,
+  context: NationalContext,
+): GeneratedIban {
   assert(bban.length === format.bbanLength, `${format.code} BBAN has the registry length`);
   const iban = format.code + ibanCheckDigits(format.code, bban) + bban;
   const outcome = nationalCheck(format.code, bban, context);
   const verdict = validateIban(iban, context);
-  assert(verdict.valid, `generated ${iban} validates (${verdict.error ?? ''}: ${verdict.message ?? ''})`);
+  assert(
+    verdict.valid,
+    `generated ${iban} validates (${verdict.error ?? ''}: ${verdict.message ?? ''})`,
+  );
   assert(verdict.nationalCheck === outcome, `generated ${iban} has one national outcome`);
   return {
     iban,

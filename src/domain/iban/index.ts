@@ -12,7 +12,12 @@ export {
 } from './countries.js';
 export { countryKey, resolveCountry } from './country-lookup.js';
 export { ibanCheckDigits, ibanMod97, mod97Continue } from './mod97.js';
-export { describeCharacter, formatIbanPrint, normalizeIbanInput, scanIbanInput } from './normalize.js';
+export {
+  describeCharacter,
+  formatIbanPrint,
+  normalizeIbanInput,
+  scanIbanInput,
+} from './normalize.js';
 export { validateIban, type IbanVerdict, type ValidationReason } from './validate.js';
 export { generateIban, spanSpec, type GenerateOptions, type GeneratedIban } from './generate.js';
 export { calculateIban, type IbanComponents } from './calculate.js';

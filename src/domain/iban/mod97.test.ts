@@ -27,7 +27,8 @@ describe('ibanMod97', () => {
     for (let round = 0; round < randomStrings; round++) {
       const length = 5 + rngBelow(rng, 30);
       let text = '';
-      for (let index = 0; index < length; index++) text += alphanumerics.charAt(rngBelow(rng, alphanumerics.length));
+      for (let index = 0; index < length; index++)
+        text += alphanumerics.charAt(rngBelow(rng, alphanumerics.length));
       assert.equal(ibanMod97(text), referenceMod97(text), text);
     }
   });
@@ -52,7 +53,11 @@ describe('mod97Continue', () => {
 describe('ibanCheckDigits', () => {
   it('reproduces the check digits of every registry example', () => {
     for (const format of countryFormats) {
-      assert.equal(ibanCheckDigits(format.code, format.example.slice(4)), format.example.slice(2, 4), format.example);
+      assert.equal(
+        ibanCheckDigits(format.code, format.example.slice(4)),
+        format.example.slice(2, 4),
+        format.example,
+      );
     }
   });
 
@@ -60,7 +65,8 @@ describe('ibanCheckDigits', () => {
     const rng = rowRng(requestKeyOf('mod97-test', 'check-digits'), 0);
     for (let round = 0; round < randomStrings; round++) {
       let bban = '';
-      for (let index = 0; index < 18; index++) bban += alphanumerics.charAt(rngBelow(rng, alphanumerics.length));
+      for (let index = 0; index < 18; index++)
+        bban += alphanumerics.charAt(rngBelow(rng, alphanumerics.length));
       const digits = ibanCheckDigits('DE', bban);
       assert.match(digits, /^\d\d$/);
       assert.ok(Number(digits) >= 2 && Number(digits) <= 98, digits);

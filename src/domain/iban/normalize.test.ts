@@ -21,10 +21,20 @@ describe('scanIbanInput', () => {
 
   it('reports the index of the first character no IBAN may contain', () => {
     const cases: readonly (readonly [string, number])[] = [
-      ['DE89\t3704', 4], ['DE89\u00a03704', 4], ['DE89-3704', 4], ['DE89.3704', 4], ['DE89\u00003704', 4],
-      ['DE89\n', 4], ['DÄ89', 1], ['\u0410T61', 0], ['DE89 3704 🙂', 10], ['DE89_', 4], ['DE89\u20033704', 4],
+      ['DE89\t3704', 4],
+      ['DE89\u00a03704', 4],
+      ['DE89-3704', 4],
+      ['DE89.3704', 4],
+      ['DE89\u00003704', 4],
+      ['DE89\n', 4],
+      ['DÄ89', 1],
+      ['\u0410T61', 0],
+      ['DE89 3704 🙂', 10],
+      ['DE89_', 4],
+      ['DE89\u20033704', 4],
     ];
-    for (const [input, index] of cases) assert.equal(scanIbanInput(input), index, JSON.stringify(input));
+    for (const [input, index] of cases)
+      assert.equal(scanIbanInput(input), index, JSON.stringify(input));
   });
 });
 

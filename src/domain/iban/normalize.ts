@@ -52,7 +52,12 @@ export function scanIbanInput(input: string): number {
  * Only the word followed by a space counts: "IBANDE89..." or "IBAN:" are not the printed form.
  */
 export function paperPrefixLength(input: string): number {
-  if (input.length < 5 || input.slice(0, 4).toUpperCase() !== 'IBAN' || input.charCodeAt(4) !== codeSpace) return 0;
+  if (
+    input.length < 5 ||
+    input.slice(0, 4).toUpperCase() !== 'IBAN' ||
+    input.charCodeAt(4) !== codeSpace
+  )
+    return 0;
   let end = 5;
   while (input.charCodeAt(end) === codeSpace) end++;
   return end;

@@ -28,8 +28,16 @@ describe('buildTestCases: verdicts', () => {
         const key = requestKeyOf(`seed-${seed}`, `${format.code}|test-cases`);
         for (const testCase of buildTestCases(format, key, limits.testCasesQuantityMax, context)) {
           const verdict = validateIban(testCase.input, context);
-          assert.equal(verdict.valid, testCase.expected_valid, `${testCase.case_id} ${JSON.stringify(testCase.input)}`);
-          assert.equal(verdict.error, testCase.expected_error, `${testCase.case_id} ${JSON.stringify(testCase.input)}`);
+          assert.equal(
+            verdict.valid,
+            testCase.expected_valid,
+            `${testCase.case_id} ${JSON.stringify(testCase.input)}`,
+          );
+          assert.equal(
+            verdict.error,
+            testCase.expected_error,
+            `${testCase.case_id} ${JSON.stringify(testCase.input)}`,
+          );
           assert.equal(testCase.country_code, format.code);
           assert.ok(testCase.description.length > 0 && testCase.tags.length > 0, testCase.case_id);
         }
@@ -38,16 +46,38 @@ describe('buildTestCases: verdicts', () => {
   });
 
   it('covers the spec families: checksum, length, malformed and country mismatch are all invalid', () => {
-    const cases = buildTestCases(formatOf('FR'), requestKeyOf('families', 'FR'), limits.testCasesQuantityMax, context);
-    const invalid: readonly TestCaseCategory[] = ['checksum', 'length', 'malformed', 'country_mismatch', 'national_checksum', 'check_digit_alias'];
+    const cases = buildTestCases(
+      formatOf('FR'),
+      requestKeyOf('families', 'FR'),
+      limits.testCasesQuantityMax,
+      context,
+    );
+    const invalid: readonly TestCaseCategory[] = [
+      'checksum',
+      'length',
+      'malformed',
+      'country_mismatch',
+      'national_checksum',
+      'check_digit_alias',
+    ];
     for (const testCase of cases) {
-      assert.equal(testCase.expected_valid, testCase.category === 'valid' || (testCase.category === 'normalisation' && testCase.expected_error === null));
-      if (invalid.includes(testCase.category)) assert.notEqual(testCase.expected_error, null, testCase.case_id);
+      assert.equal(
+        testCase.expected_valid,
+        testCase.category === 'valid' ||
+          (testCase.category === 'normalisation' && testCase.expected_error === null),
+      );
+      if (invalid.includes(testCase.category))
+        assert.notEqual(testCase.expected_error, null, testCase.case_id);
     }
   });
 
   it('puts a country mismatch under another registry prefix', () => {
-    const cases = buildTestCases(formatOf('DE'), requestKeyOf('mismatch', 'DE'), limits.testCasesQuantityMax, context);
+    const cases = buildTestCases(
+      formatOf('DE'),
+      requestKeyOf('mismatch', 'DE'),
+      limits.testCasesQuantityMax,
+      context,
+    );
     const mismatches = cases.filter((testCase) => testCase.category === 'country_mismatch');
     assert.ok(mismatches.length >= 2);
     for (const testCase of mismatches) {
@@ -61,7 +91,12 @@ describe('buildTestCases: verdicts', () => {
   it('keeps MOD 97-10 at 1 in alias cases tagged so', () => {
     let tagged = 0;
     for (const format of countryFormats) {
-      const cases = buildTestCases(format, requestKeyOf('alias', format.code), limits.testCasesQuantityMax, context);
+      const cases = buildTestCases(
+        format,
+        requestKeyOf('alias', format.code),
+        limits.testCasesQuantityMax,
+        context,
+      );
       for (const testCase of cases.filter((c) => c.category === 'check_digit_alias')) {
         assert.ok(['00', '01', '99'].includes(testCase.input.slice(2, 4)), testCase.input);
         if (!testCase.tags.includes('mod97_still_1')) continue;
@@ -80,14 +115,25 @@ describe('buildTestCases: categories', () => {
       const cases = buildTestCases(formatOf('BE'), key, quantity, context);
       assert.equal(cases.length, quantity);
       assert.equal(cases[0]?.category, 'valid');
-      assert.equal(new Set(cases.map((c) => c.category)).size, Math.min(quantity, 8), `quantity ${quantity}`);
+      assert.equal(
+        new Set(cases.map((c) => c.category)).size,
+        Math.min(quantity, 8),
+        `quantity ${quantity}`,
+      );
       assert.equal(new Set(cases.map((c) => c.case_id)).size, quantity);
     }
   });
 
   it('includes national_checksum only where a rule can be checked', () => {
     const categoriesOf = (code: string, ctx: NationalContext) =>
-      new Set(buildTestCases(formatOf(code), requestKeyOf('national', code), limits.testCasesQuantityMax, ctx).map((c) => c.category));
+      new Set(
+        buildTestCases(
+          formatOf(code),
+          requestKeyOf('national', code),
+          limits.testCasesQuantityMax,
+          ctx,
+        ).map((c) => c.category),
+      );
     assert.ok(nationalRuleOf('BE') !== undefined && nationalRuleOf('NL') === undefined);
     assert.ok(categoriesOf('BE', context).has('national_checksum'));
     assert.ok(categoriesOf('IT', context).has('national_checksum'));
@@ -98,12 +144,18 @@ describe('buildTestCases: categories', () => {
     assert.ok(!categoriesOf('DE', context).has('national_checksum'));
   });
 
-  it('builds a DE national case once the context knows the example bank\'s method', () => {
+  it("builds a DE national case once the context knows the example bank's method", () => {
     // Method 00 (modulus 10, weights 2,1,2,...) is the Bundesbank's most common method.
     const knowsExampleBank: NationalContext = {
-      accountCheckMethod: (country, bankCode) => (country === 'DE' && bankCode === '37040044' ? '00' : undefined),
+      accountCheckMethod: (country, bankCode) =>
+        country === 'DE' && bankCode === '37040044' ? '00' : undefined,
     };
-    const cases = buildTestCases(formatOf('DE'), requestKeyOf('national', 'DE'), limits.testCasesQuantityMax, knowsExampleBank);
+    const cases = buildTestCases(
+      formatOf('DE'),
+      requestKeyOf('national', 'DE'),
+      limits.testCasesQuantityMax,
+      knowsExampleBank,
+    );
     const national = cases.filter((c) => c.category === 'national_checksum');
     assert.ok(national.length >= 2);
     for (const testCase of national) {
@@ -117,10 +169,26 @@ describe('buildTestCases: categories', () => {
 describe('buildTestCases: determinism', () => {
   it('answers the same cases for the same key, other cases for another key', () => {
     const format = formatOf('IT');
-    const first = buildTestCases(format, requestKeyOf('same', 'IT'), limits.testCasesQuantityMax, context);
-    assert.deepEqual(buildTestCases(format, requestKeyOf('same', 'IT'), limits.testCasesQuantityMax, context), first);
-    const other = buildTestCases(format, requestKeyOf('other', 'IT'), limits.testCasesQuantityMax, context);
-    assert.notDeepEqual(other.map((c) => c.input), first.map((c) => c.input));
+    const first = buildTestCases(
+      format,
+      requestKeyOf('same', 'IT'),
+      limits.testCasesQuantityMax,
+      context,
+    );
+    assert.deepEqual(
+      buildTestCases(format, requestKeyOf('same', 'IT'), limits.testCasesQuantityMax, context),
+      first,
+    );
+    const other = buildTestCases(
+      format,
+      requestKeyOf('other', 'IT'),
+      limits.testCasesQuantityMax,
+      context,
+    );
+    assert.notDeepEqual(
+      other.map((c) => c.input),
+      first.map((c) => c.input),
+    );
   });
 
   it('gives row i the same case whatever the quantity', () => {

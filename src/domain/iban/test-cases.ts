@@ -37,7 +37,6 @@ export interface TestCase {
   readonly tags: readonly string[];
 }
 
-
 /** Categories cycle in this order, so small quantities still cover as many as fit. */
 const categoryOrder: readonly TestCaseCategory[] = [
   'valid',
@@ -90,9 +89,14 @@ export function buildTestCases(
   quantity: number,
   context: NationalContext,
 ): TestCase[] {
-  assert(Number.isInteger(quantity) && quantity >= 1 && quantity <= limits.testCasesQuantityMax, 'quantity within the spec bound');
+  assert(
+    Number.isInteger(quantity) && quantity >= 1 && quantity <= limits.testCasesQuantityMax,
+    'quantity within the spec bound',
+  );
   const nationalBank = findNationalBank(format, context);
-  const categories = categoryOrder.filter((c) => c !== 'national_checksum' || nationalBank !== undefined);
+  const categories = categoryOrder.filter(
+    (c) => c !== 'national_checksum' || nationalBank !== undefined,
+  );
   const cases: TestCase[] = [];
   for (let index = 0; index < quantity; index++) {
     const category = categories[index % categories.length] as TestCaseCategory;
@@ -118,19 +122,33 @@ export function buildTestCases(
 
 function buildBody(category: TestCaseCategory, row: Row): CaseBody {
   switch (category) {
-    case 'valid': return validCase(row);
-    case 'checksum': return checksumCase(row);
-    case 'length': return lengthCase(row);
-    case 'malformed': return malformedCase(row);
-    case 'country_mismatch': return countryMismatchCase(row);
-    case 'national_checksum': return nationalChecksumCase(row);
-    case 'check_digit_alias': return checkDigitAliasCase(row);
-    case 'normalisation': return normalisationCase(row);
-    default: return unreachable('test case category', category);
+    case 'valid':
+      return validCase(row);
+    case 'checksum':
+      return checksumCase(row);
+    case 'length':
+      return lengthCase(row);
+    case 'malformed':
+      return malformedCase(row);
+    case 'country_mismatch':
+      return countryMismatchCase(row);
+    case 'national_checksum':
+      return nationalChecksumCase(row);
+    case 'check_digit_alias':
+      return checkDigitAliasCase(row);
+    case 'normalisation':
+      return normalisationCase(row);
+    default:
+      return unreachable('test case category', category);
   }
 }
 
-function caseBody(input: string, error: ValidationReason | null, description: string, ...tags: string[]): CaseBody {
+function caseBody(
+  input: string,
+  error: ValidationReason | null,
+  description: string,
+  ...tags: string[]
+): CaseBody {
   return { input, error, description, tags };
 }
 
@@ -161,7 +179,14 @@ function validCase(row: Row): CaseBody {
   const generated = draw(row);
   const description = `Valid ${row.format.code} IBAN in electronic format (synthetic account number)`;
   const sepa = row.format.sepa ? 'sepa' : 'non_sepa';
-  return caseBody(generated.iban, null, description, 'electronic', sepa, `national_${generated.nationalCheck}`);
+  return caseBody(
+    generated.iban,
+    null,
+    description,
+    'electronic',
+    sepa,
+    `national_${generated.nationalCheck}`,
+  );
 }
 
 function checksumCase(row: Row): CaseBody {
@@ -170,14 +195,24 @@ function checksumCase(row: Row): CaseBody {
   if (variant === 1) {
     const swapped = adjacentTransposition(iban, row.rng);
     if (swapped !== undefined) {
-      return caseBody(swapped, 'invalid_checksum', 'Two adjacent BBAN characters swapped', 'adjacent_transposition');
+      return caseBody(
+        swapped,
+        'invalid_checksum',
+        'Two adjacent BBAN characters swapped',
+        'adjacent_transposition',
+      );
     }
   }
   if (variant === 2) {
     const current = Number(iban.slice(2, 4));
     const changed = 2 + ((current - 2 + 1 + rngBelow(row.rng, 96)) % 97); // another value in 02..98
     const input = iban.slice(0, 2) + String(changed).padStart(2, '0') + iban.slice(4);
-    return caseBody(input, 'invalid_checksum', `Check digits changed from ${iban.slice(2, 4)}`, 'check_digits_changed');
+    return caseBody(
+      input,
+      'invalid_checksum',
+      `Check digits changed from ${iban.slice(2, 4)}`,
+      'check_digits_changed',
+    );
   }
   // MOD 97-10 detects every single substitution inside a character class: the change is
   // d * 10^k or d * 100^k with 0 < |d| < 97, never a multiple of the prime 97.
@@ -213,10 +248,19 @@ function lengthCase(row: Row): CaseBody {
   }
   let input = iban;
   while (input.length <= ibanLengthMax) input += digits.charAt(rngBelow(row.rng, digits.length));
-  return caseBody(input, 'invalid_length', 'Longer than the 34 characters any IBAN may have', 'over_34');
+  return caseBody(
+    input,
+    'invalid_length',
+    'Longer than the 34 characters any IBAN may have',
+    'over_34',
+  );
 }
 
-const foreignCharacters: readonly { readonly char: string; readonly tag: string; readonly label: string }[] = [
+const foreignCharacters: readonly {
+  readonly char: string;
+  readonly tag: string;
+  readonly label: string;
+}[] = [
   { char: '-', tag: 'punctuation', label: 'a hyphen' },
   { char: '.', tag: 'punctuation', label: 'a dot' },
   { char: 'Ä', tag: 'non_ascii', label: 'the non-ASCII letter Ä' },
@@ -233,13 +277,23 @@ function malformedCase(row: Row): CaseBody {
   if (variant === 0 || variant === 1) {
     const checkLetters = otherChar(row.rng, letters, '') + otherChar(row.rng, letters, '');
     const input = iban.slice(0, 2) + checkLetters + iban.slice(4);
-    return caseBody(input, 'invalid_structure', 'Check digits are letters, not digits', 'non_numeric_check_digits');
+    return caseBody(
+      input,
+      'invalid_structure',
+      'Check digits are letters, not digits',
+      'non_numeric_check_digits',
+    );
   }
   if (variant === 2) {
     const foreign = foreignCharacters[rngBelow(row.rng, foreignCharacters.length)]!;
     const index = bbanOffset + rngBelow(row.rng, iban.length - bbanOffset);
     const input = replaceAt(iban, index, foreign.char);
-    return caseBody(input, 'invalid_characters', `Position ${index + 1} holds ${foreign.label}`, foreign.tag);
+    return caseBody(
+      input,
+      'invalid_characters',
+      `Position ${index + 1} holds ${foreign.label}`,
+      foreign.tag,
+    );
   }
   const prefix = variant === 3 ? 'XX' : 'US';
   assert(countryFormatOf(prefix) === undefined, `${prefix} is not an IBAN country`);
@@ -263,14 +317,21 @@ function kindViolation(row: Row, iban: string): CaseBody | undefined {
 }
 
 /** The reason the validator gives for `bban` under `target`'s prefix (null: it would be valid). */
-function reasonUnder(target: CountryFormat, bban: string, context: NationalContext): ValidationReason | null {
+function reasonUnder(
+  target: CountryFormat,
+  bban: string,
+  context: NationalContext,
+): ValidationReason | null {
   if (bban.length !== target.bbanLength) return 'invalid_length';
   const kinds = bbanKinds(target);
   for (let index = 0; index < bban.length; index++) {
     const isDigit = bban.charAt(index) >= '0' && bban.charAt(index) <= '9';
-    if ((kinds[index] === 'n' && !isDigit) || (kinds[index] === 'a' && isDigit)) return 'invalid_structure';
+    if ((kinds[index] === 'n' && !isDigit) || (kinds[index] === 'a' && isDigit))
+      return 'invalid_structure';
   }
-  return nationalCheck(target.code, bban, context) === 'failed' ? 'invalid_national_checksum' : null;
+  return nationalCheck(target.code, bban, context) === 'failed'
+    ? 'invalid_national_checksum'
+    : null;
 }
 
 function countryMismatchCase(row: Row): CaseBody {
@@ -287,9 +348,16 @@ function countryMismatchCase(row: Row): CaseBody {
     const description = `A ${row.format.code} BBAN under the ${target.code} prefix with recomputed check digits`;
     return caseBody(withCheckDigits(target, bban), error, description, `prefix_${target.code}`);
   }
-  const fallback = others.find((format) => format.bbanLength !== row.format.bbanLength) as CountryFormat;
+  const fallback = others.find(
+    (format) => format.bbanLength !== row.format.bbanLength,
+  ) as CountryFormat;
   const description = `A ${row.format.code} BBAN under the ${fallback.code} prefix with recomputed check digits`;
-  return caseBody(withCheckDigits(fallback, bban), 'invalid_length', description, `prefix_${fallback.code}`);
+  return caseBody(
+    withCheckDigits(fallback, bban),
+    'invalid_length',
+    description,
+    `prefix_${fallback.code}`,
+  );
 }
 
 /**
@@ -297,28 +365,43 @@ function countryMismatchCase(row: Row): CaseBody {
  * for context-free rules; for DE a bank whose check method the context knows (the registry
  * example's bank code), else the category is skipped.
  */
-function findNationalBank(format: CountryFormat, context: NationalContext): NationalBank | undefined {
+function findNationalBank(
+  format: CountryFormat,
+  context: NationalContext,
+): NationalBank | undefined {
   if (nationalRuleOf(format.code) === undefined) return undefined;
   const bankStart = bbanOffset + format.bankCode.offset;
   const exampleBank = format.example.slice(bankStart, bankStart + format.bankCode.length);
   const probeKey = requestKeyOf('test-cases-national-probe', format.code);
   for (const bankCode of [undefined, exampleBank]) {
-    const generated = generateIban(format, rowRng(probeKey, 0), bankCode === undefined ? {} : { bankCode }, context);
+    const generated = generateIban(
+      format,
+      rowRng(probeKey, 0),
+      bankCode === undefined ? {} : { bankCode },
+      context,
+    );
     if (generated.nationalCheck !== 'passed') continue;
-    if (breakNational(format, generated.bban, rowRng(probeKey, 1), context) !== undefined) return { bankCode };
+    if (breakNational(format, generated.bban, rowRng(probeKey, 1), context) !== undefined)
+      return { bankCode };
   }
   return undefined;
 }
 
 /** Changes one character (same class) so the national rule fails; check-digit positions first. */
-function breakNational(format: CountryFormat, bban: string, rng: Rng, context: NationalContext): string | undefined {
+function breakNational(
+  format: CountryFormat,
+  bban: string,
+  rng: Rng,
+  context: NationalContext,
+): string | undefined {
   const positions: number[] = [];
   const push = (offset: number, length: number): void => {
     for (let index = offset + length - 1; index >= offset; index--) {
       if (!positions.includes(index)) positions.push(index);
     }
   };
-  if (format.nationalCheckDigits !== null) push(format.nationalCheckDigits.offset, format.nationalCheckDigits.length);
+  if (format.nationalCheckDigits !== null)
+    push(format.nationalCheckDigits.offset, format.nationalCheckDigits.length);
   push(format.accountNumber.offset, format.accountNumber.length);
   push(0, format.bbanLength);
   for (const position of positions) {
@@ -346,15 +429,27 @@ function nationalChecksumCase(row: Row): CaseBody {
     if (broken === undefined) continue;
     const rule = nationalRuleOf(row.format.code)?.rule ?? 'national rule';
     const description = `IBAN checksum is valid but the BBAN's national check digits are wrong (${rule})`;
-    const tags = bank.bankCode === undefined ? ['national_rule'] : ['national_rule', 'known_bank_method'];
-    return caseBody(withCheckDigits(row.format, broken), 'invalid_national_checksum', description, ...tags);
+    const tags =
+      bank.bankCode === undefined ? ['national_rule'] : ['national_rule', 'known_bank_method'];
+    return caseBody(
+      withCheckDigits(row.format, broken),
+      'invalid_national_checksum',
+      description,
+      ...tags,
+    );
   }
   return unreachable(`no national case for ${row.format.code} in ${nationalRedraws} draws`);
 }
 
 /** Check digits 02, 97, 98 have aliases 99, 00, 01 that leave MOD 97-10 at 1. */
 function aliasOf(checkDigits: string): string | undefined {
-  return checkDigits === '02' ? '99' : checkDigits === '97' ? '00' : checkDigits === '98' ? '01' : undefined;
+  return checkDigits === '02'
+    ? '99'
+    : checkDigits === '97'
+      ? '00'
+      : checkDigits === '98'
+        ? '01'
+        : undefined;
 }
 
 function checkDigitAliasCase(row: Row): CaseBody {
@@ -369,11 +464,22 @@ function checkDigitAliasCase(row: Row): CaseBody {
     const description =
       `Check digits ${alias} instead of ${generated.iban.slice(2, 4)}: ` +
       'MOD 97-10 still gives 1, but 00, 01 and 99 are never issued';
-    return caseBody(input, 'invalid_checksum', description, `check_digits_${alias}`, 'mod97_still_1');
+    return caseBody(
+      input,
+      'invalid_checksum',
+      description,
+      `check_digits_${alias}`,
+      'mod97_still_1',
+    );
   }
   const alias = ['00', '01', '99'][row.round % 3] as string;
   const input = last.iban.slice(0, 2) + alias + last.bban;
-  return caseBody(input, 'invalid_checksum', `Check digits ${alias}, which are never issued`, `check_digits_${alias}`);
+  return caseBody(
+    input,
+    'invalid_checksum',
+    `Check digits ${alias}, which are never issued`,
+    `check_digits_${alias}`,
+  );
 }
 
 function normalisationCase(row: Row): CaseBody {
@@ -381,18 +487,38 @@ function normalisationCase(row: Row): CaseBody {
   const groups = formatIbanPrint(iban);
   switch (row.round % 6) {
     case 0:
-      return caseBody(groups, null, 'Print format: groups of four separated by spaces', 'print_format');
+      return caseBody(
+        groups,
+        null,
+        'Print format: groups of four separated by spaces',
+        'print_format',
+      );
     case 1:
       return caseBody(iban.toLowerCase(), null, 'Lower-case letters', 'lowercase');
     case 2:
-      return caseBody(`  ${groups.replace(' ', '   ')} `, null, 'Leading, trailing and repeated spaces', 'extra_spaces');
+      return caseBody(
+        `  ${groups.replace(' ', '   ')} `,
+        null,
+        'Leading, trailing and repeated spaces',
+        'extra_spaces',
+      );
     case 3:
-      return caseBody(groups.replaceAll(' ', '\t'), 'invalid_characters', 'Tabs between the groups', 'tab');
+      return caseBody(
+        groups.replaceAll(' ', '\t'),
+        'invalid_characters',
+        'Tabs between the groups',
+        'tab',
+      );
     case 4: {
       const description = 'No-break spaces (U+00A0) between the groups';
       return caseBody(groups.replaceAll(' ', '\u00a0'), 'invalid_characters', description, 'nbsp');
     }
     default:
-      return caseBody(groups.replaceAll(' ', '-'), 'invalid_characters', 'Hyphens between the groups', 'hyphens');
+      return caseBody(
+        groups.replaceAll(' ', '-'),
+        'invalid_characters',
+        'Hyphens between the groups',
+        'hyphens',
+      );
   }
 }

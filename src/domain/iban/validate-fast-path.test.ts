@@ -18,7 +18,8 @@ const samples = 30_000;
 const intruders = ['A', '7', 'a', 'é', '٣', '-'];
 
 function plain(verdict: IbanVerdict): IbanVerdict {
-  const { valid, error, message, normalized, countryCode, bankCode, branchCode, nationalCheck } = verdict;
+  const { valid, error, message, normalized, countryCode, bankCode, branchCode, nationalCheck } =
+    verdict;
   return { valid, error, message, normalized, countryCode, bankCode, branchCode, nationalCheck };
 }
 
@@ -26,7 +27,8 @@ function randomIban(format: CountryFormat, rng: ReturnType<typeof rowRng>): stri
   let bban = '';
   for (const part of format.parts) {
     const alphabet = part.kind === 'n' ? digits : part.kind === 'a' ? letters : digits + letters;
-    for (let index = 0; index < part.length; index++) bban += alphabet.charAt(rngBelow(rng, alphabet.length));
+    for (let index = 0; index < part.length; index++)
+      bban += alphabet.charAt(rngBelow(rng, alphabet.length));
   }
   return format.code + String(rngBelow(rng, 100)).padStart(2, '0') + bban;
 }
@@ -49,7 +51,8 @@ describe('validateIban fast path', () => {
       if (/^[\x20-\x7e]*$/.test(iban)) assert.deepEqual(fast, general, iban);
       else assert.equal(fast.error, general.error, iban);
     }
-    for (const reason of ['invalid_characters', 'invalid_structure', 'invalid_checksum']) assert.ok(reasons.has(reason), reason);
+    for (const reason of ['invalid_characters', 'invalid_structure', 'invalid_checksum'])
+      assert.ok(reasons.has(reason), reason);
   });
 
   it('accepts every registry example on the fast path with the registry bank and branch codes', () => {
@@ -57,9 +60,18 @@ describe('validateIban fast path', () => {
       const verdict = validateIban(format.example, noRegistryContext);
       assert.equal(verdict.valid, true, format.example);
       const bank = format.bankCode;
-      assert.equal(verdict.bankCode, format.example.slice(bbanOffset + bank.offset, bbanOffset + bank.offset + bank.length));
+      assert.equal(
+        verdict.bankCode,
+        format.example.slice(bbanOffset + bank.offset, bbanOffset + bank.offset + bank.length),
+      );
       const branch = format.branchCode;
-      const expected = branch === null ? null : format.example.slice(bbanOffset + branch.offset, bbanOffset + branch.offset + branch.length);
+      const expected =
+        branch === null
+          ? null
+          : format.example.slice(
+              bbanOffset + branch.offset,
+              bbanOffset + branch.offset + branch.length,
+            );
       assert.equal(verdict.branchCode, expected, format.code);
       assert.equal(verdict.bankCode, verdict.bankCode, 'a second read gives the same value');
     }
@@ -77,7 +89,9 @@ describe('validateIban fast path', () => {
       branchCode: '601613',
       nationalCheck: 'not_applicable',
     });
-    const failed = JSON.parse(JSON.stringify(validateIban('GB29NWBK6016133192681', noRegistryContext))) as IbanVerdict;
+    const failed = JSON.parse(
+      JSON.stringify(validateIban('GB29NWBK6016133192681', noRegistryContext)),
+    ) as IbanVerdict;
     assert.equal(failed.bankCode, null);
     assert.equal(failed.error, 'invalid_length');
   });

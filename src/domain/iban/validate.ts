@@ -1,6 +1,18 @@
 import { nationalRuleOf } from './national/index.js';
-import type { NationalCheckAt, NationalCheckOutcome, NationalContext, NationalRule } from './national/types.js';
-import { bbanKinds, bbanOffset, countryFormats, type CharKind, type CountryFormat, type Span } from './countries.js';
+import type {
+  NationalCheckAt,
+  NationalCheckOutcome,
+  NationalContext,
+  NationalRule,
+} from './national/types.js';
+import {
+  bbanKinds,
+  bbanOffset,
+  countryFormats,
+  type CharKind,
+  type CountryFormat,
+  type Span,
+} from './countries.js';
 import { ibanCheckDigits } from './mod97.js';
 import {
   describeCharacter,
@@ -84,14 +96,22 @@ function buildTable(format: CountryFormat): CountryTable {
   const first = format.code.charCodeAt(0) - letterBase;
   const second = format.code.charCodeAt(1) - letterBase;
   const rule = nationalRuleOf(format.code);
-  return { format, kinds, runs: runsOf(kinds), countryDigits: first * 100 + second, rule, nationalCheck: inPlaceCheck(rule) };
+  return {
+    format,
+    kinds,
+    runs: runsOf(kinds),
+    countryDigits: first * 100 + second,
+    rule,
+    nationalCheck: inPlaceCheck(rule),
+  };
 }
 
 function runsOf(kinds: Uint8Array): Int32Array {
   const runs: number[] = [];
   for (let index = 0; index < kinds.length; index++) {
     const kind = kinds[index]!;
-    if (index + 1 === kinds.length || kinds[index + 1] !== kind) runs.push(bbanOffset + index + 1, kind);
+    if (index + 1 === kinds.length || kinds[index + 1] !== kind)
+      runs.push(bbanOffset + index + 1, kind);
   }
   return Int32Array.from(runs);
 }
@@ -148,17 +168,20 @@ class Verdict implements IbanVerdict {
   }
 
   get bankCode(): string | null {
-    if (this.#bankCode === undefined) this.#bankCode = spanOf(this.normalized, this.#format?.bankCode ?? null);
+    if (this.#bankCode === undefined)
+      this.#bankCode = spanOf(this.normalized, this.#format?.bankCode ?? null);
     return this.#bankCode;
   }
 
   get branchCode(): string | null {
-    if (this.#branchCode === undefined) this.#branchCode = spanOf(this.normalized, this.#format?.branchCode ?? null);
+    if (this.#branchCode === undefined)
+      this.#branchCode = spanOf(this.normalized, this.#format?.branchCode ?? null);
     return this.#branchCode;
   }
 
   toJSON(): IbanVerdict {
-    const { valid, error, message, normalized, countryCode, bankCode, branchCode, nationalCheck } = this;
+    const { valid, error, message, normalized, countryCode, bankCode, branchCode, nationalCheck } =
+      this;
     return { valid, error, message, normalized, countryCode, bankCode, branchCode, nationalCheck };
   }
 }
@@ -279,12 +302,14 @@ function validateAnyInput(input: string, context: NationalContext): IbanVerdict 
   }
   const tens = normalized.charCodeAt(2) - codeDigit0;
   const units = normalized.charCodeAt(3) - codeDigit0;
-  if (tens < 0 || tens > 9 || units < 0 || units > 9) return checkDigitsNotNumeric(format, normalized);
+  if (tens < 0 || tens > 9 || units < 0 || units > 9)
+    return checkDigitsNotNumeric(format, normalized);
   const kinds = table.kinds;
   let remainder = 0;
   for (let index = bbanOffset; index < length; index++) {
     const code = normalized.charCodeAt(index); // the scan admitted only 0-9 and A-Z
-    if ((charBits[code]! & kinds[index - bbanOffset]!) === 0) return structureFailure(format, normalized, index);
+    if ((charBits[code]! & kinds[index - bbanOffset]!) === 0)
+      return structureFailure(format, normalized, index);
     remainder = remainder * charFactor[code]! + charValue[code]!;
     if (remainder > reduceAbove) remainder %= modulus;
   }
@@ -305,16 +330,31 @@ function checkedVerdict(
   const remainder = (bbanMod97 * 1_000_000 + table.countryDigits * 100 + checkDigits) % modulus;
   if (remainder !== 1 || checkDigits < checkDigitsMin || checkDigits > checkDigitsMax) {
     const message = checksumMessage(format, normalized, checkDigits, remainder);
-    return new Verdict('invalid_checksum', message, normalized, format.code, format, 'not_applicable');
+    return new Verdict(
+      'invalid_checksum',
+      message,
+      normalized,
+      format.code,
+      format,
+      'not_applicable',
+    );
   }
   const nationalCheck = table.nationalCheck;
   if (nationalCheck === null) {
     return new Verdict(null, null, normalized, format.code, format, 'not_applicable');
   }
   const outcome = nationalCheck(normalized, bbanOffset, context, bbanMod97);
-  if (outcome !== 'failed') return new Verdict(null, null, normalized, format.code, format, outcome);
+  if (outcome !== 'failed')
+    return new Verdict(null, null, normalized, format.code, format, outcome);
   const message = `${format.code} national check digits do not match (${table.rule?.rule ?? 'national rule'})`;
-  return new Verdict('invalid_national_checksum', message, normalized, format.code, format, outcome);
+  return new Verdict(
+    'invalid_national_checksum',
+    message,
+    normalized,
+    format.code,
+    format,
+    outcome,
+  );
 }
 
 // Error paths: messages are built only here, never on the valid path.
@@ -359,12 +399,19 @@ function structureFailure(format: CountryFormat, normalized: string, index: numb
   return failure('invalid_structure', message, normalized, format.code);
 }
 
-function checksumMessage(format: CountryFormat, normalized: string, checkDigits: number, remainder: number): string {
+function checksumMessage(
+  format: CountryFormat,
+  normalized: string,
+  checkDigits: number,
+  remainder: number,
+): string {
   const expected = ibanCheckDigits(format.code, normalized.slice(bbanOffset));
   const given = normalized.slice(2, 4);
   if (checkDigits < checkDigitsMin || checkDigits > checkDigitsMax) {
-    return `check digits ${given} are never issued (valid check digits run from 02 to 98); ` +
-      `this BBAN needs ${expected}`;
+    return (
+      `check digits ${given} are never issued (valid check digits run from 02 to 98); ` +
+      `this BBAN needs ${expected}`
+    );
   }
   return (
     `IBAN checksum (ISO 7064 MOD 97-10) fails: remainder ${remainder}, ` +

@@ -29,7 +29,9 @@ export interface ManifestParts {
 
 /** "valid" and/or "invalid": what the fixtures expect, when the request does not list outcomes itself. */
 function outcomesOf(fixtures: readonly ManifestFixture[]): string[] {
-  const wanted = new Set<string>(fixtures.map((fixture) => (fixture.expected_valid ? 'valid' : 'invalid')));
+  const wanted = new Set<string>(
+    fixtures.map((fixture) => (fixture.expected_valid ? 'valid' : 'invalid')),
+  );
   return ['valid', 'invalid'].filter((outcome) => wanted.has(outcome));
 }
 
@@ -43,7 +45,9 @@ export function manifestBody(parts: ManifestParts): ManifestBody {
     format: manifestFormat,
     fixture_id: parts.fixtureId ?? '',
     seed: parts.seed ?? null,
-    registry_snapshot: parts.registrySnapshot ?? `${parts.registry.fingerprint}@${parts.registry.version ?? 'memory'}`,
+    registry_snapshot:
+      parts.registrySnapshot ??
+      `${parts.registry.fingerprint}@${parts.registry.version ?? 'memory'}`,
     registry: parts.registry,
     sources: parts.sources,
     schemas: parts.schemas,
@@ -52,5 +56,8 @@ export function manifestBody(parts: ManifestParts): ManifestBody {
     canonicalization: manifestCanonicalization,
   };
   if (parts.fixtureId !== undefined) return body;
-  return { ...body, fixture_id: `fm_${sha256Hex(jcsBytes({ ...body, fixture_id: null })).slice(0, 24)}` };
+  return {
+    ...body,
+    fixture_id: `fm_${sha256Hex(jcsBytes({ ...body, fixture_id: null })).slice(0, 24)}`,
+  };
 }

@@ -27,7 +27,10 @@ export function fromBase64url(text: string): Buffer | undefined {
 }
 
 /** The manifest object without the named members (the hash and signature inputs). */
-export function without(value: Readonly<Record<string, unknown>>, ...names: readonly string[]): Record<string, unknown> {
+export function without(
+  value: Readonly<Record<string, unknown>>,
+  ...names: readonly string[]
+): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...value };
   for (const name of names) delete copy[name];
   return copy;

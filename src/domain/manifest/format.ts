@@ -5,7 +5,8 @@ export const manifestCanonicalization = 'RFC8785';
 export const signatureAlgorithm = 'Ed25519';
 
 /** Every value in a manifest is a string, boolean, null, integer, array or object: JCS needs no float rules. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 export interface ManifestFixture {
   readonly country: string;

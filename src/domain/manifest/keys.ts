@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { base64url, fromBase64url } from './canonical.js';
 
 /** The DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410): the raw 32-byte key follows it. */
@@ -7,15 +15,23 @@ const rawKeyBytes = 32;
 
 export function rawPublicKeyOf(key: KeyObject): Buffer {
   const der = key.export({ format: 'der', type: 'spki' });
-  if (key.asymmetricKeyType !== 'ed25519' || der.length !== ed25519SpkiPrefix.length + rawKeyBytes) {
+  if (
+    key.asymmetricKeyType !== 'ed25519' ||
+    der.length !== ed25519SpkiPrefix.length + rawKeyBytes
+  ) {
     throw new TypeError('not an Ed25519 key');
   }
   return der.subarray(ed25519SpkiPrefix.length);
 }
 
 export function publicKeyFromRaw(raw: Uint8Array): KeyObject {
-  if (raw.length !== rawKeyBytes) throw new TypeError(`an Ed25519 public key is ${rawKeyBytes} bytes, got ${raw.length}`);
-  return createPublicKey({ key: Buffer.concat([ed25519SpkiPrefix, raw]), format: 'der', type: 'spki' });
+  if (raw.length !== rawKeyBytes)
+    throw new TypeError(`an Ed25519 public key is ${rawKeyBytes} bytes, got ${raw.length}`);
+  return createPublicKey({
+    key: Buffer.concat([ed25519SpkiPrefix, raw]),
+    format: 'der',
+    type: 'spki',
+  });
 }
 
 /** key_id: the first 16 lowercase hex characters of SHA-256 over the raw 32-byte public key. */
@@ -61,7 +77,10 @@ export function parsePublicKey(text: string): KeyObject | undefined {
 
 export function generateSigningKey(): { privateKeyPem: string; keyId: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return { privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), keyId: keyIdOf(rawPublicKeyOf(publicKey)) };
+  return {
+    privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    keyId: keyIdOf(rawPublicKeyOf(publicKey)),
+  };
 }
 
 /** Private keys parsed once per PEM: signing a manifest should not re-parse the key every request. */
@@ -71,7 +90,8 @@ export function privateKeyFromPem(pem: string): KeyObject {
   let key = privateKeys.get(pem);
   if (key === undefined) {
     key = createPrivateKey(pem);
-    if (key.asymmetricKeyType !== 'ed25519') throw new TypeError('the signing key is not an Ed25519 private key');
+    if (key.asymmetricKeyType !== 'ed25519')
+      throw new TypeError('the signing key is not an Ed25519 private key');
     privateKeys.set(pem, key);
   }
   return key;
@@ -81,6 +101,10 @@ export function signEd25519(privateKey: KeyObject, message: Uint8Array): Buffer 
   return sign(null, message, privateKey);
 }
 
-export function verifyEd25519(publicKey: KeyObject, message: Uint8Array, signature: Uint8Array): boolean {
+export function verifyEd25519(
+  publicKey: KeyObject,
+  message: Uint8Array,
+  signature: Uint8Array,
+): boolean {
   return verify(null, message, publicKey, signature);
 }

@@ -1,7 +1,13 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { base64url, jcsBytes, sha256Hex } from './canonical.js';
 import { signatureAlgorithm, type Manifest, type ManifestBody } from './format.js';
-import { keyIdOf, privateKeyFromPem, rawPublicKeyOf, signEd25519, type PublishedKey } from './keys.js';
+import {
+  keyIdOf,
+  privateKeyFromPem,
+  rawPublicKeyOf,
+  signEd25519,
+  type PublishedKey,
+} from './keys.js';
 
 /**
  * The deployment's manifest keys as plain data (it crosses the worker boundary): the private key that signs,

@@ -19,7 +19,7 @@ export const verificationSteps = [
 
 export interface StepResult {
   readonly step: number;
-  readonly ok: boolean | null;   // null: skipped
+  readonly ok: boolean | null; // null: skipped
   readonly detail: string;
 }
 
@@ -41,63 +41,135 @@ export interface VerificationReport {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Obj =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Verifies a parsed manifest. `keys`: the public keys to accept (pinned or published). `requireSignature`: an
  * unsigned manifest fails step 3 (a verifier that pinned a key must not accept a manifest stripped of its signature).
  */
-export function verifyManifest(manifest: unknown, keys: readonly KeyObject[], requireSignature: boolean): VerificationReport {
+export function verifyManifest(
+  manifest: unknown,
+  keys: readonly KeyObject[],
+  requireSignature: boolean,
+): VerificationReport {
   const steps: StepResult[] = [];
-  const finish = (signed: boolean, keyId: string | null, mismatches: readonly Mismatch[] = []): VerificationReport => {
+  const finish = (
+    signed: boolean,
+    keyId: string | null,
+    mismatches: readonly Mismatch[] = [],
+  ): VerificationReport => {
     const failed = steps.find((step) => step.ok === false);
-    return { valid: failed === undefined, signed, signature_key_id: keyId, failed_step: failed?.step ?? null, steps, mismatches };
+    return {
+      valid: failed === undefined,
+      signed,
+      signature_key_id: keyId,
+      failed_step: failed?.step ?? null,
+      steps,
+      mismatches,
+    };
   };
-  if (!isObject(manifest) || manifest.format !== manifestFormat || manifest.canonicalization !== manifestCanonicalization) {
-    steps.push({ step: 1, ok: false, detail: `not a ${manifestFormat} manifest canonicalized with ${manifestCanonicalization}` });
+  if (
+    !isObject(manifest) ||
+    manifest.format !== manifestFormat ||
+    manifest.canonicalization !== manifestCanonicalization
+  ) {
+    steps.push({
+      step: 1,
+      ok: false,
+      detail: `not a ${manifestFormat} manifest canonicalized with ${manifestCanonicalization}`,
+    });
     return finish(false, null);
   }
   steps.push({ step: 1, ok: true, detail: manifestFormat });
 
   const actual = sha256Hex(jcsBytes(without(manifest, 'artifact_sha256', 'signature')));
   if (actual !== manifest.artifact_sha256) {
-    steps.push({ step: 2, ok: false, detail: `artifact_sha256 is ${String(manifest.artifact_sha256)}, the content hashes to ${actual}` });
+    steps.push({
+      step: 2,
+      ok: false,
+      detail: `artifact_sha256 is ${String(manifest.artifact_sha256)}, the content hashes to ${actual}`,
+    });
     return finish(manifest.signature !== undefined, null);
   }
   steps.push({ step: 2, ok: true, detail: `artifact_sha256 ${actual}` });
 
   const signature = manifest.signature;
   if (signature === undefined) {
-    steps.push({ step: 3, ok: requireSignature ? false : null, detail: requireSignature ? 'the manifest is not signed' : 'unsigned manifest: signature not checked' });
+    steps.push({
+      step: 3,
+      ok: requireSignature ? false : null,
+      detail: requireSignature
+        ? 'the manifest is not signed'
+        : 'unsigned manifest: signature not checked',
+    });
     steps.push({ step: 4, ok: null, detail: 'no signature' });
   } else if (!checkSignature(manifest, signature, keys, requireSignature, steps)) {
-    return finish(true, isObject(signature) && typeof signature.key_id === 'string' ? signature.key_id : null);
+    return finish(
+      true,
+      isObject(signature) && typeof signature.key_id === 'string' ? signature.key_id : null,
+    );
   }
   const mismatches = mismatchesOf(manifest.fixtures);
-  steps.push(mismatches === undefined
-    ? { step: 5, ok: false, detail: 'fixtures is not a list of fixtures' }
-    : { step: 5, ok: mismatches.length === 0, detail: mismatches.length === 0 ? 'every fixture behaves as expected' : `${mismatches.length} fixture(s) do not behave as expected` });
-  const keyId = isObject(signature) && typeof signature.key_id === 'string' ? signature.key_id : null;
+  steps.push(
+    mismatches === undefined
+      ? { step: 5, ok: false, detail: 'fixtures is not a list of fixtures' }
+      : {
+          step: 5,
+          ok: mismatches.length === 0,
+          detail:
+            mismatches.length === 0
+              ? 'every fixture behaves as expected'
+              : `${mismatches.length} fixture(s) do not behave as expected`,
+        },
+  );
+  const keyId =
+    isObject(signature) && typeof signature.key_id === 'string' ? signature.key_id : null;
   return finish(signature !== undefined, keyId, mismatches ?? []);
 }
 
 /** Steps 3 and 4; false when one failed (or was skipped because no key is known and none was required). */
-function checkSignature(manifest: Obj, signature: unknown, keys: readonly KeyObject[], required: boolean, steps: StepResult[]): boolean {
-  if (!isObject(signature) || signature.alg !== signatureAlgorithm || typeof signature.key_id !== 'string' || typeof signature.value !== 'string') {
+function checkSignature(
+  manifest: Obj,
+  signature: unknown,
+  keys: readonly KeyObject[],
+  required: boolean,
+  steps: StepResult[],
+): boolean {
+  if (
+    !isObject(signature) ||
+    signature.alg !== signatureAlgorithm ||
+    typeof signature.key_id !== 'string' ||
+    typeof signature.value !== 'string'
+  ) {
     steps.push({ step: 3, ok: false, detail: 'signature must be {alg: "Ed25519", key_id, value}' });
     return false;
   }
   const key = keys.find((candidate) => keyIdOf(rawPublicKeyOf(candidate)) === signature.key_id);
   if (key === undefined) {
     const ok = required || keys.length > 0 ? false : null;
-    steps.push({ step: 3, ok, detail: keys.length === 0 ? 'no public key given: signature not checked' : `no known public key has key_id ${signature.key_id}` });
+    steps.push({
+      step: 3,
+      ok,
+      detail:
+        keys.length === 0
+          ? 'no public key given: signature not checked'
+          : `no known public key has key_id ${signature.key_id}`,
+    });
     steps.push({ step: 4, ok: null, detail: 'signature not checked' });
     return ok === null;
   }
   steps.push({ step: 3, ok: true, detail: `key ${signature.key_id}` });
   const bytes = fromBase64url(signature.value);
-  const ok = bytes !== undefined && bytes.length === 64 && verifyEd25519(key, jcsBytes(without(manifest, 'signature')), bytes);
-  steps.push({ step: 4, ok, detail: ok ? 'Ed25519 signature verifies' : 'the Ed25519 signature does not verify' });
+  const ok =
+    bytes !== undefined &&
+    bytes.length === 64 &&
+    verifyEd25519(key, jcsBytes(without(manifest, 'signature')), bytes);
+  steps.push({
+    step: 4,
+    ok,
+    detail: ok ? 'Ed25519 signature verifies' : 'the Ed25519 signature does not verify',
+  });
   return ok;
 }
 
@@ -105,7 +177,12 @@ function mismatchesOf(fixtures: unknown): Mismatch[] | undefined {
   if (!Array.isArray(fixtures)) return undefined;
   const out: Mismatch[] = [];
   for (const [index, fixture] of fixtures.entries()) {
-    if (!isObject(fixture) || typeof fixture.expected_valid !== 'boolean' || typeof fixture.observed_valid !== 'boolean') return undefined;
+    if (
+      !isObject(fixture) ||
+      typeof fixture.expected_valid !== 'boolean' ||
+      typeof fixture.observed_valid !== 'boolean'
+    )
+      return undefined;
     if (fixture.expected_valid !== fixture.observed_valid) {
       out.push({
         index,

@@ -53,8 +53,18 @@ export const legalForms = {
   ehf: form('ehf.', 'einkahlutafélag'),
 } as const;
 
-const person = (country: string, given: string, family: string): PersonName => ({ kind: 'person', country, given, family });
-const entity = (country: string, core: string, legal: LegalForm): EntityName => ({ kind: 'entity', country, core, form: legal });
+const person = (country: string, given: string, family: string): PersonName => ({
+  kind: 'person',
+  country,
+  given,
+  family,
+});
+const entity = (country: string, core: string, legal: LegalForm): EntityName => ({
+  kind: 'entity',
+  country,
+  core,
+  form: legal,
+});
 
 export const baseNames: readonly BaseName[] = [
   person('DE', 'Jürgen', 'Weißhäupl'),
@@ -71,7 +81,7 @@ export const baseNames: readonly BaseName[] = [
   person('ES', 'Iñaki', 'Azpeitia Muñoz'),
   entity('ES', 'Construcciones Núñez Herrero', legalForms.sl),
   entity('ES', 'Distribuciones Ñandú del Sur', legalForms.sa_es),
-  person('IT', 'Niccolò', 'Dell\'Acqua'),
+  person('IT', 'Niccolò', "Dell'Acqua"),
   entity('IT', 'Ferramenta Città Vecchia', legalForms.srl),
   entity('IT', 'Officine Galbiati Moretti', legalForms.spa),
   person('NL', 'Sjoerd', 'van der Veen'),
@@ -92,7 +102,7 @@ export const baseNames: readonly BaseName[] = [
   person('IS', 'Þórunn', 'Guðmundsdóttir'),
   entity('IS', 'Ísfirðingur Útgerð', legalForms.ehf),
   person('RO', 'Ștefan', 'Țiriac-Ionescu'),
-  person('IE', 'Siobhán', 'O\'Dónaill'),
+  person('IE', 'Siobhán', "O'Dónaill"),
   entity('IE', 'Connemara Stonecraft', legalForms.ltd),
   entity('GB', 'Harrowgate & Finch Provisions', legalForms.plc),
   person('GB', 'Alistair', 'McAllister-Hughes'),
@@ -101,5 +111,7 @@ export const baseNames: readonly BaseName[] = [
 ];
 
 export function fullNameOf(base: BaseName, style: 'short' | 'full' = 'short'): string {
-  return base.kind === 'person' ? `${base.given} ${base.family}` : `${base.core} ${base.form[style]}`;
+  return base.kind === 'person'
+    ? `${base.given} ${base.family}`
+    : `${base.core} ${base.form[style]}`;
 }

@@ -6,8 +6,11 @@ import { nameKeys } from './normalize.js';
  * "GESELLSCHAFT MIT BESCHRANKTER HAFTUNG" is removed whole rather than leaving words behind. Both spellings of
  * every form the benchmark uses; a matcher for production would need every form of every SEPA country.
  */
-const suffixes: readonly string[] = [...new Set(Object.values(legalForms).flatMap((form) => [...nameKeys(form.short), ...nameKeys(form.full)]))]
-  .sort((a, b) => b.length - a.length);
+const suffixes: readonly string[] = [
+  ...new Set(
+    Object.values(legalForms).flatMap((form) => [...nameKeys(form.short), ...nameKeys(form.full)]),
+  ),
+].sort((a, b) => b.length - a.length);
 
 /** The name key without a trailing legal form, and the form as written (null when none). */
 export function splitLegalForm(key: string): { core: string; form: string | null } {

@@ -5,7 +5,7 @@ import { referenceMatch } from './matcher.js';
 import { nameKeys } from './normalize.js';
 
 describe('reference name matcher', () => {
-  it('uses a Jaro-Winkler that reproduces Winkler\'s published examples', () => {
+  it("uses a Jaro-Winkler that reproduces Winkler's published examples", () => {
     // Winkler (1990) table values, as quoted across the record-linkage literature.
     assert.equal(jaroWinkler('MARTHA', 'MARHTA').toFixed(3), '0.961');
     assert.equal(jaroWinkler('DWAYNE', 'DUANE').toFixed(2), '0.84');
@@ -15,7 +15,7 @@ describe('reference name matcher', () => {
     assert.deepEqual(nameKeys('  Peña   Ibáñez, S.A. '), ['PENA IBANEZ SA']);
     assert.deepEqual(nameKeys('Müller & Söhne'), ['MULLER AND SOHNE', 'MUELLER AND SOEHNE']);
     assert.deepEqual(nameKeys('Weißhäupl'), ['WEISSHAUPL', 'WEISSHAEUPL']);
-    assert.deepEqual(nameKeys('Dell\'Acqua'), ['DELLACQUA']);
+    assert.deepEqual(nameKeys("Dell'Acqua"), ['DELLACQUA']);
   });
 
   it('decides from the two names alone, by the documented rules', () => {
@@ -30,7 +30,8 @@ describe('reference name matcher', () => {
       ['Jaen Dupont', 'Jean Dupont', 'CLOSE_MATCH'],
       ['Maxime Dupont', 'Jean Dupont', 'NO_MATCH'],
     ];
-    for (const [payer, account, label] of cases) assert.equal(referenceMatch(payer, account).label, label, `${payer} / ${account}`);
+    for (const [payer, account, label] of cases)
+      assert.equal(referenceMatch(payer, account).label, label, `${payer} / ${account}`);
   });
 });
 
@@ -40,7 +41,13 @@ describe('reference matcher score (published in the README)', () => {
     const { scoreRows } = await import('./score.js');
     const { requestKeyOf } = await import('../rng.js');
     const rows = compileMatrix(requestKeyOf('default', 'vop.matrix|{}'), 1_000, undefined);
-    const score = scoreRows(rows.map((row) => ({ perturbation: row.perturbation, expected: row.expected_label, predicted: referenceMatch(row.payer_name, row.account_name).label })));
+    const score = scoreRows(
+      rows.map((row) => ({
+        perturbation: row.perturbation,
+        expected: row.expected_label,
+        predicted: referenceMatch(row.payer_name, row.account_name).label,
+      })),
+    );
     assert.equal(score.accuracy, 0.994);
     assert.equal(score.confusion_matrix.CLOSE_MATCH.NO_MATCH, 6);
   });

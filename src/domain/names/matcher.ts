@@ -25,7 +25,8 @@ export const matcherThresholds = {
 export interface MatchDecision {
   readonly label: VopLabel;
   /** Which rule decided (the numbered rules above). */
-  readonly rule: 'empty' | 'equal' | 'legal_form' | 'word_order' | 'initials' | 'similarity' | 'different';
+  readonly rule:
+    'empty' | 'equal' | 'legal_form' | 'word_order' | 'initials' | 'similarity' | 'different';
   readonly similarity: number;
 }
 
@@ -38,7 +39,10 @@ function initialsOf(payer: string, account: string): boolean {
   const p = payer.split(' ');
   const a = account.split(' ');
   if (p.length !== a.length || !p.some((word) => word.length === 1)) return false;
-  return p.every((word, index) => word === a[index] || (word.length === 1 && (a[index] as string).startsWith(word)));
+  return p.every(
+    (word, index) =>
+      word === a[index] || (word.length === 1 && (a[index] as string).startsWith(word)),
+  );
 }
 
 function decidePair(payer: string, account: string): MatchDecision {
@@ -46,7 +50,8 @@ function decidePair(payer: string, account: string): MatchDecision {
   const p = splitLegalForm(payer).core;
   const a = splitLegalForm(account).core;
   if (p === a) return { label: 'CLOSE_MATCH', rule: 'legal_form', similarity: 1 };
-  if (tokensSorted(p) === tokensSorted(a)) return { label: 'CLOSE_MATCH', rule: 'word_order', similarity: 1 };
+  if (tokensSorted(p) === tokensSorted(a))
+    return { label: 'CLOSE_MATCH', rule: 'word_order', similarity: 1 };
   if (initialsOf(p, a)) return { label: 'CLOSE_MATCH', rule: 'initials', similarity: 1 };
   const similarity = jaroWinkler(p, a);
   return similarity >= matcherThresholds.closeMatchMin
@@ -54,7 +59,12 @@ function decidePair(payer: string, account: string): MatchDecision {
     : { label: 'NO_MATCH', rule: 'different', similarity };
 }
 
-const strength: Readonly<Record<VopLabel, number>> = { MATCH: 3, CLOSE_MATCH: 2, NO_MATCH: 1, NOAP: 0 };
+const strength: Readonly<Record<VopLabel, number>> = {
+  MATCH: 3,
+  CLOSE_MATCH: 2,
+  NO_MATCH: 1,
+  NOAP: 0,
+};
 
 /** The best decision over the names' normalised keys (umlauts spelled both ways). */
 export function referenceMatch(payerName: string, accountName: string): MatchDecision {
@@ -63,7 +73,12 @@ export function referenceMatch(payerName: string, accountName: string): MatchDec
   for (const payer of nameKeys(payerName)) {
     for (const account of nameKeys(accountName)) {
       const decision = decidePair(payer, account);
-      if (best === undefined || strength[decision.label] > strength[best.label] || (decision.label === best.label && decision.similarity > best.similarity)) best = decision;
+      if (
+        best === undefined ||
+        strength[decision.label] > strength[best.label] ||
+        (decision.label === best.label && decision.similarity > best.similarity)
+      )
+        best = decision;
     }
   }
   return best as MatchDecision;

@@ -22,7 +22,9 @@ export interface MatrixRow {
 
 /** Another holder of the same kind, preferably of the same country, with a different name. */
 function otherHolder(base: BaseName, pick: number): BaseName {
-  const sameKind = baseNames.filter((candidate) => candidate.kind === base.kind && fullNameOf(candidate) !== fullNameOf(base));
+  const sameKind = baseNames.filter(
+    (candidate) => candidate.kind === base.kind && fullNameOf(candidate) !== fullNameOf(base),
+  );
   const sameCountry = sameKind.filter((candidate) => candidate.country === base.country);
   const pool = sameCountry.length > 0 ? sameCountry : sameKind;
   return pool[pick % pool.length] as BaseName;
@@ -55,11 +57,25 @@ export function matrixRow(key: RequestKey, index: number): MatrixRow {
 }
 
 /** The first `limit` rows whose label is wanted, in row order: a filtered matrix is a subset of the unfiltered one. */
-export function compileMatrix(key: RequestKey, limit: number, outcomes: ReadonlySet<VopLabel> | undefined): MatrixRow[] {
+export function compileMatrix(
+  key: RequestKey,
+  limit: number,
+  outcomes: ReadonlySet<VopLabel> | undefined,
+): MatrixRow[] {
   const rows: MatrixRow[] = [];
   // Every label occurs in every block of 13 rows, so limit x 13 rows always suffice.
   for (let index = 0; rows.length < limit && index < limit * perturbations.length; index++) {
-    if (outcomes !== undefined && !outcomes.has((ruleOf.get(perturbations[index % perturbations.length] as Perturbation) as { label: VopLabel }).label)) continue;
+    if (
+      outcomes !== undefined &&
+      !outcomes.has(
+        (
+          ruleOf.get(perturbations[index % perturbations.length] as Perturbation) as {
+            label: VopLabel;
+          }
+        ).label,
+      )
+    )
+      continue;
     rows.push(matrixRow(key, index));
   }
   return rows;

@@ -4,11 +4,38 @@
  * Dell'Acqua = DELLACQUA), any other punctuation as space, spaces collapsed. German
  * umlauts have a second spelling (Ü as UE), so a name yields one or two keys and matching takes the best pair.
  */
-const specialLetters: Readonly<Record<string, string>> = { ß: 'SS', ẞ: 'SS', ø: 'O', Ø: 'O', æ: 'AE', Æ: 'AE', ł: 'L', Ł: 'L', þ: 'TH', Þ: 'TH', ð: 'D', Ð: 'D', đ: 'D', Đ: 'D', œ: 'OE', Œ: 'OE', ı: 'I' };
-const umlauts: Readonly<Record<string, string>> = { ä: 'AE', ö: 'OE', ü: 'UE', Ä: 'AE', Ö: 'OE', Ü: 'UE' };
+const specialLetters: Readonly<Record<string, string>> = {
+  ß: 'SS',
+  ẞ: 'SS',
+  ø: 'O',
+  Ø: 'O',
+  æ: 'AE',
+  Æ: 'AE',
+  ł: 'L',
+  Ł: 'L',
+  þ: 'TH',
+  Þ: 'TH',
+  ð: 'D',
+  Ð: 'D',
+  đ: 'D',
+  Đ: 'D',
+  œ: 'OE',
+  Œ: 'OE',
+  ı: 'I',
+};
+const umlauts: Readonly<Record<string, string>> = {
+  ä: 'AE',
+  ö: 'OE',
+  ü: 'UE',
+  Ä: 'AE',
+  Ö: 'OE',
+  Ü: 'UE',
+};
 
 function fold(name: string, expandUmlauts: boolean): string {
-  const spelled = [...name].map((ch) => (expandUmlauts ? umlauts[ch] : undefined) ?? specialLetters[ch] ?? ch).join('');
+  const spelled = [...name]
+    .map((ch) => (expandUmlauts ? umlauts[ch] : undefined) ?? specialLetters[ch] ?? ch)
+    .join('');
   return spelled
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -28,22 +28,86 @@ export interface PerturbationRule {
 
 /** The labelling rules: one expected label per perturbation, with the reason (published in the catalog). */
 export const labellingRules: readonly PerturbationRule[] = [
-  { perturbation: 'exact', label: 'MATCH', rationale: 'The payer typed the name exactly as the account holder\'s name is held.' },
-  { perturbation: 'case', label: 'MATCH', rationale: 'Only letter case differs; case is a harmless difference removed by normalisation.' },
-  { perturbation: 'whitespace', label: 'MATCH', rationale: 'Only leading, trailing or repeated spaces differ; removed by normalisation.' },
-  { perturbation: 'diacritics', label: 'MATCH', rationale: 'Accents and special letters written without them or transliterated (é→e, ü→ue, ß→ss, ø→o); a harmless difference after normalisation.' },
-  { perturbation: 'punctuation', label: 'MATCH', rationale: 'Only punctuation differs (dots, commas, apostrophes, hyphens, & written as "and"); removed by normalisation.' },
-  { perturbation: 'legal_form_variant', label: 'CLOSE_MATCH', rationale: 'The legal form is written in full instead of abbreviated (GmbH / Gesellschaft mit beschränkter Haftung, Ltd / Limited, S.A. / Sociedad Anónima): the same entity, a different name text; the payer is shown the name as held.' },
-  { perturbation: 'legal_form_missing', label: 'CLOSE_MATCH', rationale: 'The legal form is left out: the same entity, but not the name as held; the payer is shown the name as held.' },
-  { perturbation: 'initials', label: 'CLOSE_MATCH', rationale: 'A given name (person) or the first word (entity) is abbreviated to its initial: plausibly the holder, not the name as held.' },
-  { perturbation: 'typo_1', label: 'CLOSE_MATCH', rationale: 'One letter of the name is wrong (edit distance 1, first letter kept): a typing error close to the name as held.' },
-  { perturbation: 'typo_2', label: 'CLOSE_MATCH', rationale: 'Two letters of the name are wrong (edit distance 2, first letter kept): still close to the name as held.' },
-  { perturbation: 'word_order', label: 'CLOSE_MATCH', rationale: 'The same words in another order (family name first, or entity words swapped): the benchmark expects the payer to be shown the name as held.' },
-  { perturbation: 'different_entity', label: 'NO_MATCH', rationale: 'The name of another synthetic holder of the same country and kind: the name does not belong to the account.' },
-  { perturbation: 'missing_name', label: 'NOAP', rationale: 'No name was given (empty after trimming) and no identifier: a verification is not possible.' },
+  {
+    perturbation: 'exact',
+    label: 'MATCH',
+    rationale: "The payer typed the name exactly as the account holder's name is held.",
+  },
+  {
+    perturbation: 'case',
+    label: 'MATCH',
+    rationale: 'Only letter case differs; case is a harmless difference removed by normalisation.',
+  },
+  {
+    perturbation: 'whitespace',
+    label: 'MATCH',
+    rationale: 'Only leading, trailing or repeated spaces differ; removed by normalisation.',
+  },
+  {
+    perturbation: 'diacritics',
+    label: 'MATCH',
+    rationale:
+      'Accents and special letters written without them or transliterated (é→e, ü→ue, ß→ss, ø→o); a harmless difference after normalisation.',
+  },
+  {
+    perturbation: 'punctuation',
+    label: 'MATCH',
+    rationale:
+      'Only punctuation differs (dots, commas, apostrophes, hyphens, & written as "and"); removed by normalisation.',
+  },
+  {
+    perturbation: 'legal_form_variant',
+    label: 'CLOSE_MATCH',
+    rationale:
+      'The legal form is written in full instead of abbreviated (GmbH / Gesellschaft mit beschränkter Haftung, Ltd / Limited, S.A. / Sociedad Anónima): the same entity, a different name text; the payer is shown the name as held.',
+  },
+  {
+    perturbation: 'legal_form_missing',
+    label: 'CLOSE_MATCH',
+    rationale:
+      'The legal form is left out: the same entity, but not the name as held; the payer is shown the name as held.',
+  },
+  {
+    perturbation: 'initials',
+    label: 'CLOSE_MATCH',
+    rationale:
+      'A given name (person) or the first word (entity) is abbreviated to its initial: plausibly the holder, not the name as held.',
+  },
+  {
+    perturbation: 'typo_1',
+    label: 'CLOSE_MATCH',
+    rationale:
+      'One letter of the name is wrong (edit distance 1, first letter kept): a typing error close to the name as held.',
+  },
+  {
+    perturbation: 'typo_2',
+    label: 'CLOSE_MATCH',
+    rationale:
+      'Two letters of the name are wrong (edit distance 2, first letter kept): still close to the name as held.',
+  },
+  {
+    perturbation: 'word_order',
+    label: 'CLOSE_MATCH',
+    rationale:
+      'The same words in another order (family name first, or entity words swapped): the benchmark expects the payer to be shown the name as held.',
+  },
+  {
+    perturbation: 'different_entity',
+    label: 'NO_MATCH',
+    rationale:
+      'The name of another synthetic holder of the same country and kind: the name does not belong to the account.',
+  },
+  {
+    perturbation: 'missing_name',
+    label: 'NOAP',
+    rationale:
+      'No name was given (empty after trimming) and no identifier: a verification is not possible.',
+  },
 ];
 
-export const ruleOf: ReadonlyMap<Perturbation, PerturbationRule> = new Map(labellingRules.map((rule) => [rule.perturbation, rule]));
+export const ruleOf: ReadonlyMap<Perturbation, PerturbationRule> = new Map(
+  labellingRules.map((rule) => [rule.perturbation, rule]),
+);
 
 export interface Perturbed {
   readonly payerName: string;
@@ -54,21 +118,52 @@ export interface Perturbed {
 const asciiLetter = /[A-Za-z]/;
 // How a payer might type the letters without their diacritics. Written separately from the matcher's normalisation
 // on purpose: a generator that were the exact inverse of the matcher would make the benchmark test nothing.
-const specialLetters: Readonly<Record<string, string>> = { ß: 'ss', ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', ł: 'l', Ł: 'L', þ: 'th', Þ: 'Th', ð: 'd', đ: 'd', Đ: 'D', œ: 'oe', Œ: 'OE', ı: 'i' };
-const germanExpansions: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
+const specialLetters: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  ø: 'o',
+  Ø: 'O',
+  æ: 'ae',
+  Æ: 'AE',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'Th',
+  ð: 'd',
+  đ: 'd',
+  Đ: 'D',
+  œ: 'oe',
+  Œ: 'OE',
+  ı: 'i',
+};
+const germanExpansions: Readonly<Record<string, string>> = {
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  Ä: 'Ae',
+  Ö: 'Oe',
+  Ü: 'Ue',
+  ß: 'ss',
+};
 
 /** Diacritics removed: German umlauts expanded (ü→ue) for German-speaking holders, otherwise stripped (é→e). */
 function withoutDiacritics(name: string, country: string): string {
   const expand = country === 'DE' || country === 'AT';
   return [...name]
-    .map((ch) => (expand ? germanExpansions[ch] : undefined) ?? specialLetters[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, ''))
+    .map(
+      (ch) =>
+        (expand ? germanExpansions[ch] : undefined) ??
+        specialLetters[ch] ??
+        ch.normalize('NFKD').replace(/\p{M}/gu, ''),
+    )
     .join('');
 }
 
 /** d substitutions at distinct, non-adjacent ASCII-letter positions after the first letter: Levenshtein distance d. */
 function typo(name: string, rng: Rng, distance: number): Perturbed {
   const chars = [...name];
-  const candidates = chars.map((ch, index) => (index > 0 && asciiLetter.test(ch) ? index : -1)).filter((index) => index >= 0);
+  const candidates = chars
+    .map((ch, index) => (index > 0 && asciiLetter.test(ch) ? index : -1))
+    .filter((index) => index >= 0);
   const chosen: number[] = [];
   while (chosen.length < distance && candidates.length > 0) {
     const index = candidates.splice(rngBelow(rng, candidates.length), 1)[0] as number;
@@ -86,7 +181,10 @@ function typo(name: string, rng: Rng, distance: number): Perturbed {
 
 function initials(base: BaseName): string {
   if (base.kind === 'person') {
-    const given = base.given.split(' ').map((word) => `${[...word][0]}.`).join(' ');
+    const given = base.given
+      .split(' ')
+      .map((word) => `${[...word][0]}.`)
+      .join(' ');
     return `${given} ${base.family}`;
   }
   const [first, ...rest] = base.core.split(' ');
@@ -100,7 +198,12 @@ function wordOrder(base: BaseName): string {
 }
 
 function punctuation(name: string): string {
-  const changed = name.replace(/&/g, 'and').replace(/[.,']/g, '').replace(/-/g, ' ').replace(/ {2,}/g, ' ').trim();
+  const changed = name
+    .replace(/&/g, 'and')
+    .replace(/[.,']/g, '')
+    .replace(/-/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   // Names without punctuation get some: a comma before the last word, as payers type "Surname, Given".
   if (changed !== name) return changed;
   const words = name.split(' ');
@@ -108,29 +211,51 @@ function punctuation(name: string): string {
 }
 
 /** The payer's name for one perturbation of a base name; `other` is the different holder for different_entity. */
-export function perturb(base: BaseName, perturbation: Perturbation, rng: Rng, other: BaseName): Perturbed {
+export function perturb(
+  base: BaseName,
+  perturbation: Perturbation,
+  rng: Rng,
+  other: BaseName,
+): Perturbed {
   const name = fullNameOf(base);
   const plain = (payerName: string): Perturbed => ({ payerName, editDistance: null });
   switch (perturbation) {
-    case 'exact': return plain(name);
-    case 'case': return plain(rngBelow(rng, 2) === 0 ? name.toUpperCase() : name.toLowerCase());
-    case 'whitespace': return plain(`  ${name.split(' ').join('   ')} `);
-    case 'diacritics': return plain(withoutDiacritics(name, base.country));
-    case 'punctuation': return plain(punctuation(name));
-    case 'legal_form_variant': return plain(base.kind === 'entity' ? fullNameOf(base, 'full') : `${base.given} ${base.family}`);
-    case 'legal_form_missing': return plain(base.kind === 'entity' ? base.core : name);
-    case 'initials': return plain(initials(base));
-    case 'typo_1': return typo(name, rng, 1);
-    case 'typo_2': return typo(name, rng, 2);
-    case 'word_order': return plain(wordOrder(base));
-    case 'different_entity': return plain(fullNameOf(other));
-    case 'missing_name': return plain(rngBelow(rng, 2) === 0 ? '' : '   ');
+    case 'exact':
+      return plain(name);
+    case 'case':
+      return plain(rngBelow(rng, 2) === 0 ? name.toUpperCase() : name.toLowerCase());
+    case 'whitespace':
+      return plain(`  ${name.split(' ').join('   ')} `);
+    case 'diacritics':
+      return plain(withoutDiacritics(name, base.country));
+    case 'punctuation':
+      return plain(punctuation(name));
+    case 'legal_form_variant':
+      return plain(
+        base.kind === 'entity' ? fullNameOf(base, 'full') : `${base.given} ${base.family}`,
+      );
+    case 'legal_form_missing':
+      return plain(base.kind === 'entity' ? base.core : name);
+    case 'initials':
+      return plain(initials(base));
+    case 'typo_1':
+      return typo(name, rng, 1);
+    case 'typo_2':
+      return typo(name, rng, 2);
+    case 'word_order':
+      return plain(wordOrder(base));
+    case 'different_entity':
+      return plain(fullNameOf(other));
+    case 'missing_name':
+      return plain(rngBelow(rng, 2) === 0 ? '' : '   ');
   }
 }
 
 /** Perturbations that only make sense for one kind of holder (legal forms exist for entities only). */
 export function appliesTo(perturbation: Perturbation, base: BaseName): boolean {
-  if (perturbation === 'legal_form_variant' || perturbation === 'legal_form_missing') return base.kind === 'entity';
-  if (perturbation === 'diacritics') return withoutDiacritics(fullNameOf(base), base.country) !== fullNameOf(base);
+  if (perturbation === 'legal_form_variant' || perturbation === 'legal_form_missing')
+    return base.kind === 'entity';
+  if (perturbation === 'diacritics')
+    return withoutDiacritics(fullNameOf(base), base.country) !== fullNameOf(base);
   return true;
 }

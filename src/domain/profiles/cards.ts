@@ -46,7 +46,10 @@ export function maskPan(pan: string): string {
   return pan.slice(0, 4) + '*'.repeat(pan.length - 8) + pan.slice(-4);
 }
 
-export function syntheticCard(rng: Rng, referenceYear: number): MaskedCard & { readonly pan: string } {
+export function syntheticCard(
+  rng: Rng,
+  referenceYear: number,
+): MaskedCard & { readonly pan: string } {
   const card = rngPick(rng, testCards);
   const month = 1 + rngBelow(rng, 12);
   const year = (referenceYear + 1 + rngBelow(rng, 5)) % 100;

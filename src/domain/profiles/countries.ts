@@ -52,12 +52,54 @@ const covered: Readonly<Record<string, readonly LocaleName[]>> = {
 
 /** Fallback countries: the language locale for names and streets (faker has no locale for the country). */
 const fallbackLanguage: Readonly<Record<string, readonly LocaleName[]>> = {
-  AD: ['es'], AE: ['ar'], BH: ['ar'], DJ: ['fr'], SO: ['ar'], EG: ['ar'], IQ: ['ar'], JO: ['ar'], KW: ['ar'],
-  LB: ['ar'], LY: ['ar'], MR: ['ar'], OM: ['ar'], PS: ['ar'], QA: ['ar'], SA: ['ar'], SD: ['ar'], TN: ['ar'], YE: ['ar'],
-  CR: ['es_MX', 'es'], DO: ['es_MX', 'es'], GT: ['es_MX', 'es'], HN: ['es_MX', 'es'], NI: ['es_MX', 'es'], SV: ['es_MX', 'es'],
-  LI: ['de_CH', 'de'], MC: ['fr'], SM: ['it'], VA: ['it'], CY: ['el'], FO: ['da'], GL: ['da'], BI: ['fr'], MU: ['fr'],
-  ST: ['pt_PT'], TL: ['pt_PT'], BY: ['ru'], KZ: ['ru'], BA: ['sr_RS_latin'], ME: ['sr_RS_latin'], XK: ['sr_RS_latin'],
-  PK: ['ur'], FK: ['en_GB'], GI: ['en_GB'], VG: ['en_GB'], LC: ['en_GB'], MT: ['en_GB'], SC: ['en_GB'],
+  AD: ['es'],
+  AE: ['ar'],
+  BH: ['ar'],
+  DJ: ['fr'],
+  SO: ['ar'],
+  EG: ['ar'],
+  IQ: ['ar'],
+  JO: ['ar'],
+  KW: ['ar'],
+  LB: ['ar'],
+  LY: ['ar'],
+  MR: ['ar'],
+  OM: ['ar'],
+  PS: ['ar'],
+  QA: ['ar'],
+  SA: ['ar'],
+  SD: ['ar'],
+  TN: ['ar'],
+  YE: ['ar'],
+  CR: ['es_MX', 'es'],
+  DO: ['es_MX', 'es'],
+  GT: ['es_MX', 'es'],
+  HN: ['es_MX', 'es'],
+  NI: ['es_MX', 'es'],
+  SV: ['es_MX', 'es'],
+  LI: ['de_CH', 'de'],
+  MC: ['fr'],
+  SM: ['it'],
+  VA: ['it'],
+  CY: ['el'],
+  FO: ['da'],
+  GL: ['da'],
+  BI: ['fr'],
+  MU: ['fr'],
+  ST: ['pt_PT'],
+  TL: ['pt_PT'],
+  BY: ['ru'],
+  KZ: ['ru'],
+  BA: ['sr_RS_latin'],
+  ME: ['sr_RS_latin'],
+  XK: ['sr_RS_latin'],
+  PK: ['ur'],
+  FK: ['en_GB'],
+  GI: ['en_GB'],
+  VG: ['en_GB'],
+  LC: ['en_GB'],
+  MT: ['en_GB'],
+  SC: ['en_GB'],
 };
 
 export interface ProfileLocale {
@@ -69,8 +111,17 @@ export interface ProfileLocale {
 
 function localeOf(countryCode: string): ProfileLocale {
   const own = covered[countryCode];
-  if (own !== undefined) return Object.freeze({ countryCode, chain: Object.freeze([...own, 'en', 'base']), fallback: false });
-  return Object.freeze({ countryCode, chain: Object.freeze([...(fallbackLanguage[countryCode] ?? []), 'en', 'base']), fallback: true });
+  if (own !== undefined)
+    return Object.freeze({
+      countryCode,
+      chain: Object.freeze([...own, 'en', 'base']),
+      fallback: false,
+    });
+  return Object.freeze({
+    countryCode,
+    chain: Object.freeze([...(fallbackLanguage[countryCode] ?? []), 'en', 'base']),
+    fallback: true,
+  });
 }
 
 /** One frozen locale per two-letter code (at most 26 * 26): every profile asks, and the chain is the faker cache key. */

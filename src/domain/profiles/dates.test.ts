@@ -6,7 +6,12 @@ import { ageOn, birthDateFor } from './dates.js';
 const dayMs = 86_400_000;
 
 /** The same draw written with Date objects only (day arithmetic and formatting by the platform). */
-function birthDateWithDates(rng: Rng, ageMin: number, ageMax: number, reference: Date): { dateOfBirth: string; age: number } {
+function birthDateWithDates(
+  rng: Rng,
+  ageMin: number,
+  ageMax: number,
+  reference: Date,
+): { dateOfBirth: string; age: number } {
   const yearsBefore = (years: number) => {
     const year = reference.getUTCFullYear() - years;
     const lastDay = new Date(Date.UTC(year, reference.getUTCMonth() + 1, 0)).getUTCDate();
@@ -22,7 +27,14 @@ function birthDateWithDates(rng: Rng, ageMin: number, ageMax: number, reference:
 
 it('birth dates match the Date-based computation, leap days and century years included', () => {
   const key = requestKeyOf('dates-test', '{}');
-  const references = [Date.UTC(2024, 1, 29), Date.UTC(2000, 1, 29), Date.UTC(2100, 2, 1), Date.UTC(2026, 10, 24), Date.UTC(1999, 11, 31), Date.UTC(2025, 0, 1)];
+  const references = [
+    Date.UTC(2024, 1, 29),
+    Date.UTC(2000, 1, 29),
+    Date.UTC(2100, 2, 1),
+    Date.UTC(2026, 10, 24),
+    Date.UTC(1999, 11, 31),
+    Date.UTC(2025, 0, 1),
+  ];
   for (let day = 0; day < 800; day++) references.push(Date.UTC(2023, 0, 1) + day * dayMs);
   let row = 0;
   for (const ms of references) {
@@ -30,7 +42,11 @@ it('birth dates match the Date-based computation, leap days and century years in
     for (let draw = 0; draw < 60; draw++, row++) {
       const [ageMin, ageMax] = draw % 3 === 0 ? [18, 120] : draw % 3 === 1 ? [30, 30] : [18, 80];
       const ours = birthDateFor(rowRng(key, row), ageMin, ageMax, reference);
-      assert.deepEqual(ours, birthDateWithDates(rowRng(key, row), ageMin, ageMax, reference), `reference ${reference.toISOString()} row ${row}`);
+      assert.deepEqual(
+        ours,
+        birthDateWithDates(rowRng(key, row), ageMin, ageMax, reference),
+        `reference ${reference.toISOString()} row ${row}`,
+      );
       assert.ok(ours.age >= ageMin && ours.age <= ageMax);
     }
   }

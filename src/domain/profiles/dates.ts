@@ -36,8 +36,15 @@ function civilFromDays(days: number): CivilDate {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1_460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1_460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
   const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
@@ -66,13 +73,23 @@ function digitsAt(text: string, from: number, to: number): number {
 
 function ageOnParts(year: number, month: number, day: number, reference: Date): number {
   let age = reference.getUTCFullYear() - year;
-  if (reference.getUTCMonth() + 1 < month || (reference.getUTCMonth() + 1 === month && reference.getUTCDate() < day)) age -= 1;
+  if (
+    reference.getUTCMonth() + 1 < month ||
+    (reference.getUTCMonth() + 1 === month && reference.getUTCDate() < day)
+  )
+    age -= 1;
   return age;
 }
 
 /** Whole years between a birth date and the reference date (the age a form would compute). */
 export function ageOn(dateOfBirth: string, reference: Date): number {
-  if (isoDayPattern.test(dateOfBirth)) return ageOnParts(digitsAt(dateOfBirth, 0, 4), digitsAt(dateOfBirth, 5, 7), digitsAt(dateOfBirth, 8, 10), reference);
+  if (isoDayPattern.test(dateOfBirth))
+    return ageOnParts(
+      digitsAt(dateOfBirth, 0, 4),
+      digitsAt(dateOfBirth, 5, 7),
+      digitsAt(dateOfBirth, 8, 10),
+      reference,
+    );
   const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
   return ageOnParts(year, month, day, reference);
 }
@@ -81,7 +98,12 @@ export function ageOn(dateOfBirth: string, reference: Date): number {
  * A birth date whose age on the reference date is uniform in [ageMin, ageMax]: the age first, then a day
  * inside that age's year of birthdays. Depends only on the rng and the reference date (a UTC day).
  */
-export function birthDateFor(rng: Rng, ageMin: number, ageMax: number, reference: Date): { dateOfBirth: string; age: number } {
+export function birthDateFor(
+  rng: Rng,
+  ageMin: number,
+  ageMax: number,
+  reference: Date,
+): { dateOfBirth: string; age: number } {
   const age = ageMin + rngBelow(rng, ageMax - ageMin + 1);
   const latest = yearsBefore(reference, age); // turns `age` today
   const earliest = yearsBefore(reference, age + 1) + dayMs; // turns `age + 1` tomorrow
@@ -92,5 +114,8 @@ export function birthDateFor(rng: Rng, ageMin: number, ageMax: number, reference
     const dateOfBirth = isoDate(born);
     return { dateOfBirth, age: ageOn(dateOfBirth, reference) };
   }
-  return { dateOfBirth: isoOf(civil), age: ageOnParts(civil.year, civil.month, civil.day, reference) };
+  return {
+    dateOfBirth: isoOf(civil),
+    age: ageOnParts(civil.year, civil.month, civil.day, reference),
+  };
 }

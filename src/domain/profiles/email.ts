@@ -11,7 +11,11 @@ const asciiAlphanumeric = /^[A-Za-z0-9]*$/;
 function ascii(text: string): string {
   // Plain ASCII letters and digits: decomposition and mark removal change nothing.
   if (asciiAlphanumeric.test(text)) return text.toLowerCase();
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 /**
@@ -19,7 +23,12 @@ function ascii(text: string): string {
  * Hebrew names go through faker's transliteration; a script faker cannot transliterate (it yields hex escapes
  * for Georgian) gets a neutral `client` local part rather than garbage.
  */
-export function syntheticEmail(firstName: string, lastName: string, faker: Faker, rng: Rng): string {
+export function syntheticEmail(
+  firstName: string,
+  lastName: string,
+  faker: Faker,
+  rng: Rng,
+): string {
   let first = ascii(firstName);
   let last = ascii(lastName);
   if (first === '' || last === '') {
@@ -36,8 +45,11 @@ export function syntheticEmail(firstName: string, lastName: string, faker: Faker
   return `${asciiLocalPart.test(local) ? local : `client${rngDigits(rng, 4)}`}@${rngPick(rng, reservedEmailDomains)}`;
 }
 
-
 export function isReservedEmail(email: string): boolean {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  return (reservedEmailDomains as readonly string[]).includes(domain) || domain.endsWith('.example') || domain.endsWith('.test');
+  return (
+    (reservedEmailDomains as readonly string[]).includes(domain) ||
+    domain.endsWith('.example') ||
+    domain.endsWith('.test')
+  );
 }

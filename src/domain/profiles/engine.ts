@@ -64,7 +64,12 @@ export interface ProfileRecord {
   readonly email: string;
   readonly phone: string | null;
   readonly phone_range: PhoneRange | null;
-  readonly address: { readonly street: string; readonly postal_code: string | null; readonly city: string; readonly country: string };
+  readonly address: {
+    readonly street: string;
+    readonly postal_code: string | null;
+    readonly city: string;
+    readonly country: string;
+  };
   readonly occupation: string;
   readonly tax_id: string | null;
   readonly tax_id_scheme: string | null;
@@ -76,14 +81,28 @@ export interface ProfileRecord {
 
 const usCountryName = 'United States';
 
-function accountFor(spec: ProfileSpec, rng: Rng, env: ProfileEnv): { iban: string; bank: ProfileBank } | null {
+function accountFor(
+  spec: ProfileSpec,
+  rng: Rng,
+  env: ProfileEnv,
+): { iban: string; bank: ProfileBank } | null {
   if (spec.withoutIban === true) return null;
-  if (spec.account !== undefined) return { iban: spec.account.iban, bank: bankView(spec.account.bank, true) };
+  if (spec.account !== undefined)
+    return { iban: spec.account.iban, bank: bankView(spec.account.bank, true) };
   const format = countryFormatOf(spec.countryCode);
   if (format === undefined) return null;
-  const banks = banksFitting(env.bank.banksOf(spec.countryCode), format.bankCode.length, spec.countryCode);
+  const banks = banksFitting(
+    env.bank.banksOf(spec.countryCode),
+    format.bankCode.length,
+    spec.countryCode,
+  );
   const bank = spec.bank ?? (banks.length > 0 ? rngPick(rng, banks) : undefined);
-  const generated = generateIban(format, rng, bank === undefined ? {} : { bankCode: bank.bankCode }, env.bank);
+  const generated = generateIban(
+    format,
+    rng,
+    bank === undefined ? {} : { bankCode: bank.bankCode },
+    env.bank,
+  );
   return { iban: generated.iban, bank: bankView(bank, false) };
 }
 
@@ -93,10 +112,18 @@ function accountFor(spec: ProfileSpec, rng: Rng, env: ProfileEnv): { iban: strin
  * Monaco's banks, whose BICs say MC).
  */
 const fittingBanks = new WeakMap<readonly BankInfo[], readonly BankInfo[]>();
-function banksFitting(banks: readonly BankInfo[], length: number, countryCode: string): readonly BankInfo[] {
+function banksFitting(
+  banks: readonly BankInfo[],
+  length: number,
+  countryCode: string,
+): readonly BankInfo[] {
   let fitting = fittingBanks.get(banks);
   if (fitting === undefined) {
-    fitting = banks.filter((bank) => bank.bankCode.length === length && (bank.bic === null || bank.bic.slice(4, 6) === countryCode));
+    fitting = banks.filter(
+      (bank) =>
+        bank.bankCode.length === length &&
+        (bank.bic === null || bank.bic.slice(4, 6) === countryCode),
+    );
     fittingBanks.set(banks, fitting);
   }
   return fitting;
@@ -104,11 +131,30 @@ function banksFitting(banks: readonly BankInfo[], length: number, countryCode: s
 
 /** A given IBAN whose bank the registry does not know is an explicit no-match; a generated one without registry banks is synthetic. */
 function bankView(bank: BankInfo | undefined, given: boolean): ProfileBank {
-  if (bank === undefined) return { bank_code: null, bank_name: null, swift_bic: null, bank_city: null, bank_match: given ? 'no_match' : 'synthetic' };
-  return { bank_code: bank.bankCode, bank_name: bank.name, swift_bic: bank.bic, bank_city: bank.city, bank_match: 'matched' };
+  if (bank === undefined)
+    return {
+      bank_code: null,
+      bank_name: null,
+      swift_bic: null,
+      bank_city: null,
+      bank_match: given ? 'no_match' : 'synthetic',
+    };
+  return {
+    bank_code: bank.bankCode,
+    bank_name: bank.name,
+    swift_bic: bank.bic,
+    bank_city: bank.city,
+    bank_match: 'matched',
+  };
 }
 
-function cityFor(spec: ProfileSpec, fallback: boolean, rng: Rng, env: ProfileEnv, faker: ProfileFaker): string {
+function cityFor(
+  spec: ProfileSpec,
+  fallback: boolean,
+  rng: Rng,
+  env: ProfileEnv,
+  faker: ProfileFaker,
+): string {
   if (!fallback) return faker.city();
   const cities = bankCities(env.bank.banksOf(spec.countryCode));
   return cities.length > 0 ? rngPick(rng, cities) : faker.city();
@@ -119,7 +165,9 @@ const citiesOfBanks = new WeakMap<readonly BankInfo[], readonly string[]>();
 function bankCities(banks: readonly BankInfo[]): readonly string[] {
   let cities = citiesOfBanks.get(banks);
   if (cities === undefined) {
-    cities = banks.map((bank) => bank.city).filter((city): city is string => city !== null && city !== '');
+    cities = banks
+      .map((bank) => bank.city)
+      .filter((city): city is string => city !== null && city !== '');
     citiesOfBanks.set(banks, cities);
   }
   return cities;

@@ -42,7 +42,10 @@ export function profileFakerFor(chain: readonly string[], rng: Rng): ProfileFake
     entry = cache.get(key);
     if (entry === undefined) {
       const randomizer = new RowRandomizer();
-      entry = { faker: new ProfileFaker(new Faker({ locale: localeDefinitions(chain), randomizer })), randomizer };
+      entry = {
+        faker: new ProfileFaker(new Faker({ locale: localeDefinitions(chain), randomizer })),
+        randomizer,
+      };
       cache.set(key, entry);
     }
     byChain.set(chain, entry);

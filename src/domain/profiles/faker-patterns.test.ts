@@ -16,7 +16,14 @@ function randomizerOver(rng: () => Rng): Randomizer {
 }
 
 /** Every locale chain a profile can use: the IBAN countries (covered or fallback) and the US. */
-const chains = [...new Map([...countryFormats.map((format) => format.code), 'US'].map((code) => [profileLocaleOf(code).chain.join('>'), profileLocaleOf(code).chain])).values()];
+const chains = [
+  ...new Map(
+    [...countryFormats.map((format) => format.code), 'US'].map((code) => [
+      profileLocaleOf(code).chain.join('>'),
+      profileLocaleOf(code).chain,
+    ]),
+  ).values(),
+];
 
 it('covers every locale chain of the engine', () => {
   assert.ok(chains.length >= 30, `${chains.length} chains`);
@@ -26,14 +33,36 @@ for (const chain of chains) {
   it(`draws as faker does for ${chain.join(' > ')}`, () => {
     let compiledRng = rowRng(key, 0);
     let referenceRng = rowRng(key, 0);
-    const compiled = new ProfileFaker(new Faker({ locale: localeDefinitions(chain), randomizer: randomizerOver(() => compiledRng) }));
-    const reference = new Faker({ locale: localeDefinitions(chain), randomizer: randomizerOver(() => referenceRng) });
+    const compiled = new ProfileFaker(
+      new Faker({
+        locale: localeDefinitions(chain),
+        randomizer: randomizerOver(() => compiledRng),
+      }),
+    );
+    const reference = new Faker({
+      locale: localeDefinitions(chain),
+      randomizer: randomizerOver(() => referenceRng),
+    });
     for (let row = 0; row < rowsPerChain; row++) {
       compiledRng = rowRng(key, row, 5);
       referenceRng = rowRng(key, row, 5);
       const sex = row % 2 === 0 ? 'female' : 'male';
-      const ours = [compiled.firstName(sex), compiled.lastName(sex), compiled.lastName(), compiled.streetAddress(), compiled.city(), compiled.jobTitle()];
-      const theirs = [reference.person.firstName(sex), reference.person.lastName(sex), reference.person.lastName(), reference.location.streetAddress(false), reference.location.city(), reference.person.jobTitle()];
+      const ours = [
+        compiled.firstName(sex),
+        compiled.lastName(sex),
+        compiled.lastName(),
+        compiled.streetAddress(),
+        compiled.city(),
+        compiled.jobTitle(),
+      ];
+      const theirs = [
+        reference.person.firstName(sex),
+        reference.person.lastName(sex),
+        reference.person.lastName(),
+        reference.location.streetAddress(false),
+        reference.location.city(),
+        reference.person.jobTitle(),
+      ];
       assert.deepEqual(ours, theirs, `row ${row}`);
       // Same number of draws: both generators are at the same point afterwards.
       assert.equal(compiledRng.nextU32(), referenceRng.nextU32(), `row ${row}: draw count`);
@@ -44,12 +73,21 @@ for (const chain of chains) {
 it('hands patterns it does not model to faker (calls with arguments)', () => {
   let rng = rowRng(key, 1);
   let referenceRng = rowRng(key, 1);
-  const compiled = new ProfileFaker(new Faker({ locale: localeDefinitions(['de', 'en', 'base']), randomizer: randomizerOver(() => rng) }));
-  const reference = new Faker({ locale: localeDefinitions(['de', 'en', 'base']), randomizer: randomizerOver(() => referenceRng) });
+  const compiled = new ProfileFaker(
+    new Faker({
+      locale: localeDefinitions(['de', 'en', 'base']),
+      randomizer: randomizerOver(() => rng),
+    }),
+  );
+  const reference = new Faker({
+    locale: localeDefinitions(['de', 'en', 'base']),
+    randomizer: randomizerOver(() => referenceRng),
+  });
   for (let row = 0; row < 50; row++) {
     rng = rowRng(key, row, 9);
     referenceRng = rowRng(key, row, 9);
-    const pattern = '{{location.city_name}} {{number.int({"min":10,"max":99})}} {{person.last_name.generic}}';
+    const pattern =
+      '{{location.city_name}} {{number.int({"min":10,"max":99})}} {{person.last_name.generic}}';
     assert.equal(compiled.fake(pattern), reference.helpers.fake(pattern));
     assert.equal(rng.nextU32(), referenceRng.nextU32());
   }
@@ -60,19 +98,37 @@ it('draws as faker does where locale data shadows a method and names are gendere
   const custom = {
     person: {
       jobType: ['Shadow', 'Ghost', 'Echo'],
-      last_name: { female: ['Fa', 'Fb', 'Fc'], male: ['Ma', 'Mb'], generic: ['Ga', 'Gb', 'Gc', 'Gd'] },
+      last_name: {
+        female: ['Fa', 'Fb', 'Fc'],
+        male: ['Ma', 'Mb'],
+        generic: ['Ga', 'Gb', 'Gc', 'Gd'],
+      },
       last_name_pattern: {
-        female: [{ weight: 1, value: '{{person.last_name.female}}' }, { weight: 3, value: '{{person.last_name.female}}-{{person.last_name.generic}}' }],
+        female: [
+          { weight: 1, value: '{{person.last_name.female}}' },
+          { weight: 3, value: '{{person.last_name.female}}-{{person.last_name.generic}}' },
+        ],
         male: [{ weight: 2, value: '{{person.last_name.male}}' }],
         generic: [{ weight: 1, value: '{{person.last_name.generic}}' }],
       },
       job_title_pattern: ['{{person.jobType}} {{person.jobArea}}', '{{person.lastName}}'],
     },
     location: {
-      street_address: { normal: '{{person.jobType}} {{location.street}} {{location.buildingNumber}}' },
+      street_address: {
+        normal: '{{person.jobType}} {{location.street}} {{location.buildingNumber}}',
+      },
       // Values that are patterns themselves (faker scans them again) and a literal with a stray brace.
-      city_name: ['{{person.firstName}}burg', 'Plainfield', '{{location.city_suffix}} {{person.lastName}}'],
-      city_pattern: ['{{location.city_name}}', '{{person.firstName}}ville', '{{location.city_name}} {{location.city_name}}', '{x} {{location.city_name}}'],
+      city_name: [
+        '{{person.firstName}}burg',
+        'Plainfield',
+        '{{location.city_suffix}} {{person.lastName}}',
+      ],
+      city_pattern: [
+        '{{location.city_name}}',
+        '{{person.firstName}}ville',
+        '{{location.city_name}} {{location.city_name}}',
+        '{x} {{location.city_name}}',
+      ],
     },
   };
   const locale = [custom, ...localeDefinitions(['en', 'base'])] as never;
@@ -85,8 +141,20 @@ it('draws as faker does where locale data shadows a method and names are gendere
     referenceRng = rowRng(key, row, 11);
     const sex = row % 2 === 0 ? 'female' : 'male';
     assert.deepEqual(
-      [compiled.lastName(sex), compiled.lastName(), compiled.streetAddress(), compiled.city(), compiled.jobTitle()],
-      [reference.person.lastName(sex), reference.person.lastName(), reference.location.streetAddress(false), reference.location.city(), reference.person.jobTitle()],
+      [
+        compiled.lastName(sex),
+        compiled.lastName(),
+        compiled.streetAddress(),
+        compiled.city(),
+        compiled.jobTitle(),
+      ],
+      [
+        reference.person.lastName(sex),
+        reference.person.lastName(),
+        reference.location.streetAddress(false),
+        reference.location.city(),
+        reference.person.jobTitle(),
+      ],
       `row ${row}`,
     );
     assert.equal(rng.nextU32(), referenceRng.nextU32(), `row ${row}: draw count`);

@@ -11,8 +11,15 @@ import type { Faker } from '@faker-js/faker';
  * Pinned against faker itself by faker-patterns.test.ts for every locale chain the engine uses.
  */
 type Sex = 'female' | 'male';
-type Candidate = { readonly kind: 'array'; readonly values: readonly unknown[] } | { readonly kind: 'function'; readonly call: () => unknown } | { readonly kind: 'value'; readonly value: unknown };
-type Gendered<T> = { readonly generic?: readonly T[]; readonly female?: readonly T[]; readonly male?: readonly T[] };
+type Candidate =
+  | { readonly kind: 'array'; readonly values: readonly unknown[] }
+  | { readonly kind: 'function'; readonly call: () => unknown }
+  | { readonly kind: 'value'; readonly value: unknown };
+type Gendered<T> = {
+  readonly generic?: readonly T[];
+  readonly female?: readonly T[];
+  readonly male?: readonly T[];
+};
 type Weighted<T> = readonly { readonly weight: number; readonly value: T }[];
 
 const placeholderStart = /{{[a-z]/;
@@ -40,7 +47,10 @@ function hasBrace(text: string): boolean {
 
 /** The expression faker reads between the braces (its exact string steps, for odd texts too). */
 function expressionAt(text: string, start: number, end: number): string {
-  return text.substring(start + 2, end + 2).replace('}}', '').replace('{{', '');
+  return text
+    .substring(start + 2, end + 2)
+    .replace('}}', '')
+    .replace('{{', '');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -56,7 +66,9 @@ export class ProfileFaker {
 
   constructor(readonly faker: Faker) {
     // faker.definitions.raw: the merged locale data without faker's read-only proxies.
-    this.raw = (faker.definitions as unknown as { raw: Record<string, Record<string, unknown> | undefined> }).raw;
+    this.raw = (
+      faker.definitions as unknown as { raw: Record<string, Record<string, unknown> | undefined> }
+    ).raw;
   }
 
   firstName(sex: Sex): string {
@@ -65,14 +77,19 @@ export class ProfileFaker {
 
   /** faker's person.lastName(sex). */
   lastName(sex?: Sex): string {
-    const patterns = this.raw.person?.last_name_pattern as Gendered<{ weight: number; value: string }> | undefined | null;
+    const patterns = this.raw.person?.last_name_pattern as
+      Gendered<{ weight: number; value: string }> | undefined | null;
     if (patterns == null) return this.faker.person.lastName(sex);
-    return this.fake(this.faker.helpers.weightedArrayElement(this.bySex(sex, patterns) as Weighted<string>));
+    return this.fake(
+      this.faker.helpers.weightedArrayElement(this.bySex(sex, patterns) as Weighted<string>),
+    );
   }
 
   /** faker's location.streetAddress(false). */
   streetAddress(): string {
-    return this.fake(this.definition('location', 'street_address', 'normal') as string | readonly string[]);
+    return this.fake(
+      this.definition('location', 'street_address', 'normal') as string | readonly string[],
+    );
   }
 
   /** faker's location.city(). */
@@ -92,14 +109,17 @@ export class ProfileFaker {
 
   /** faker's location.buildingNumber(): a format, each run of # filled as string.numeric without a leading zero. */
   private buildingNumber(): string {
-    const format = this.faker.helpers.arrayElement(this.definition('location', 'building_number') as readonly string[]);
+    const format = this.faker.helpers.arrayElement(
+      this.definition('location', 'building_number') as readonly string[],
+    );
     return format.replaceAll(/#+/g, (run) => this.digitsWithoutLeadingZero(run.length));
   }
 
   /** faker's string.numeric({ length, allowLeadingZeros: false }): a digit 1-9, then digits 0-9. */
   private digitsWithoutLeadingZero(length: number): string {
     let digits = this.faker.helpers.arrayElement(nonZeroDigits);
-    for (let index = 1; index < length; index++) digits += this.faker.helpers.arrayElement(decimalDigits);
+    for (let index = 1; index < length; index++)
+      digits += this.faker.helpers.arrayElement(decimalDigits);
     return digits;
   }
 
@@ -107,7 +127,8 @@ export class ProfileFaker {
   private definition(category: 'location' | 'person', ...path: string[]): unknown {
     let value: unknown = this.raw[category];
     for (const key of path) value = isObject(value) ? value[key] : undefined;
-    if (value == null) throw new Error(`faker locale data ${category}.${path.join('.')} is missing`);
+    if (value == null)
+      throw new Error(`faker locale data ${category}.${path.join('.')} is missing`);
     return value;
   }
 
@@ -153,7 +174,8 @@ export class ProfileFaker {
     for (const part of template.parts) {
       out += part.literal;
       const value = String(this.evaluate(part.candidates));
-      if (hasBrace(value)) return this.fakeText(out + value + template.source.substring(part.resume));
+      if (hasBrace(value))
+        return this.fakeText(out + value + template.source.substring(part.resume));
       out += value;
     }
     return out + template.tail;
@@ -190,7 +212,12 @@ export class ProfileFaker {
     let first: unknown;
     for (let index = 0; index < candidates.length; index++) {
       const candidate = candidates[index] as Candidate;
-      const value = candidate.kind === 'array' ? this.faker.helpers.arrayElement(candidate.values) : candidate.kind === 'function' ? candidate.call : candidate.value;
+      const value =
+        candidate.kind === 'array'
+          ? this.faker.helpers.arrayElement(candidate.values)
+          : candidate.kind === 'function'
+            ? candidate.call
+            : candidate.value;
       if (index === 0) first = value;
     }
     return typeof first === 'function' ? (first as () => unknown)() : first;
@@ -215,8 +242,18 @@ export class ProfileFaker {
     let values: unknown[] = [this.faker, this.raw];
     for (let step = 0; step < path.length; step++) {
       const key = path[step] as string;
-      values = values.map((value) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined)).filter((value) => value != null);
-      if (step < path.length - 1 && values.some((value) => !isObject(value) || typeof value === 'function')) return null;
+      values = values
+        .map((value) =>
+          typeof value === 'object' && value !== null
+            ? (value as Record<string, unknown>)[key]
+            : undefined,
+        )
+        .filter((value) => value != null);
+      if (
+        step < path.length - 1 &&
+        values.some((value) => !isObject(value) || typeof value === 'function')
+      )
+        return null;
     }
     if (values.length === 0) return null;
     return values.map((value) => this.candidateOf(expression, value));
@@ -234,7 +271,11 @@ export class ProfileFaker {
       'person.jobTitle': () => this.jobTitle(),
     };
     const fast = own[expression];
-    return { kind: 'function', call: fast !== undefined && value === this.methodOf(expression) ? fast : (value as () => unknown) };
+    return {
+      kind: 'function',
+      call:
+        fast !== undefined && value === this.methodOf(expression) ? fast : (value as () => unknown),
+    };
   }
 
   private methodOf(expression: string): unknown {

@@ -1,4 +1,10 @@
-import { getCountryCallingCode, getExampleNumber, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import {
+  getCountryCallingCode,
+  getExampleNumber,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/max';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { rngBelow, rngDigits, rngPick, type Rng } from '../rng.js';
 
@@ -60,11 +66,16 @@ function buildTemplate(countryCode: string): PhoneTemplate | null {
   const formatted = example.formatInternational();
   const national = example.nationalNumber as string;
   const prefix = `+${example.countryCallingCode as string}${national.slice(0, national.length - redrawnDigits)}`;
-  const valid = (ending: number) => parsePhoneNumberFromString(prefix + String(ending).padStart(redrawnDigits, '0'))?.isValid() === true;
+  const valid = (ending: number) =>
+    parsePhoneNumberFromString(prefix + String(ending).padStart(redrawnDigits, '0'))?.isValid() ===
+    true;
   const sampleStep = 101;
   let allSampled = true;
-  for (let ending = 0; ending < endingCount && allSampled; ending += sampleStep) allSampled = valid(ending);
-  const endings = allSampled ? null : Array.from({ length: endingCount }, (_, ending) => ending).filter(valid);
+  for (let ending = 0; ending < endingCount && allSampled; ending += sampleStep)
+    allSampled = valid(ending);
+  const endings = allSampled
+    ? null
+    : Array.from({ length: endingCount }, (_, ending) => ending).filter(valid);
   const slots = digitPositions(formatted).slice(-redrawnDigits);
   const slotOf = new Int8Array(formatted.length).fill(-1);
   slots.forEach((position, index) => {
@@ -85,12 +96,19 @@ function templateOf(countryCode: string): PhoneTemplate | null {
 }
 
 export function syntheticPhone(countryCode: string, rng: Rng): SyntheticPhone | null {
-  if (countryCode === 'GB') return { number: `+44 7700 900${rngDigits(rng, 3)}`, range: 'fictional_reserved' };
-  if (countryCode === 'US') return { number: `+1 ${rngPick(rng, nanpAreaCodes)} 555 01${rngDigits(rng, 2)}`, range: 'fictional_reserved' };
+  if (countryCode === 'GB')
+    return { number: `+44 7700 900${rngDigits(rng, 3)}`, range: 'fictional_reserved' };
+  if (countryCode === 'US')
+    return {
+      number: `+1 ${rngPick(rng, nanpAreaCodes)} 555 01${rngDigits(rng, 2)}`,
+      range: 'fictional_reserved',
+    };
   const template = templateOf(countryCode);
   if (template === null) return null;
-  if (template.endings?.length === 0) return { number: template.formatted, range: 'synthetic_format_valid' };
-  const drawn = template.endings === null ? rngBelow(rng, endingCount) : rngPick(rng, template.endings);
+  if (template.endings?.length === 0)
+    return { number: template.formatted, range: 'synthetic_format_valid' };
+  const drawn =
+    template.endings === null ? rngBelow(rng, endingCount) : rngPick(rng, template.endings);
   const ending = String(drawn).padStart(redrawnDigits, '0');
   return { number: withEnding(template, ending), range: 'synthetic_format_valid' };
 }
@@ -113,7 +131,12 @@ function withEnding(template: PhoneTemplate, ending: string): string {
  */
 function fitsTemplate(phone: string, countryCode: string): boolean {
   const template = templateOf(countryCode);
-  if (template === null || template.slots.length === 0 || phone.length !== template.formatted.length) return false;
+  if (
+    template === null ||
+    template.slots.length === 0 ||
+    phone.length !== template.formatted.length
+  )
+    return false;
   let ending = 0;
   for (let i = 0; i < phone.length; i++) {
     const code = phone.charCodeAt(i);
@@ -132,7 +155,9 @@ const callingPrefixes = new Map<string, string | null>();
 function callingPrefixOf(countryCode: string): string | null {
   let prefix = callingPrefixes.get(countryCode);
   if (prefix === undefined) {
-    prefix = isSupportedCountry(countryCode) ? `+${getCountryCallingCode(countryCode as CountryCode)}` : null;
+    prefix = isSupportedCountry(countryCode)
+      ? `+${getCountryCallingCode(countryCode as CountryCode)}`
+      : null;
     callingPrefixes.set(countryCode, prefix);
   }
   return prefix;

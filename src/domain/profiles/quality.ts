@@ -29,7 +29,8 @@ import { postalFormats } from './postal-codes.js';
  *
  * Tiers: 85-100 good (95+ labelled excellent), 70-84 review (usable, review before use), below 70 needs_review.
  */
-export type QualityGroup = 'completeness' | 'country_consistency' | 'bank_metadata' | 'weak_markers';
+export type QualityGroup =
+  'completeness' | 'country_consistency' | 'bank_metadata' | 'weak_markers';
 
 export interface QualityReason {
   readonly code: string;
@@ -46,7 +47,12 @@ export interface QualityScore {
   readonly reasons: readonly QualityReason[];
 }
 
-const groupCaps: Readonly<Record<QualityGroup, number>> = { completeness: 35, country_consistency: 35, bank_metadata: 20, weak_markers: 30 };
+const groupCaps: Readonly<Record<QualityGroup, number>> = {
+  completeness: 35,
+  country_consistency: 35,
+  bank_metadata: 20,
+  weak_markers: 30,
+};
 export const qualityBands = { good: 85, excellent: 95, review: 70 } as const;
 
 /** What the score needs besides the profile: the registry's bank for the IBAN's bank code (undefined: unknown). */
@@ -79,7 +85,8 @@ function completeness(p: ProfileRecord): Finding[] {
   missingField(out, 'occupation', p.occupation);
   missingField(out, 'credit_card', p.credit_card?.number);
   if (p.country_code !== 'US') missingField(out, 'iban', p.iban);
-  if (postalFormats[p.country_code] !== undefined) missingField(out, 'address.postal_code', p.address.postal_code);
+  if (postalFormats[p.country_code] !== undefined)
+    missingField(out, 'address.postal_code', p.address.postal_code);
   if (taxIdSchemes[p.country_code] !== undefined) missingField(out, 'tax_id', p.tax_id);
   if (ssnSchemes[p.country_code] !== undefined) missingField(out, 'ssn', p.ssn);
   return out;
@@ -87,27 +94,92 @@ function completeness(p: ProfileRecord): Finding[] {
 
 function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
   const out: Finding[] = [];
-  if (p.phone !== null && !phoneFitsCountry(p.phone, p.country_code)) out.push({ code: 'phone_country_mismatch', field: 'phone', penalty: 8, message: `phone is not a number of ${p.country_code}'s plan` });
+  if (p.phone !== null && !phoneFitsCountry(p.phone, p.country_code))
+    out.push({
+      code: 'phone_country_mismatch',
+      field: 'phone',
+      penalty: 8,
+      message: `phone is not a number of ${p.country_code}'s plan`,
+    });
   const postal = postalFormats[p.country_code];
-  if (postal !== undefined && p.address.postal_code !== null && !postal.pattern.test(p.address.postal_code)) {
-    out.push({ code: 'postal_code_format', field: 'address.postal_code', penalty: 6, message: `postal code is not in ${p.country_code}'s format` });
+  if (
+    postal !== undefined &&
+    p.address.postal_code !== null &&
+    !postal.pattern.test(p.address.postal_code)
+  ) {
+    out.push({
+      code: 'postal_code_format',
+      field: 'address.postal_code',
+      penalty: 6,
+      message: `postal code is not in ${p.country_code}'s format`,
+    });
   }
   if (p.iban !== null) {
     const verdict = validateIban(p.iban, context.national);
-    if (verdict.countryCode !== p.country_code) out.push({ code: 'iban_country_mismatch', field: 'iban', penalty: 10, message: `IBAN country ${verdict.countryCode ?? '?'} is not ${p.country_code}` });
-    if (!verdict.valid || verdict.nationalCheck === 'failed') out.push({ code: 'iban_invalid', field: 'iban', penalty: 10, message: `IBAN fails its checks: ${verdict.error ?? 'national check failed'}` });
+    if (verdict.countryCode !== p.country_code)
+      out.push({
+        code: 'iban_country_mismatch',
+        field: 'iban',
+        penalty: 10,
+        message: `IBAN country ${verdict.countryCode ?? '?'} is not ${p.country_code}`,
+      });
+    if (!verdict.valid || verdict.nationalCheck === 'failed')
+      out.push({
+        code: 'iban_invalid',
+        field: 'iban',
+        penalty: 10,
+        message: `IBAN fails its checks: ${verdict.error ?? 'national check failed'}`,
+      });
   }
   const bic = p.bank?.swift_bic ?? null;
-  if (bic !== null && bic.slice(4, 6) !== p.country_code) out.push({ code: 'bic_country_mismatch', field: 'bank.swift_bic', penalty: 6, message: `BIC country ${bic.slice(4, 6)} is not ${p.country_code}` });
+  if (bic !== null && bic.slice(4, 6) !== p.country_code)
+    out.push({
+      code: 'bic_country_mismatch',
+      field: 'bank.swift_bic',
+      penalty: 6,
+      message: `BIC country ${bic.slice(4, 6)} is not ${p.country_code}`,
+    });
   const scheme = taxIdSchemes[p.country_code] ?? ssnSchemes[p.country_code];
   const id = p.tax_id ?? p.ssn;
   if (scheme !== undefined && id !== null) {
-    const subject = { firstName: p.first_name, lastName: p.last_name, sex: p.gender, dateOfBirth: p.date_of_birth };
-    if (!scheme.validate(id) || !scheme.agrees(id, subject)) out.push({ code: 'national_id_invalid', field: p.tax_id !== null ? 'tax_id' : 'ssn', penalty: 8, message: `${scheme.name} fails its check or disagrees with the person` });
+    const subject = {
+      firstName: p.first_name,
+      lastName: p.last_name,
+      sex: p.gender,
+      dateOfBirth: p.date_of_birth,
+    };
+    if (!scheme.validate(id) || !scheme.agrees(id, subject))
+      out.push({
+        code: 'national_id_invalid',
+        field: p.tax_id !== null ? 'tax_id' : 'ssn',
+        penalty: 8,
+        message: `${scheme.name} fails its check or disagrees with the person`,
+      });
   }
-  if (p.locale_fallback) out.push({ code: 'locale_fallback', field: 'locale', penalty: 10, message: `names and street from the ${p.locale} locale: faker has no locale for ${p.country_code}` });
-  if (p.address.country !== p.country && foldText(p.address.country) !== foldText(p.country)) out.push({ code: 'address_country_mismatch', field: 'address.country', penalty: 4, message: 'address country differs from the profile country' });
-  if (/^\d{4}-\d{2}-\d{2}$/.test(p.date_of_birth) && ageOn(p.date_of_birth, context.today) !== p.age) out.push({ code: 'age_mismatch', field: 'age', penalty: 5, message: 'age does not match the birth date' });
+  if (p.locale_fallback)
+    out.push({
+      code: 'locale_fallback',
+      field: 'locale',
+      penalty: 10,
+      message: `names and street from the ${p.locale} locale: faker has no locale for ${p.country_code}`,
+    });
+  if (p.address.country !== p.country && foldText(p.address.country) !== foldText(p.country))
+    out.push({
+      code: 'address_country_mismatch',
+      field: 'address.country',
+      penalty: 4,
+      message: 'address country differs from the profile country',
+    });
+  if (
+    /^\d{4}-\d{2}-\d{2}$/.test(p.date_of_birth) &&
+    ageOn(p.date_of_birth, context.today) !== p.age
+  )
+    out.push({
+      code: 'age_mismatch',
+      field: 'age',
+      penalty: 5,
+      message: 'age does not match the birth date',
+    });
   return out;
 }
 
@@ -115,17 +187,50 @@ function bankMetadata(p: ProfileRecord, context: QualityContext): Finding[] {
   if (p.bank === null) return [];
   const out: Finding[] = [];
   const registry = context.registryBank;
-  if (p.bank.bank_match === 'synthetic') return [{ code: 'bank_synthetic', field: 'bank', penalty: 5, message: 'synthetic bank code: the registry has no banks for this country' }];
-  if (registry === undefined) return [{ code: 'bank_unknown', field: 'bank', penalty: 10, message: "the registry does not know the IBAN's bank code" }];
-  if (p.bank.swift_bic !== registry.bic) out.push({ code: 'bic_mismatch', field: 'bank.swift_bic', penalty: 10, message: `BIC differs from the registry's (${registry.bic ?? 'none'})` });
-  if (p.bank.bank_name !== registry.name && foldText(p.bank.bank_name ?? '') !== foldText(registry.name ?? '')) out.push({ code: 'bank_name_mismatch', field: 'bank.bank_name', penalty: 6, message: "bank name differs from the registry's" });
+  if (p.bank.bank_match === 'synthetic')
+    return [
+      {
+        code: 'bank_synthetic',
+        field: 'bank',
+        penalty: 5,
+        message: 'synthetic bank code: the registry has no banks for this country',
+      },
+    ];
+  if (registry === undefined)
+    return [
+      {
+        code: 'bank_unknown',
+        field: 'bank',
+        penalty: 10,
+        message: "the registry does not know the IBAN's bank code",
+      },
+    ];
+  if (p.bank.swift_bic !== registry.bic)
+    out.push({
+      code: 'bic_mismatch',
+      field: 'bank.swift_bic',
+      penalty: 10,
+      message: `BIC differs from the registry's (${registry.bic ?? 'none'})`,
+    });
+  if (
+    p.bank.bank_name !== registry.name &&
+    foldText(p.bank.bank_name ?? '') !== foldText(registry.name ?? '')
+  )
+    out.push({
+      code: 'bank_name_mismatch',
+      field: 'bank.bank_name',
+      penalty: 6,
+      message: "bank name differs from the registry's",
+    });
   return out;
 }
 
 const placeholder = /^(n\/?a|none|null|nil|unknown|tbd|tba|xxx+|-+|\?+|\.+|0+)$/i;
 // Whole words in any script: \b is ASCII-only and would find "bar" in the Turkish "Barış".
-const weakWord = /(?<![\p{L}\p{N}])(lorem|ipsum|test|testing|asdf|qwerty|dummy|foo|bar|baz|sample|placeholder|fake)(?![\p{L}\p{N}])/iu;
-const testDomain = /\b[\w-]+\.(test|invalid|localhost|example)\b|\b(example|test)\.(com|net|org)\b|\bmailinator\.com\b/i;
+const weakWord =
+  /(?<![\p{L}\p{N}])(lorem|ipsum|test|testing|asdf|qwerty|dummy|foo|bar|baz|sample|placeholder|fake)(?![\p{L}\p{N}])/iu;
+const testDomain =
+  /\b[\w-]+\.(test|invalid|localhost|example)\b|\b(example|test)\.(com|net|org)\b|\bmailinator\.com\b/i;
 
 /** Digits, spaces, plus, hyphen and parentheses only: no letter for a weak word, no dot for a domain. */
 const digitsAndPunctuation = /^[\d +()-]*$/;
@@ -150,10 +255,13 @@ function weakReason(field: string, text: string, isEmail: boolean): string | und
   const plain = digitsAndPunctuation.test(text);
   if (!plain && weakWord.test(text)) return 'test or filler word';
   // Every branch of testDomain has a literal dot: text without one cannot match.
-  if (!isEmail && !plain && text.includes('.') && testDomain.test(text)) return 'test domain outside the email field';
+  if (!isEmail && !plain && text.includes('.') && testDomain.test(text))
+    return 'test domain outside the email field';
   if (field !== 'phone' && hasSixIdenticalDigits(text)) return 'run of six identical digits';
-  if (field === 'phone' && /^\+\d{1,3} ?(\d)(?: ?\1){5,}$/.test(text)) return 'phone of one repeated digit';
-  if (field === 'address.postal_code' && /^(\d)\1{3,}$/.test(text)) return 'postal code of one repeated digit';
+  if (field === 'phone' && /^\+\d{1,3} ?(\d)(?: ?\1){5,}$/.test(text))
+    return 'phone of one repeated digit';
+  if (field === 'address.postal_code' && /^(\d)\1{3,}$/.test(text))
+    return 'postal code of one repeated digit';
   return undefined;
 }
 
@@ -163,11 +271,13 @@ function weakField(out: Finding[], field: string, value: string | null): void {
   let why: string | undefined;
   if (isEmail) {
     why = weakReason(field, value.slice(0, value.lastIndexOf('@')), true);
-    if (!isReservedEmail(value) && why === undefined && testDomain.test(value)) why = 'test domain that is not RFC 2606 reserved';
+    if (!isReservedEmail(value) && why === undefined && testDomain.test(value))
+      why = 'test domain that is not RFC 2606 reserved';
   } else {
     why = weakReason(field, value, false);
   }
-  if (why !== undefined) out.push({ code: 'weak_marker', field, penalty: 5, message: `${field}: ${why}` });
+  if (why !== undefined)
+    out.push({ code: 'weak_marker', field, penalty: 5, message: `${field}: ${why}` });
 }
 
 function weakMarkers(p: ProfileRecord): Finding[] {
@@ -194,13 +304,24 @@ export function scoreProfile(profile: ProfileRecord, context: QualityContext): Q
     addGroup(reasons, 'bank_metadata', bankMetadata(profile, context)) +
     addGroup(reasons, 'weak_markers', weakMarkers(profile));
   const score = Math.max(0, 100 - penalty);
-  if (score >= qualityBands.good) return { score, tier: 'good', label: score >= qualityBands.excellent ? 'excellent' : 'good', reasons };
-  if (score >= qualityBands.review) return { score, tier: 'review', label: 'usable, review before use', reasons };
+  if (score >= qualityBands.good)
+    return {
+      score,
+      tier: 'good',
+      label: score >= qualityBands.excellent ? 'excellent' : 'good',
+      reasons,
+    };
+  if (score >= qualityBands.review)
+    return { score, tier: 'review', label: 'usable, review before use', reasons };
   return { score, tier: 'needs_review', label: 'needs review', reasons };
 }
 
 /** Appends a group's findings as reasons; returns its penalty, capped. */
-function addGroup(reasons: QualityReason[], group: QualityGroup, findings: readonly Finding[]): number {
+function addGroup(
+  reasons: QualityReason[],
+  group: QualityGroup,
+  findings: readonly Finding[],
+): number {
   let total = 0;
   for (const finding of findings) {
     reasons.push({ ...finding, group });

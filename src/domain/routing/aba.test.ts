@@ -3,12 +3,7 @@ import { describe, it } from 'node:test';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import { requestKeyOf, rowRng } from '../rng.js';
-import {
-  abaCheckDigit,
-  abaChecksumValid,
-  checkRoutingList,
-  checkRoutingNumber,
-} from './aba.js';
+import { abaCheckDigit, abaChecksumValid, checkRoutingList, checkRoutingNumber } from './aba.js';
 import { generateRoutingNumbers } from './generate.js';
 import { readShared, skipWithoutShared as needsShared } from '../../../test/helpers/shared.js';
 
@@ -21,7 +16,10 @@ function referenceChecksum(digits: string): boolean {
 
 function fixedWidthRoutingNumbers(relative: string): string[] {
   const text = readShared(relative).toString('latin1');
-  return text.split(/\r?\n/).filter((line) => line.trim() !== '').map((line) => line.slice(0, 9));
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.slice(0, 9));
 }
 
 describe('abaCheckDigit', () => {
@@ -31,7 +29,9 @@ describe('abaCheckDigit', () => {
 
   it('agrees with the reference formula for every digit of a sweep', () => {
     for (let n = 0; n < 5000; n++) {
-      const first8 = String(n * 19997).padStart(8, '0').slice(-8);
+      const first8 = String(n * 19997)
+        .padStart(8, '0')
+        .slice(-8);
       const check = abaCheckDigit(first8);
       assert.ok(referenceChecksum(first8 + String(check)), first8);
       for (let other = 0; other < 10; other++) {
@@ -77,7 +77,8 @@ describe('checkRoutingNumber: reasons in order', () => {
   }
 
   it('the prefix vectors really pass the 3-7-1 checksum (so only the prefix is wrong)', () => {
-    for (const input of ['130000006', '500000005', '990000000']) assert.ok(referenceChecksum(input), input);
+    for (const input of ['130000006', '500000005', '990000000'])
+      assert.ok(referenceChecksum(input), input);
     assert.equal(referenceChecksum('130000007'), false);
   });
 
@@ -85,7 +86,8 @@ describe('checkRoutingNumber: reasons in order', () => {
     for (let code = 0; code < 100; code++) {
       const first8 = `${String(code).padStart(2, '0')}123456`;
       const input = first8 + String(abaCheckDigit(first8));
-      const expected = code <= 12 || (code >= 21 && code <= 32) || (code >= 61 && code <= 72) || code === 80;
+      const expected =
+        code <= 12 || (code >= 21 && code <= 32) || (code >= 61 && code <= 72) || code === 80;
       assert.equal(checkRoutingNumber(input).error, expected ? null : 'invalid_prefix', input);
     }
   });
@@ -95,7 +97,11 @@ describe('checkRoutingNumber: reasons in order', () => {
     assert.equal(verdict.expected_check_digit, 5);
     assert.equal(verdict.prefix?.value, '01');
     assert.equal(verdict.prefix?.reserve_bank_city, 'Boston');
-    assert.equal(checkRoutingNumber('01100001').prefix?.district, 1, 'prefix is read from short inputs too');
+    assert.equal(
+      checkRoutingNumber('01100001').prefix?.district,
+      1,
+      'prefix is read from short inputs too',
+    );
     assert.equal(checkRoutingNumber('01100001').expected_check_digit, null);
     assert.equal(checkRoutingNumber('A11000015').prefix, null);
     assert.equal(checkRoutingNumber('1').prefix, null);
@@ -106,7 +112,8 @@ describe('checksum properties', () => {
   it('lemma: w·δ is never ≡ 0 (mod 10) for w ∈ {3, 7, 1} and δ ∈ ±1..±9', () => {
     for (const weight of [3, 7, 1]) {
       for (let delta = -9; delta <= 9; delta++) {
-        if (delta !== 0) assert.notEqual(((weight * delta) % 10 + 10) % 10, 0, `${weight}×${delta}`);
+        if (delta !== 0)
+          assert.notEqual((((weight * delta) % 10) + 10) % 10, 0, `${weight}×${delta}`);
       }
     }
   });
@@ -133,7 +140,8 @@ describe('checksum properties', () => {
     let undetected = 0;
     for (const { routing_number: valid } of rows) {
       for (let index = 0; index < 8; index++) {
-        const swapped = valid.slice(0, index) + valid[index + 1] + valid[index] + valid.slice(index + 2);
+        const swapped =
+          valid.slice(0, index) + valid[index + 1] + valid[index] + valid.slice(index + 2);
         const gap = Math.abs(Number(valid[index]) - Number(valid[index + 1]));
         assert.equal(abaChecksumValid(swapped), gap === 0 || gap === 5, `${valid} -> ${swapped}`);
         if (gap === 5) undetected++;
@@ -154,19 +162,37 @@ describe('checkRoutingList', () => {
   });
 
   it(`accepts ${limits.usRouting.listPaidMax} items and refuses one more with invalid_argument`, () => {
-    assert.equal(checkRoutingList(Array.from({ length: limits.usRouting.listPaidMax }, () => '011000015')).length, limits.usRouting.listPaidMax);
+    assert.equal(
+      checkRoutingList(Array.from({ length: limits.usRouting.listPaidMax }, () => '011000015'))
+        .length,
+      limits.usRouting.listPaidMax,
+    );
     assert.throws(
-      () => checkRoutingList(Array.from({ length: limits.usRouting.listPaidMax + 1 }, () => '011000015')),
-      (error: unknown) => error instanceof AppError && error.code === 'invalid_argument' && error.details['max_items'] === limits.usRouting.listPaidMax,
+      () =>
+        checkRoutingList(
+          Array.from({ length: limits.usRouting.listPaidMax + 1 }, () => '011000015'),
+        ),
+      (error: unknown) =>
+        error instanceof AppError &&
+        error.code === 'invalid_argument' &&
+        error.details['max_items'] === limits.usRouting.listPaidMax,
     );
   });
 
   // Its speed (1,000 mixed numbers) is measured in bench/domain-checks.bench.ts, never asserted here.
   it('1,000 mixed numbers: 800 generated valid, 100 with a letter, 100 one digit short, in input order', () => {
-    const valid = generateRoutingNumbers(rowRng(requestKeyOf('perf', 'aba'), 0), 800).map((row) => row.routing_number);
-    const inputs = [...valid, ...valid.slice(0, 200).map((n, i) => (i % 2 === 0 ? `${n.slice(0, 8)}X` : n.slice(1)))];
+    const valid = generateRoutingNumbers(rowRng(requestKeyOf('perf', 'aba'), 0), 800).map(
+      (row) => row.routing_number,
+    );
+    const inputs = [
+      ...valid,
+      ...valid.slice(0, 200).map((n, i) => (i % 2 === 0 ? `${n.slice(0, 8)}X` : n.slice(1))),
+    ];
     const verdicts = checkRoutingList(inputs);
-    assert.deepEqual(verdicts.map((verdict) => verdict.input), inputs);
+    assert.deepEqual(
+      verdicts.map((verdict) => verdict.input),
+      inputs,
+    );
     assert.equal(verdicts.filter((verdict) => verdict.valid).length, 800);
     assert.equal(verdicts.filter((verdict) => verdict.error === 'invalid_characters').length, 100);
     assert.equal(verdicts.filter((verdict) => verdict.error === 'invalid_length').length, 100);
@@ -174,39 +200,63 @@ describe('checkRoutingList', () => {
 });
 
 describe('real published routing numbers (../shared/registry-sources)', () => {
-  it('every number in the official FedACH JSON sample is valid (own, servicing FRB, new RTN)', needsShared, () => {
-    const json = JSON.parse(readShared('fedach/official-json-sample/fedachdir.json').toString('utf8')) as {
-      fedACHParticipants: { fedACHParticipants: { routingNumber: string; servicingFRBNumber: string; newRoutingNumber: string }[] };
-    };
-    const participants = json.fedACHParticipants.fedACHParticipants;
-    assert.ok(participants.length >= 3);
-    const numbers = participants.flatMap((p) => [p.routingNumber, p.servicingFRBNumber, p.newRoutingNumber]);
-    for (const number of numbers.filter((n) => n !== '000000000')) {
-      assert.equal(checkRoutingNumber(number).error, null, number);
-    }
-  });
+  it(
+    'every number in the official FedACH JSON sample is valid (own, servicing FRB, new RTN)',
+    needsShared,
+    () => {
+      const json = JSON.parse(
+        readShared('fedach/official-json-sample/fedachdir.json').toString('utf8'),
+      ) as {
+        fedACHParticipants: {
+          fedACHParticipants: {
+            routingNumber: string;
+            servicingFRBNumber: string;
+            newRoutingNumber: string;
+          }[];
+        };
+      };
+      const participants = json.fedACHParticipants.fedACHParticipants;
+      assert.ok(participants.length >= 3);
+      const numbers = participants.flatMap((p) => [
+        p.routingNumber,
+        p.servicingFRBNumber,
+        p.newRoutingNumber,
+      ]);
+      for (const number of numbers.filter((n) => n !== '000000000')) {
+        assert.equal(checkRoutingNumber(number).error, null, number);
+      }
+    },
+  );
 
   for (const file of ['fedach/2016-02-03/FedACHdir.txt', 'fedach/2018-12-04/FedACHdir.txt']) {
     it(`every routing number in ${file} is valid`, needsShared, () => {
       const numbers = fixedWidthRoutingNumbers(file);
       assert.ok(numbers.length > 18_000, `${numbers.length} records`);
-      const failures = numbers.map((n) => checkRoutingNumber(n)).filter((verdict) => !verdict.valid);
+      const failures = numbers
+        .map((n) => checkRoutingNumber(n))
+        .filter((verdict) => !verdict.valid);
       assert.deepEqual(failures, []);
     });
   }
 
   for (const file of ['fedwire/2016-02-04/fpddir.txt', 'fedwire/2018-12-03/fpddir.txt']) {
-    it(`${file}: all pass the checksum; the only prefix failures start with 15 (U.S. Treasury)`, needsShared, () => {
-      // Finding: the Fedwire directory lists Treasury numbers such as 154000008 whose prefix 15 lies
-      // outside the published ranges; the prefix rule reports them, the checksum accepts them.
-      const numbers = fixedWidthRoutingNumbers(file);
-      const failures = numbers.map((n) => checkRoutingNumber(n)).filter((verdict) => !verdict.valid);
-      assert.ok(numbers.every((n) => abaChecksumValid(n)));
-      assert.ok(failures.length > 0 && failures.length < 5, `${failures.length} failures`);
-      for (const verdict of failures) {
-        assert.equal(verdict.error, 'invalid_prefix', verdict.input);
-        assert.equal(verdict.prefix?.value, '15', verdict.input);
-      }
-    });
+    it(
+      `${file}: all pass the checksum; the only prefix failures start with 15 (U.S. Treasury)`,
+      needsShared,
+      () => {
+        // Finding: the Fedwire directory lists Treasury numbers such as 154000008 whose prefix 15 lies
+        // outside the published ranges; the prefix rule reports them, the checksum accepts them.
+        const numbers = fixedWidthRoutingNumbers(file);
+        const failures = numbers
+          .map((n) => checkRoutingNumber(n))
+          .filter((verdict) => !verdict.valid);
+        assert.ok(numbers.every((n) => abaChecksumValid(n)));
+        assert.ok(failures.length > 0 && failures.length < 5, `${failures.length} failures`);
+        for (const verdict of failures) {
+          assert.equal(verdict.error, 'invalid_prefix', verdict.input);
+          assert.equal(verdict.prefix?.value, '15', verdict.input);
+        }
+      },
+    );
   }
 });

@@ -22,7 +22,12 @@ const charZero = 48; // '0'
 const charNine = 57; // '9'
 
 /** Checked in this order; the first that applies is the verdict's error. */
-export const routingErrors = ['invalid_characters', 'invalid_length', 'invalid_prefix', 'invalid_checksum'] as const;
+export const routingErrors = [
+  'invalid_characters',
+  'invalid_length',
+  'invalid_prefix',
+  'invalid_checksum',
+] as const;
 export type RoutingError = (typeof routingErrors)[number];
 
 export interface RoutingVerdict {
@@ -51,18 +56,25 @@ function weightedSum(digits: string, length: number): number {
 
 /** Check digit for eight digits: the d9 (weight 1) that brings the weighted sum to a multiple of 10. */
 export function abaCheckDigit(first8: string): number {
-  assert(first8.length === bodyLength && allDigits(first8), 'abaCheckDigit needs exactly 8 ASCII digits');
+  assert(
+    first8.length === bodyLength && allDigits(first8),
+    'abaCheckDigit needs exactly 8 ASCII digits',
+  );
   return (modulus - (weightedSum(first8, bodyLength) % modulus)) % modulus;
 }
 
 /** The 3-7-1 test on nine digits (no prefix rule). */
 export function abaChecksumValid(nineDigits: string): boolean {
-  assert(nineDigits.length === routingNumberLength && allDigits(nineDigits), 'abaChecksumValid needs 9 ASCII digits');
+  assert(
+    nineDigits.length === routingNumberLength && allDigits(nineDigits),
+    'abaChecksumValid needs 9 ASCII digits',
+  );
   return weightedSum(nineDigits, routingNumberLength) % modulus === 0;
 }
 
 function allDigits(text: string): boolean {
-  for (let index = 0; index < text.length; index++) if (!isAsciiDigit(text.charCodeAt(index))) return false;
+  for (let index = 0; index < text.length; index++)
+    if (!isAsciiDigit(text.charCodeAt(index))) return false;
   return true;
 }
 
@@ -95,14 +107,17 @@ export function checkRoutingNumber(input: string): RoutingVerdict {
   return verdict(found === expected ? null : 'invalid_checksum', expected);
 }
 
-
 /** One verdict per input, in input order. Throws invalid_argument above limits.usRouting.listPaidMax. */
 export function checkRoutingList(inputs: readonly string[]): RoutingVerdict[] {
   if (inputs.length > limits.usRouting.listPaidMax) {
-    throw new AppError('invalid_argument', `routing_numbers holds at most ${limits.usRouting.listPaidMax} items`, {
-      max_items: limits.usRouting.listPaidMax,
-      received_items: inputs.length,
-    });
+    throw new AppError(
+      'invalid_argument',
+      `routing_numbers holds at most ${limits.usRouting.listPaidMax} items`,
+      {
+        max_items: limits.usRouting.listPaidMax,
+        received_items: inputs.length,
+      },
+    );
   }
   return inputs.map((input) => checkRoutingNumber(input));
 }

@@ -36,7 +36,11 @@ describe('generateRoutingNumbers', () => {
       assert.equal(row.routing_number.slice(0, 2), row.prefix);
       assert.equal(row.district, verdict.prefix?.district);
     }
-    assert.equal(new Set(rows.map((row) => row.routing_number)).size, rows.length, 'distinct within a call');
+    assert.equal(
+      new Set(rows.map((row) => row.routing_number)).size,
+      rows.length,
+      'distinct within a call',
+    );
   });
 
   it('draws every default prefix with roughly equal frequency', () => {
@@ -44,14 +48,19 @@ describe('generateRoutingNumbers', () => {
     const counts = new Map<string, number>();
     for (const row of rows) counts.set(row.prefix, (counts.get(row.prefix) ?? 0) + 1);
     assert.deepEqual([...counts.keys()].sort(), [...defaultGenerationPrefixes]);
-    for (const [prefix, count] of counts) assert.ok(count > 800 && count < 1200, `${prefix}: ${count}`);
+    for (const [prefix, count] of counts)
+      assert.ok(count > 800 && count < 1200, `${prefix}: ${count}`);
   });
 
   it('labels every row synthetic with no bank assignment', () => {
     const [row] = generateRoutingNumbers(rowRng(goldenKey, 0), 1);
     assert.deepEqual(
       { synthetic: row?.synthetic, bank_assignment: row?.bank_assignment, note: row?.note },
-      { synthetic: true, bank_assignment: null, note: 'synthetic: checksum-valid, no bank assignment asserted' },
+      {
+        synthetic: true,
+        bank_assignment: null,
+        note: 'synthetic: checksum-valid, no bank assignment asserted',
+      },
     );
     assert.equal(syntheticRoutingNote, row?.note);
   });
@@ -71,16 +80,22 @@ describe('generateRoutingNumbers', () => {
     );
     // Sliced generation: row i from rowRng(key, i), as the service does across workers.
     assert.deepEqual(
-      [0, 1, 2, 3, 4].map((i) => generateRoutingRow(rowRng(goldenKey, i), defaultGenerationPrefixes).routing_number),
+      [0, 1, 2, 3, 4].map(
+        (i) => generateRoutingRow(rowRng(goldenKey, i), defaultGenerationPrefixes).routing_number,
+      ),
       ['048663690', '276202632', '313842298', '051645906', '237528630'],
     );
   });
 
   it('honours requested prefixes, including 00, ETIs and 80', () => {
-    const rows = generateRoutingNumbers(rowRng(goldenKey, 1), 300, { prefixes: ['00', '61', '80', '61'] });
+    const rows = generateRoutingNumbers(rowRng(goldenKey, 1), 300, {
+      prefixes: ['00', '61', '80', '61'],
+    });
     assert.deepEqual([...new Set(rows.map((row) => row.prefix))].sort(), ['00', '61', '80']);
     for (const row of rows) assert.equal(checkRoutingNumber(row.routing_number).error, null);
-    assert.ok(rows.every((row) => (row.prefix === '61' ? row.district === 1 : row.district === null)));
+    assert.ok(
+      rows.every((row) => (row.prefix === '61' ? row.district === 1 : row.district === null)),
+    );
   });
 
   it('rejects unknown, malformed and empty prefix lists with invalid_argument', () => {
@@ -94,7 +109,7 @@ describe('generateRoutingNumbers', () => {
     assert.deepEqual(resolveGenerationPrefixes(['12', '21', '12']), ['12', '21']);
   });
 
-  it('never emits a Federal Reserve Bank\'s own number: 011000015 is redrawn', () => {
+  it("never emits a Federal Reserve Bank's own number: 011000015 is redrawn", () => {
     // prefix pick (bound 1), then six digits 1,0,0,0,0,1 -> 01100001 + 5; the redraw gives 01234567.
     const rng = scriptedRng([0, 1, 0, 0, 0, 0, 1, 0, 2, 3, 4, 5, 6, 7]);
     const [row] = generateRoutingNumbers(rng, 1, { prefixes: ['01'] });
@@ -103,15 +118,24 @@ describe('generateRoutingNumbers', () => {
 
   it('redraws numbers in `exclude` (e.g. a loaded directory) and repeats within a call', () => {
     const script = [0, 2, 3, 4, 5, 6, 7, 0, 2, 3, 4, 5, 6, 7, 0, 9, 9, 9, 9, 9, 9];
-    const excluded = generateRoutingNumbers(scriptedRng(script), 1, { prefixes: ['01'], exclude: new Set([`01234567${abaCheckDigit('01234567')}`]) });
+    const excluded = generateRoutingNumbers(scriptedRng(script), 1, {
+      prefixes: ['01'],
+      exclude: new Set([`01234567${abaCheckDigit('01234567')}`]),
+    });
     assert.equal(excluded[0]?.routing_number.slice(0, 8), '01999999');
     const repeated = generateRoutingNumbers(scriptedRng(script), 2, { prefixes: ['01'] });
-    assert.deepEqual(repeated.map((row) => row.routing_number.slice(0, 8)), ['01234567', '01999999']);
+    assert.deepEqual(
+      repeated.map((row) => row.routing_number.slice(0, 8)),
+      ['01234567', '01999999'],
+    );
   });
 
   it('fails loudly when exclusions cover every candidate', () => {
     const everything = { has: () => true };
-    assert.throws(() => generateRoutingNumbers(rowRng(goldenKey, 0), 1, { exclude: everything }), /no new routing number/);
+    assert.throws(
+      () => generateRoutingNumbers(rowRng(goldenKey, 0), 1, { exclude: everything }),
+      /no new routing number/,
+    );
   });
 
   it('returns no rows for quantity 0 and refuses a negative or fractional quantity', () => {

@@ -58,9 +58,13 @@ export function resolveGenerationPrefixes(prefixes?: readonly string[]): readonl
   for (const value of prefixes) {
     const described = describePrefix(value);
     if (described === undefined || described.kind === 'unassigned') {
-      throw new AppError('invalid_argument', `not an ABA routing prefix: ${JSON.stringify(value)}`, {
-        allowed: '00-12, 21-32, 61-72, 80',
-      });
+      throw new AppError(
+        'invalid_argument',
+        `not an ABA routing prefix: ${JSON.stringify(value)}`,
+        {
+          allowed: '00-12, 21-32, 61-72, 80',
+        },
+      );
     }
   }
   return [...new Set(prefixes)];
@@ -81,7 +85,11 @@ function rowOf(routingNumber: string, prefix: string): RoutingRow {
  * One synthetic row from `rng` (for sliced generation: rowRng(key, i) per row). `prefixes` must
  * already be resolved; `skip` holds numbers to redraw (exclusions, numbers already emitted).
  */
-export function generateRoutingRow(rng: Rng, prefixes: readonly string[], skip?: NumberSet): RoutingRow {
+export function generateRoutingRow(
+  rng: Rng,
+  prefixes: readonly string[],
+  skip?: NumberSet,
+): RoutingRow {
   for (let attempt = 0; attempt < maxRedraws; attempt++) {
     const prefix = rngPick(rng, prefixes);
     const first8 = prefix + rngDigits(rng, freeDigits);
@@ -90,11 +98,17 @@ export function generateRoutingRow(rng: Rng, prefixes: readonly string[], skip?:
     if (skip?.has(routingNumber)) continue;
     return rowOf(routingNumber, prefix);
   }
-  return unreachable(`no new routing number after ${maxRedraws} draws: exclusions cover the prefixes`);
+  return unreachable(
+    `no new routing number after ${maxRedraws} draws: exclusions cover the prefixes`,
+  );
 }
 
 /** `quantity` distinct synthetic rows drawn from one generator; the same rng state gives the same rows. */
-export function generateRoutingNumbers(rng: Rng, quantity: number, options: GenerateRoutingOptions = {}): RoutingRow[] {
+export function generateRoutingNumbers(
+  rng: Rng,
+  quantity: number,
+  options: GenerateRoutingOptions = {},
+): RoutingRow[] {
   assert(Number.isInteger(quantity) && quantity >= 0, 'quantity is a non-negative integer');
   const prefixes = resolveGenerationPrefixes(options.prefixes);
   const emitted = new Set<string>();

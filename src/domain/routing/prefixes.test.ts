@@ -17,7 +17,7 @@ describe('prefix table', () => {
     assert.equal(new Set([...assignedPrefixes, ...unassignedPrefixes]).size, 100);
   });
 
-  it('00 is the U.S. Government and 80 traveler\'s cheques, with no district', () => {
+  it("00 is the U.S. Government and 80 traveler's cheques, with no district", () => {
     assert.deepEqual(
       [describePrefix('00')?.kind, describePrefix('00')?.district, describePrefix('00')?.meaning],
       ['us_government', null, 'U.S. Government'],
@@ -46,23 +46,37 @@ describe('prefix table', () => {
 
   it('names the twelve Reserve Bank cities in district order', () => {
     assert.deepEqual(federalReserveDistrictCities, [
-      'Boston', 'New York', 'Philadelphia', 'Cleveland', 'Richmond', 'Atlanta',
-      'Chicago', 'St. Louis', 'Minneapolis', 'Kansas City', 'Dallas', 'San Francisco',
+      'Boston',
+      'New York',
+      'Philadelphia',
+      'Cleveland',
+      'Richmond',
+      'Atlanta',
+      'Chicago',
+      'St. Louis',
+      'Minneapolis',
+      'Kansas City',
+      'Dallas',
+      'San Francisco',
     ]);
   });
 
   it('says what the ETI and thrift ranges are', () => {
-    assert.match(describePrefix('65')?.meaning ?? '', /Electronic Transaction Identifier \(ETI\).*Richmond/);
+    assert.match(
+      describePrefix('65')?.meaning ?? '',
+      /Electronic Transaction Identifier \(ETI\).*Richmond/,
+    );
     assert.match(describePrefix('32')?.meaning ?? '', /Thrift.*San Francisco/);
     assert.match(describePrefix('50')?.meaning ?? '', /Not an ABA routing prefix/);
   });
 
   it('returns undefined for anything but two ASCII digits', () => {
-    for (const value of ['', '1', '123', 'A1', '١٢']) assert.equal(describePrefix(value), undefined, value);
+    for (const value of ['', '1', '123', 'A1', '١٢'])
+      assert.equal(describePrefix(value), undefined, value);
   });
 });
 
-describe('Federal Reserve Banks\' own routing numbers', () => {
+describe("Federal Reserve Banks' own routing numbers", () => {
   it('are twelve valid numbers, one per district, in district order', () => {
     assert.equal(federalReserveBankRoutingNumbers.length, 12);
     federalReserveBankRoutingNumbers.forEach((number, index) => {
@@ -72,10 +86,20 @@ describe('Federal Reserve Banks\' own routing numbers', () => {
     });
   });
 
-  it('each is a Federal Reserve Bank record (record type 0) in the 2018 FedACH directory', skipWithoutShared, () => {
-    const text = readShared('fedach/2018-12-04/FedACHdir.txt').toString('latin1');
-    // FedACHdir.txt: routing number 1-9, record type code 20 (0 = the institution is a Federal Reserve Bank).
-    const fedRecords = new Set(text.split(/\r?\n/).filter((line) => line[19] === '0').map((line) => line.slice(0, 9)));
-    for (const number of federalReserveBankRoutingNumbers) assert.ok(fedRecords.has(number), number);
-  });
+  it(
+    'each is a Federal Reserve Bank record (record type 0) in the 2018 FedACH directory',
+    skipWithoutShared,
+    () => {
+      const text = readShared('fedach/2018-12-04/FedACHdir.txt').toString('latin1');
+      // FedACHdir.txt: routing number 1-9, record type code 20 (0 = the institution is a Federal Reserve Bank).
+      const fedRecords = new Set(
+        text
+          .split(/\r?\n/)
+          .filter((line) => line[19] === '0')
+          .map((line) => line.slice(0, 9)),
+      );
+      for (const number of federalReserveBankRoutingNumbers)
+        assert.ok(fedRecords.has(number), number);
+    },
+  );
 });

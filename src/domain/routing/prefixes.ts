@@ -81,13 +81,30 @@ function districtPrefix(value: string, kind: PrefixKind, district: number): Rout
 
 function classify(code: number): RoutingPrefix {
   const value = String(code).padStart(2, '0');
-  if (code === 0) return { value, kind: 'us_government', district: null, reserve_bank_city: null, meaning: 'U.S. Government' };
-  if (code === 80) return { value, kind: 'travelers_cheques', district: null, reserve_bank_city: null, meaning: "Traveler's cheques" };
-  if (code >= 1 && code <= districtCount) return districtPrefix(value, 'federal_reserve_district', code);
+  if (code === 0)
+    return {
+      value,
+      kind: 'us_government',
+      district: null,
+      reserve_bank_city: null,
+      meaning: 'U.S. Government',
+    };
+  if (code === 80)
+    return {
+      value,
+      kind: 'travelers_cheques',
+      district: null,
+      reserve_bank_city: null,
+      meaning: "Traveler's cheques",
+    };
+  if (code >= 1 && code <= districtCount)
+    return districtPrefix(value, 'federal_reserve_district', code);
   const thrift = code - thriftOffset;
-  if (thrift >= 1 && thrift <= districtCount) return districtPrefix(value, 'thrift_institution', thrift);
+  if (thrift >= 1 && thrift <= districtCount)
+    return districtPrefix(value, 'thrift_institution', thrift);
   const eti = code - etiOffset;
-  if (eti >= 1 && eti <= districtCount) return districtPrefix(value, 'electronic_transaction_identifier', eti);
+  if (eti >= 1 && eti <= districtCount)
+    return districtPrefix(value, 'electronic_transaction_identifier', eti);
   return {
     value,
     kind: 'unassigned',
@@ -116,10 +133,14 @@ export function prefixOfCode(code: number): RoutingPrefix {
 }
 
 /** All 37 prefixes a routing number may start with, ascending. */
-export const assignedPrefixes: readonly string[] = prefixTable.filter((p) => p.kind !== 'unassigned').map((p) => p.value);
+export const assignedPrefixes: readonly string[] = prefixTable
+  .filter((p) => p.kind !== 'unassigned')
+  .map((p) => p.value);
 
 /** The 63 two-digit values that are not routing prefixes, ascending. */
-export const unassignedPrefixes: readonly string[] = prefixTable.filter((p) => p.kind === 'unassigned').map((p) => p.value);
+export const unassignedPrefixes: readonly string[] = prefixTable
+  .filter((p) => p.kind === 'unassigned')
+  .map((p) => p.value);
 
 /**
  * The main routing numbers of the twelve Federal Reserve Banks (district order 1-12). Public: listed

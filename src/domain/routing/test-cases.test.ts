@@ -11,8 +11,16 @@ const key = requestKeyOf('cases', 'us-routing/v1');
 
 function assertAgrees(testCase: RoutingTestCase): void {
   const verdict = checkRoutingNumber(testCase.input);
-  assert.equal(verdict.valid, testCase.expected_valid, `${testCase.case_id} ${JSON.stringify(testCase.input)}`);
-  assert.equal(verdict.error, testCase.expected_error, `${testCase.case_id} ${JSON.stringify(testCase.input)}`);
+  assert.equal(
+    verdict.valid,
+    testCase.expected_valid,
+    `${testCase.case_id} ${JSON.stringify(testCase.input)}`,
+  );
+  assert.equal(
+    verdict.error,
+    testCase.expected_error,
+    `${testCase.case_id} ${JSON.stringify(testCase.input)}`,
+  );
 }
 
 describe('routingTestCases', () => {
@@ -31,12 +39,18 @@ describe('routingTestCases', () => {
       }
     });
     // P(chosen digits differ by 5 | they differ) = 1/9: the computed, passing transposition does occur.
-    assert.ok(undetectedTranspositions > 100, `${undetectedTranspositions} undetected transpositions`);
+    assert.ok(
+      undetectedTranspositions > 100,
+      `${undetectedTranspositions} undetected transpositions`,
+    );
   });
 
   it('covers every category and every error, with unique case ids', () => {
     const cases = routingTestCases(rowRng(key, 1), '021001208');
-    assert.deepEqual(new Set(cases.map((c) => c.category)), new Set(['valid', 'checksum', 'length', 'characters', 'prefix']));
+    assert.deepEqual(
+      new Set(cases.map((c) => c.category)),
+      new Set(['valid', 'checksum', 'length', 'characters', 'prefix']),
+    );
     assert.deepEqual(
       new Set(cases.map((c) => c.expected_error)),
       new Set([null, 'invalid_checksum', 'invalid_length', 'invalid_characters', 'invalid_prefix']),
@@ -55,7 +69,9 @@ describe('routingTestCases', () => {
       const cases = routingTestCases(rowRng(key, index), '091000080');
       for (const id of ['aba-digit-changed', 'aba-check-digit-changed']) {
         const input = cases.find((c) => c.case_id === id)?.input ?? '';
-        const differing = [...input].map((ch, i) => (ch === '091000080'[i] ? -1 : i)).filter((i) => i >= 0);
+        const differing = [...input]
+          .map((ch, i) => (ch === '091000080'[i] ? -1 : i))
+          .filter((i) => i >= 0);
         assert.equal(differing.length, 1, `${id} ${input}`);
         assert.ok((differing[0] ?? 0) >= 2);
         if (id === 'aba-check-digit-changed') assert.deepEqual(differing, [8]);
@@ -66,18 +82,37 @@ describe('routingTestCases', () => {
   it('omits the transposition when every adjacent digit pair after the prefix is equal', () => {
     assert.equal(checkRoutingNumber('011111111').valid, true);
     const cases = routingTestCases(rowRng(key, 0), '011111111');
-    assert.equal(cases.some((c) => c.case_id === 'aba-adjacent-transposition'), false);
+    assert.equal(
+      cases.some((c) => c.case_id === 'aba-adjacent-transposition'),
+      false,
+    );
     for (const testCase of cases) assertAgrees(testCase);
   });
 
   it('is deterministic per rng', () => {
-    assert.deepEqual(routingTestCases(rowRng(key, 7), '101000048'), routingTestCases(rowRng(key, 7), '101000048'));
+    assert.deepEqual(
+      routingTestCases(rowRng(key, 7), '101000048'),
+      routingTestCases(rowRng(key, 7), '101000048'),
+    );
   });
 
   it('golden seeded inputs are pinned', () => {
     assert.deepEqual(
-      routingTestCases(rowRng(requestKeyOf('golden', 'us-routing/v1'), 0), '011000015').map((c) => c.input),
-      ['011000015', '011002015', '011000017', '011000105', '01100001', '0110000159', '0Y1000015', '0110-0001-5', ' 011000015 ', '731000010'],
+      routingTestCases(rowRng(requestKeyOf('golden', 'us-routing/v1'), 0), '011000015').map(
+        (c) => c.input,
+      ),
+      [
+        '011000015',
+        '011002015',
+        '011000017',
+        '011000105',
+        '01100001',
+        '0110000159',
+        '0Y1000015',
+        '0110-0001-5',
+        ' 011000015 ',
+        '731000010',
+      ],
     );
   });
 

@@ -14,14 +14,28 @@ assert.ok(format);
 function build(name: string, seed: string, vopOutcome?: 'CLOSE_MATCH' | 'NO_MATCH') {
   const definition = scenarioByName.get(name);
   assert.ok(definition);
-  return buildScenario(requestKeyOf(seed, `scenarios.compile|${name}`), { definition, format: format!, target: { status: 'not_requested' }, amountCents: undefined, vopOutcome, seed }, noRegistryContext);
+  return buildScenario(
+    requestKeyOf(seed, `scenarios.compile|${name}`),
+    {
+      definition,
+      format: format!,
+      target: { status: 'not_requested' },
+      amountCents: undefined,
+      vopOutcome,
+      seed,
+    },
+    noRegistryContext,
+  );
 }
 
 describe('payment scenarios', () => {
   it('are deterministic by seed: pinned golden values', () => {
     const a = build('sct_rejected', 'golden');
     assert.deepEqual(build('sct_rejected', 'golden'), a);
-    assert.deepEqual([a.amount, a.references.end_to_end_id, a.outcome.status, a.flow.at(-1)?.reason_code], GOLDEN);
+    assert.deepEqual(
+      [a.amount, a.references.end_to_end_id, a.outcome.status, a.flow.at(-1)?.reason_code],
+      GOLDEN,
+    );
     assert.notDeepEqual(build('sct_rejected', 'other').references, a.references);
   });
 
@@ -42,12 +56,13 @@ describe('payment scenarios', () => {
     for (const definition of scenarioDefinitions) {
       for (const code of definition.reasons) assert.ok(reasonByCode.has(code), code);
       const scenario = build(definition.name, 'flow');
-      for (const step of scenario.flow.filter((s) => s.iso20022)) assert.match(step.message, /^(pain|pacs|camt)\.\d{3}$/);
+      for (const step of scenario.flow.filter((s) => s.iso20022))
+        assert.match(step.message, /^(pain|pacs|camt)\.\d{3}$/);
       for (const code of scenario.reason_codes) assert.ok(code.source.length > 0);
     }
   });
 
-  it('show the payer the holder\'s name on a close match only; no VoP on direct debits', () => {
+  it("show the payer the holder's name on a close match only; no VoP on direct debits", () => {
     const close = build('sct_accepted', 'vop', 'CLOSE_MATCH');
     assert.equal(close.vop.scheme_code, 'CMTC');
     assert.equal(close.vop.returned_name, close.parties.payee?.name);
@@ -63,7 +78,8 @@ describe('payment scenarios', () => {
     assert.equal(checkAmount('999999999.99', 'SCT').ok, true);
     assert.equal(checkAmount('1000000000.00', 'SCT').ok, false);
     assert.equal(checkAmount('1000000000.00', 'SCT_INST').ok, true);
-    for (const bad of ['1.234', '1,50', '-1', '0', '0.00', '1e3', ' 1', '01.00', '']) assert.equal(checkAmount(bad, 'SCT').ok, false, bad);
+    for (const bad of ['1.234', '1,50', '-1', '0', '0.00', '1e3', ' 1', '01.00', ''])
+      assert.equal(checkAmount(bad, 'SCT').ok, false, bad);
     assert.equal(currencyProblem('EUR'), undefined);
     assert.match(currencyProblem('USD') ?? '', /euro only/);
     assert.match(currencyProblem('XYZ') ?? '', /unknown currency/);

@@ -23,7 +23,12 @@ export interface MatchedBank {
 export type TargetResolution =
   | { readonly status: 'not_requested' }
   | { readonly status: 'no_match'; readonly query: string }
-  | { readonly status: 'matched'; readonly query: string; readonly bank: MatchedBank; readonly candidates: number };
+  | {
+      readonly status: 'matched';
+      readonly query: string;
+      readonly bank: MatchedBank;
+      readonly candidates: number;
+    };
 
 export interface ScenarioRequest {
   readonly definition: ScenarioDefinition;
@@ -34,7 +39,8 @@ export interface ScenarioRequest {
   readonly seed: string | null;
 }
 
-const hex = (rng: Rng, length: number): string => Array.from({ length }, () => rngBelow(rng, 16).toString(16)).join('');
+const hex = (rng: Rng, length: number): string =>
+  Array.from({ length }, () => rngBelow(rng, 16).toString(16)).join('');
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[rngBelow(rng, items.length)] as T;
 
 /** A default amount between 1.00 and 5,000.00 EUR, drawn from the seed. */
@@ -44,7 +50,12 @@ function defaultCents(rng: Rng): bigint {
 
 function vopSection(outcome: VopOutcome, holder: BaseName, other: BaseName, rng: Rng) {
   const holderName = fullNameOf(holder);
-  const entered = outcome === 'CLOSE_MATCH' ? perturb(holder, 'typo_1', rng, other).payerName : outcome === 'NO_MATCH' ? fullNameOf(other) : holderName;
+  const entered =
+    outcome === 'CLOSE_MATCH'
+      ? perturb(holder, 'typo_1', rng, other).payerName
+      : outcome === 'NO_MATCH'
+        ? fullNameOf(other)
+        : holderName;
   const presentation = vopPresentation[outcome];
   const returned = outcome === 'CLOSE_MATCH' ? holderName : null;
   return {
@@ -62,8 +73,26 @@ function vopSection(outcome: VopOutcome, holder: BaseName, other: BaseName, rng:
 function vopSteps(outcome: VopOutcome): Omit<FlowStep, 'step'>[] {
   const result = outcome === 'REJECTED' ? 'refused (error)' : vopPresentation[outcome].scheme_code;
   return [
-    { message: 'VoP request (EPC VOP API)', iso20022: false, from: 'payer_psp', to: 'payee_psp', status: null, reason_code: null, day_offset: 0, note: 'Name and IBAN of the payee, before the payer authorises the transfer' },
-    { message: 'VoP response (EPC VOP API)', iso20022: false, from: 'payee_psp', to: 'payer_psp', status: null, reason_code: null, day_offset: 0, note: `Result: ${result}` },
+    {
+      message: 'VoP request (EPC VOP API)',
+      iso20022: false,
+      from: 'payer_psp',
+      to: 'payee_psp',
+      status: null,
+      reason_code: null,
+      day_offset: 0,
+      note: 'Name and IBAN of the payee, before the payer authorises the transfer',
+    },
+    {
+      message: 'VoP response (EPC VOP API)',
+      iso20022: false,
+      from: 'payee_psp',
+      to: 'payer_psp',
+      status: null,
+      reason_code: null,
+      day_offset: 0,
+      note: `Result: ${result}`,
+    },
   ];
 }
 
@@ -77,14 +106,29 @@ export function buildScenario(key: RequestKey, request: ScenarioRequest, context
   const holders = baseNames.filter((base) => base.country === format.code);
   const pool = holders.length >= 2 ? holders : baseNames;
   const payee = pick(rng, pool);
-  const payer = pick(rng, baseNames.filter((base) => base !== payee));
-  const other = pick(rng, pool.filter((base) => base !== payee && base.kind === payee.kind).concat(baseNames.filter((base) => base !== payee && base.kind === payee.kind)));
+  const payer = pick(
+    rng,
+    baseNames.filter((base) => base !== payee),
+  );
+  const other = pick(
+    rng,
+    pool
+      .filter((base) => base !== payee && base.kind === payee.kind)
+      .concat(baseNames.filter((base) => base !== payee && base.kind === payee.kind)),
+  );
   const matchedCode = target.status === 'matched' ? target.bank.bank_code : undefined;
   const creditTransfer = facts.kind === 'credit_transfer';
   const vop = creditTransfer ? vopSection(request.vopOutcome ?? 'MATCH', payee, other, rng) : null;
-  const steps = [...(creditTransfer ? vopSteps(request.vopOutcome ?? 'MATCH') : []), ...definition.flow(reason, coin)];
+  const steps = [
+    ...(creditTransfer ? vopSteps(request.vopOutcome ?? 'MATCH') : []),
+    ...definition.flow(reason, coin),
+  ];
   const flow: FlowStep[] = steps.map((step, index) => ({ step: index + 1, ...step }));
-  const reasonCodes = [...new Set(flow.map((step) => step.reason_code).filter((code): code is string => code !== null))];
+  const reasonCodes = [
+    ...new Set(
+      flow.map((step) => step.reason_code).filter((code): code is string => code !== null),
+    ),
+  ];
   const payeeIban = placeholderIban(format, rng, matchedCode, context);
   const payerIban = placeholderIban(format, rng, undefined, context);
   const [payeeRole, payerRole] = creditTransfer ? ['payee', 'payer'] : ['creditor', 'debtor'];
@@ -95,28 +139,79 @@ export function buildScenario(key: RequestKey, request: ScenarioRequest, context
     payment_path: definition.path,
     scheme: facts.title,
     illustrative: true as const,
-    disclaimer: 'Illustrative JSON summary with placeholder accounts and assumed statuses; not ISO 20022 XML, not schema-validated, not importable into a bank. The placeholder IBANs are deliberately not checksum-valid.',
+    disclaimer:
+      'Illustrative JSON summary with placeholder accounts and assumed statuses; not ISO 20022 XML, not schema-validated, not importable into a bank. The placeholder IBANs are deliberately not checksum-valid.',
     seed: request.seed,
     country_code: format.code,
     currency: 'EUR',
     amount: formatCents(request.amountCents ?? defaultCents(rng)),
     parties: {
-      [payeeRole as string]: { name: fullNameOf(payee), synthetic: true, iban: payeeIban, iban_checksum_valid: false },
-      [payerRole as string]: { name: fullNameOf(payer), synthetic: true, iban: payerIban, iban_checksum_valid: false },
+      [payeeRole as string]: {
+        name: fullNameOf(payee),
+        synthetic: true,
+        iban: payeeIban,
+        iban_checksum_valid: false,
+      },
+      [payerRole as string]: {
+        name: fullNameOf(payer),
+        synthetic: true,
+        iban: payerIban,
+        iban_checksum_valid: false,
+      },
     },
     references: {
       end_to_end_id: `E2E-${hex(rng, 16).toUpperCase()}`,
-      ...(creditTransfer ? {} : { mandate_reference: `UMR-${hex(rng, 12).toUpperCase()}`, creditor_identifier: 'placeholder (not a real creditor identifier)' }),
+      ...(creditTransfer
+        ? {}
+        : {
+            mandate_reference: `UMR-${hex(rng, 12).toUpperCase()}`,
+            creditor_identifier: 'placeholder (not a real creditor identifier)',
+          }),
     },
-    bank_target: target.status === 'matched'
-      ? { query: target.query, match_status: 'matched' as const, candidates: target.candidates, bank: target.bank, scheme_listed: target.bank.payment_schemes.length === 0 ? null : target.bank.payment_schemes.includes(facts.registry_scheme) }
-      : target.status === 'no_match'
-        ? { query: target.query, match_status: 'no_match' as const, candidates: 0, bank: null, scheme_listed: null }
-        : { query: null, match_status: 'not_requested' as const, candidates: 0, bank: null, scheme_listed: null },
-    vop: vop ?? { applies: false, outcome: null, scheme_code: null, name_entered_by_payer: null, returned_name: null, payer_shown: null, payer_decision: null, note: 'Verification of Payee applies to credit transfers only.' },
+    bank_target:
+      target.status === 'matched'
+        ? {
+            query: target.query,
+            match_status: 'matched' as const,
+            candidates: target.candidates,
+            bank: target.bank,
+            scheme_listed:
+              target.bank.payment_schemes.length === 0
+                ? null
+                : target.bank.payment_schemes.includes(facts.registry_scheme),
+          }
+        : target.status === 'no_match'
+          ? {
+              query: target.query,
+              match_status: 'no_match' as const,
+              candidates: 0,
+              bank: null,
+              scheme_listed: null,
+            }
+          : {
+              query: null,
+              match_status: 'not_requested' as const,
+              candidates: 0,
+              bank: null,
+              scheme_listed: null,
+            },
+    vop: vop ?? {
+      applies: false,
+      outcome: null,
+      scheme_code: null,
+      name_entered_by_payer: null,
+      returned_name: null,
+      payer_shown: null,
+      payer_decision: null,
+      note: 'Verification of Payee applies to credit transfers only.',
+    },
     flow,
     outcome: definition.final(reason, coin),
-    reason_codes: reasonCodes.map((code) => ({ code, name: reasonByCode.get(code)?.name ?? code, source: reasonByCode.get(code)?.source ?? '' })),
+    reason_codes: reasonCodes.map((code) => ({
+      code,
+      name: reasonByCode.get(code)?.name ?? code,
+      source: reasonByCode.get(code)?.source ?? '',
+    })),
     rules: facts.facts.map((fact) => ({ ...fact })),
     not_available: [...facts.not_available],
   };

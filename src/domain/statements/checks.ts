@@ -19,7 +19,10 @@ export interface CheckContext {
 
 /** Collects findings; one signal per code, its evidence capped, its occurrences counted. */
 class Findings {
-  private readonly byCode = new Map<SignalCode, { message: string; evidence: Evidence[]; occurrences: number }>();
+  private readonly byCode = new Map<
+    SignalCode,
+    { message: string; evidence: Evidence[]; occurrences: number }
+  >();
 
   constructor(private readonly context: CheckContext) {}
 
@@ -28,7 +31,10 @@ class Findings {
     entry.occurrences += 1;
     for (const item of evidence) {
       if (entry.evidence.length >= this.context.evidencePerCodeMax) break;
-      entry.evidence.push({ page: item.page, text: item.text.slice(0, this.context.evidenceCharsMax) });
+      entry.evidence.push({
+        page: item.page,
+        text: item.text.slice(0, this.context.evidenceCharsMax),
+      });
     }
     this.byCode.set(code, entry);
   }
@@ -41,22 +47,37 @@ class Findings {
     return [...this.byCode].map(([code, entry]) => ({
       code,
       severity: signalCatalogue[code].severity,
-      message: entry.occurrences > 1 ? `${entry.message} (${entry.occurrences} occurrences)` : entry.message,
+      message:
+        entry.occurrences > 1
+          ? `${entry.message} (${entry.occurrences} occurrences)`
+          : entry.message,
       evidence: entry.evidence,
       occurrences: entry.occurrences,
     }));
   }
 }
 
-const at = (found: { page: number; text: string }): Evidence => ({ page: found.page, text: found.text });
+const at = (found: { page: number; text: string }): Evidence => ({
+  page: found.page,
+  text: found.text,
+});
 
 function checkBalances(fields: StatementFields, findings: Findings): void {
   const rows = fields.transactions;
   const { openingBalance: opening, closingBalance: closing } = fields;
   if (opening !== null && closing !== null && rows.length > 0) {
     const expected = rows.reduce((sum, row) => sum + row.amount, opening.value);
-    if (expected === closing.value) findings.add('BALANCES_RECONCILE', `Opening ${formatMinor(opening.value)} plus ${rows.length} transactions equals the closing ${formatMinor(closing.value)}`);
-    else findings.add('BALANCE_MISMATCH', `Opening ${formatMinor(opening.value)} plus the transactions gives ${formatMinor(expected)}, the statement prints ${formatMinor(closing.value)}`, [at(opening), at(closing)]);
+    if (expected === closing.value)
+      findings.add(
+        'BALANCES_RECONCILE',
+        `Opening ${formatMinor(opening.value)} plus ${rows.length} transactions equals the closing ${formatMinor(closing.value)}`,
+      );
+    else
+      findings.add(
+        'BALANCE_MISMATCH',
+        `Opening ${formatMinor(opening.value)} plus the transactions gives ${formatMinor(expected)}, the statement prints ${formatMinor(closing.value)}`,
+        [at(opening), at(closing)],
+      );
   }
   const withBalance = rows.filter((row) => row.balance !== null);
   if (withBalance.length === 0) return;
@@ -66,61 +87,160 @@ function checkBalances(fields: StatementFields, findings: Findings): void {
     if (row.balance === null) continue;
     if (previous !== null && previous + row.amount !== row.balance) {
       breaks += 1;
-      findings.add('RUNNING_BALANCE_BREAK', `Row balance ${formatMinor(row.balance)} should be ${formatMinor(previous + row.amount)}`, [at(row)]);
+      findings.add(
+        'RUNNING_BALANCE_BREAK',
+        `Row balance ${formatMinor(row.balance)} should be ${formatMinor(previous + row.amount)}`,
+        [at(row)],
+      );
     }
     previous = row.balance;
   }
   const lastBalance = withBalance[withBalance.length - 1]?.balance;
-  if (closing !== null && lastBalance !== undefined && lastBalance !== null && lastBalance !== closing.value && !findings.has('BALANCE_MISMATCH')) {
-    findings.add('BALANCE_MISMATCH', `The last row balance ${formatMinor(lastBalance)} differs from the closing balance ${formatMinor(closing.value)}`, [at(closing)]);
+  if (
+    closing !== null &&
+    lastBalance !== undefined &&
+    lastBalance !== null &&
+    lastBalance !== closing.value &&
+    !findings.has('BALANCE_MISMATCH')
+  ) {
+    findings.add(
+      'BALANCE_MISMATCH',
+      `The last row balance ${formatMinor(lastBalance)} differs from the closing balance ${formatMinor(closing.value)}`,
+      [at(closing)],
+    );
   }
-  if (breaks === 0 && withBalance.length > 1) findings.add('RUNNING_BALANCES_CONSISTENT', `${withBalance.length} row balances follow from the amounts`);
+  if (breaks === 0 && withBalance.length > 1)
+    findings.add(
+      'RUNNING_BALANCES_CONSISTENT',
+      `${withBalance.length} row balances follow from the amounts`,
+    );
 }
 
 function checkRows(rows: readonly Transaction[], findings: Findings): void {
   const seen = new Map<string, Transaction>();
   for (const row of rows) {
     const key = `${row.date}|${foldText(row.description)}|${row.amount}`;
-    if (seen.has(key)) findings.add('DUPLICATE_TRANSACTIONS', `Repeated transaction ${row.date} ${formatMinor(row.amount)}`, [at(row)]);
+    if (seen.has(key))
+      findings.add(
+        'DUPLICATE_TRANSACTIONS',
+        `Repeated transaction ${row.date} ${formatMinor(row.amount)}`,
+        [at(row)],
+      );
     else seen.set(key, row);
   }
   const round = rows.filter((row) => row.amount !== 0 && row.amount % 10_000 === 0);
   if (rows.length >= 5 && round.length * 2 >= rows.length) {
-    findings.add('ROUND_NUMBER_PATTERN', `${round.length} of ${rows.length} amounts are whole hundreds`, round.map(at));
+    findings.add(
+      'ROUND_NUMBER_PATTERN',
+      `${round.length} of ${rows.length} amounts are whole hundreds`,
+      round.map(at),
+    );
   }
   const dates = rows.map((row) => row.date);
-  const ascending = dates.every((date, index) => index === 0 || (dates[index - 1] as string) <= date);
-  const descending = dates.every((date, index) => index === 0 || (dates[index - 1] as string) >= date);
+  const ascending = dates.every(
+    (date, index) => index === 0 || (dates[index - 1] as string) <= date,
+  );
+  const descending = dates.every(
+    (date, index) => index === 0 || (dates[index - 1] as string) >= date,
+  );
   if (!ascending && !descending) {
-    const row = rows.find((candidate, index) => index > 0 && candidate.date < (rows[index - 1] as Transaction).date);
-    findings.add('TRANSACTIONS_OUT_OF_ORDER', 'Transaction dates are not in order', row === undefined ? [] : [at(row)]);
+    const row = rows.find(
+      (candidate, index) => index > 0 && candidate.date < (rows[index - 1] as Transaction).date,
+    );
+    findings.add(
+      'TRANSACTIONS_OUT_OF_ORDER',
+      'Transaction dates are not in order',
+      row === undefined ? [] : [at(row)],
+    );
   }
   const fonts = new Map<string, Transaction[]>();
-  for (const row of rows) if (row.amountFont !== null) fonts.set(row.amountFont, [...(fonts.get(row.amountFont) ?? []), row]);
+  for (const row of rows)
+    if (row.amountFont !== null)
+      fonts.set(row.amountFont, [...(fonts.get(row.amountFont) ?? []), row]);
   if (fonts.size > 1) {
-    const [main] = [...fonts].sort((a, b) => b[1].length - a[1].length)[0] as [string, Transaction[]];
+    const [main] = [...fonts].sort((a, b) => b[1].length - a[1].length)[0] as [
+      string,
+      Transaction[],
+    ];
     for (const [font, fontRows] of fonts) {
-      if (font !== main) for (const row of fontRows) findings.add('MIXED_FONTS_IN_AMOUNTS', `Amount ${formatMinor(row.amount)} is drawn in another font than the other amounts`, [at(row)]);
+      if (font !== main)
+        for (const row of fontRows)
+          findings.add(
+            'MIXED_FONTS_IN_AMOUNTS',
+            `Amount ${formatMinor(row.amount)} is drawn in another font than the other amounts`,
+            [at(row)],
+          );
     }
-  } else if (fonts.size === 1 && rows.length > 1) findings.add('CONSISTENT_AMOUNT_FONTS', `All ${rows.length} amounts share one font`);
+  } else if (fonts.size === 1 && rows.length > 1)
+    findings.add('CONSISTENT_AMOUNT_FONTS', `All ${rows.length} amounts share one font`);
 }
 
 function checkPeriod(fields: StatementFields, context: CheckContext, findings: Findings): void {
   const period = fields.period;
   if (period === null) return;
   const { start, end } = period.value;
-  if (start > end) findings.add('PERIOD_REVERSED', `The period ends (${end}) before it starts (${start})`, [at(period)]);
-  else if (daysBetween(start, end) > 92) findings.add('PERIOD_IMPLAUSIBLE_LENGTH', `The period spans ${daysBetween(start, end) + 1} days`, [at(period)]);
-  if (end > context.now.toISOString().slice(0, 10)) findings.add('PERIOD_IN_FUTURE', `The period ends on ${end}, after the review date`, [at(period)]);
+  if (start > end)
+    findings.add('PERIOD_REVERSED', `The period ends (${end}) before it starts (${start})`, [
+      at(period),
+    ]);
+  else if (daysBetween(start, end) > 92)
+    findings.add(
+      'PERIOD_IMPLAUSIBLE_LENGTH',
+      `The period spans ${daysBetween(start, end) + 1} days`,
+      [at(period)],
+    );
+  if (end > context.now.toISOString().slice(0, 10))
+    findings.add('PERIOD_IN_FUTURE', `The period ends on ${end}, after the review date`, [
+      at(period),
+    ]);
   const outside = fields.transactions.filter((row) => row.date < start || row.date > end);
-  for (const row of outside) findings.add('TRANSACTION_OUTSIDE_PERIOD', `Transaction dated ${row.date} lies outside ${start} to ${end}`, [at(row)]);
-  if (outside.length === 0 && fields.transactions.length > 0 && start <= end) findings.add('DATES_WITHIN_PERIOD', `All ${fields.transactions.length} transactions lie inside ${start} to ${end}`);
+  for (const row of outside)
+    findings.add(
+      'TRANSACTION_OUTSIDE_PERIOD',
+      `Transaction dated ${row.date} lies outside ${start} to ${end}`,
+      [at(row)],
+    );
+  if (outside.length === 0 && fields.transactions.length > 0 && start <= end)
+    findings.add(
+      'DATES_WITHIN_PERIOD',
+      `All ${fields.transactions.length} transactions lie inside ${start} to ${end}`,
+    );
 }
 
 /** Two bank names agree when one's folded words contain the other's first distinctive word. */
 export function bankNamesAgree(a: string, b: string): boolean {
-  const generic = new Set(['BANK', 'THE', 'OF', 'AG', 'SA', 'PLC', 'NA', 'N', 'A', 'EG', 'EEG', 'GMBH', 'LTD', 'LIMITED', 'SPA', 'NV', 'BV', 'CO', 'AND', 'DE', 'DU', 'LA', 'LE', 'DER', 'DIE', 'FUR']);
-  const words = (text: string) => foldText(text).split(' ').filter((word) => word.length > 1 && !generic.has(word));
+  const generic = new Set([
+    'BANK',
+    'THE',
+    'OF',
+    'AG',
+    'SA',
+    'PLC',
+    'NA',
+    'N',
+    'A',
+    'EG',
+    'EEG',
+    'GMBH',
+    'LTD',
+    'LIMITED',
+    'SPA',
+    'NV',
+    'BV',
+    'CO',
+    'AND',
+    'DE',
+    'DU',
+    'LA',
+    'LE',
+    'DER',
+    'DIE',
+    'FUR',
+  ]);
+  const words = (text: string) =>
+    foldText(text)
+      .split(' ')
+      .filter((word) => word.length > 1 && !generic.has(word));
   const left = words(a);
   const right = words(b);
   if (left.length === 0 || right.length === 0) return foldText(a) === foldText(b);
@@ -137,27 +257,58 @@ export interface IbanFinding {
   readonly bank: BankInfo | undefined;
 }
 
-function checkIdentifiers(fields: StatementFields, context: CheckContext, findings: Findings): IbanFinding[] {
+function checkIdentifiers(
+  fields: StatementFields,
+  context: CheckContext,
+  findings: Findings,
+): IbanFinding[] {
   const checked: IbanFinding[] = fields.ibans.map((found) => {
     const verdict = validateIban(found.value, context.bank);
-    const bank = verdict.valid && verdict.countryCode !== null && verdict.bankCode !== null ? context.bank.bankOf(verdict.countryCode, verdict.bankCode) : undefined;
-    if (!verdict.valid) findings.add('IBAN_INVALID', `IBAN ${found.value} is invalid: ${verdict.error ?? 'invalid'}`, [at(found)]);
+    const bank =
+      verdict.valid && verdict.countryCode !== null && verdict.bankCode !== null
+        ? context.bank.bankOf(verdict.countryCode, verdict.bankCode)
+        : undefined;
+    if (!verdict.valid)
+      findings.add(
+        'IBAN_INVALID',
+        `IBAN ${found.value} is invalid: ${verdict.error ?? 'invalid'}`,
+        [at(found)],
+      );
     return { iban: found.value, verdict, bank };
   });
-  if (checked.length > 0 && checked.every((entry) => entry.verdict.valid)) findings.add('IBAN_VALID', `${checked.length} IBAN(s) pass every check`);
+  if (checked.length > 0 && checked.every((entry) => entry.verdict.valid))
+    findings.add('IBAN_VALID', `${checked.length} IBAN(s) pass every check`);
   const printedName = fields.bankName?.value ?? null;
   const printedBic = fields.bic?.value ?? null;
   for (const { iban, verdict, bank } of checked) {
-    if (printedBic !== null && verdict.countryCode !== null && printedBic.slice(4, 6) !== verdict.countryCode) {
-      findings.add('BIC_COUNTRY_MISMATCH', `BIC ${printedBic} is of country ${printedBic.slice(4, 6)}, IBAN ${iban} of ${verdict.countryCode}`, fields.bic === null ? [] : [at(fields.bic)]);
+    if (
+      printedBic !== null &&
+      verdict.countryCode !== null &&
+      printedBic.slice(4, 6) !== verdict.countryCode
+    ) {
+      findings.add(
+        'BIC_COUNTRY_MISMATCH',
+        `BIC ${printedBic} is of country ${printedBic.slice(4, 6)}, IBAN ${iban} of ${verdict.countryCode}`,
+        fields.bic === null ? [] : [at(fields.bic)],
+      );
     }
     if (bank === undefined) continue;
-    const nameDiffers = printedName !== null && bank.name !== null && !bankNamesAgree(printedName, bank.name);
-    const bicDiffers = printedBic !== null && bank.bic !== null && printedBic.slice(0, 8) !== bank.bic.slice(0, 8);
+    const nameDiffers =
+      printedName !== null && bank.name !== null && !bankNamesAgree(printedName, bank.name);
+    const bicDiffers =
+      printedBic !== null && bank.bic !== null && printedBic.slice(0, 8) !== bank.bic.slice(0, 8);
     if (nameDiffers || bicDiffers) {
-      const registry = context.revealBank ? ` (registry: ${[bank.name, bank.bic].filter(Boolean).join(', ')})` : '';
-      const evidence = [fields.bankName, fields.bic].filter((found) => found !== null).map((found) => at(found));
-      findings.add('IBAN_BANK_MISMATCH', `The printed ${nameDiffers ? 'bank name' : 'BIC'} differs from the registry bank of IBAN ${iban}${registry}`, evidence);
+      const registry = context.revealBank
+        ? ` (registry: ${[bank.name, bank.bic].filter(Boolean).join(', ')})`
+        : '';
+      const evidence = [fields.bankName, fields.bic]
+        .filter((found) => found !== null)
+        .map((found) => at(found));
+      findings.add(
+        'IBAN_BANK_MISMATCH',
+        `The printed ${nameDiffers ? 'bank name' : 'BIC'} differs from the registry bank of IBAN ${iban}${registry}`,
+        evidence,
+      );
     } else if (printedName !== null || printedBic !== null) {
       findings.add('IBAN_MATCHES_REGISTRY', `IBAN ${iban} belongs to the bank the statement names`);
     }
@@ -165,69 +316,166 @@ function checkIdentifiers(fields: StatementFields, context: CheckContext, findin
   checkExpectedBank(fields, checked, context, findings);
   if (fields.routingNumber !== null) {
     const verdict = checkRoutingNumber(fields.routingNumber.value);
-    if (verdict.valid) findings.add('ROUTING_NUMBER_VALID', `Routing number ${verdict.input} passes the ABA checks`);
-    else findings.add('ROUTING_NUMBER_INVALID', `Routing number ${verdict.input} is invalid: ${verdict.error ?? 'invalid'}`, [at(fields.routingNumber)]);
+    if (verdict.valid)
+      findings.add('ROUTING_NUMBER_VALID', `Routing number ${verdict.input} passes the ABA checks`);
+    else
+      findings.add(
+        'ROUTING_NUMBER_INVALID',
+        `Routing number ${verdict.input} is invalid: ${verdict.error ?? 'invalid'}`,
+        [at(fields.routingNumber)],
+      );
   }
   return checked;
 }
 
-function checkExpectedBank(fields: StatementFields, checked: readonly IbanFinding[], context: CheckContext, findings: Findings): void {
+function checkExpectedBank(
+  fields: StatementFields,
+  checked: readonly IbanFinding[],
+  context: CheckContext,
+  findings: Findings,
+): void {
   const { expectedBank, expectedBankSlug } = context;
   if (expectedBank === null && expectedBankSlug === null) return;
-  const names = [fields.bankName?.value, ...checked.map((entry) => entry.bank?.name)].filter((name): name is string => typeof name === 'string');
+  const names = [fields.bankName?.value, ...checked.map((entry) => entry.bank?.name)].filter(
+    (name): name is string => typeof name === 'string',
+  );
   const matches = (name: string) =>
     (expectedBank === null || bankNamesAgree(expectedBank, name)) &&
-    (expectedBankSlug === null || slugOf(name).includes(slugOf(expectedBankSlug)) || slugOf(expectedBankSlug).includes(slugOf(name)));
+    (expectedBankSlug === null ||
+      slugOf(name).includes(slugOf(expectedBankSlug)) ||
+      slugOf(expectedBankSlug).includes(slugOf(name)));
   const wanted = [expectedBank, expectedBankSlug].filter(Boolean).join(' / ');
-  if (names.some(matches)) findings.add('EXPECTED_BANK_MATCH', `The statement is from the expected bank (${wanted})`);
-  else findings.add('EXPECTED_BANK_MISMATCH', `The statement does not name the expected bank (${wanted})`, fields.bankName === null ? [] : [at(fields.bankName)]);
+  if (names.some(matches))
+    findings.add('EXPECTED_BANK_MATCH', `The statement is from the expected bank (${wanted})`);
+  else
+    findings.add(
+      'EXPECTED_BANK_MISMATCH',
+      `The statement does not name the expected bank (${wanted})`,
+      fields.bankName === null ? [] : [at(fields.bankName)],
+    );
 }
 
 /** Consumer editors and converters; a bank's statement generator is none of these. Matched as words, case-insensitive. */
 const editingTools = [
-  'photoshop', 'gimp', 'microsoft word', 'microsoft® word', 'libreoffice', 'openoffice', 'ilovepdf', 'smallpdf', 'sejda', 'pdfescape',
-  'pdf-xchange', 'foxit phantompdf', 'foxit pdf editor', 'nitro', 'canva', 'inkscape', 'print to pdf', 'pdfelement', 'acrobat pro', 'pdf24', 'paint.net',
+  'photoshop',
+  'gimp',
+  'microsoft word',
+  'microsoft® word',
+  'libreoffice',
+  'openoffice',
+  'ilovepdf',
+  'smallpdf',
+  'sejda',
+  'pdfescape',
+  'pdf-xchange',
+  'foxit phantompdf',
+  'foxit pdf editor',
+  'nitro',
+  'canva',
+  'inkscape',
+  'print to pdf',
+  'pdfelement',
+  'acrobat pro',
+  'pdf24',
+  'paint.net',
 ];
 
 function checkPdf(facts: DocumentFacts, context: CheckContext, findings: Findings): void {
   const pdf = facts.pdf;
   if (pdf === null) return;
   const tools = [pdf.producer, pdf.creator].filter((value): value is string => value !== null);
-  const editor = tools.find((value) => editingTools.some((tool) => value.toLowerCase().includes(tool)));
-  if (editor !== undefined) findings.add('EDITING_TOOL_PRODUCER', `The PDF was produced or created with "${editor}"`, [{ page: null, text: `Producer: ${pdf.producer ?? '-'}; Creator: ${pdf.creator ?? '-'}` }]);
-  else if (tools.length > 0) findings.add('NO_EDITOR_METADATA', `Producer "${pdf.producer ?? '-'}", creator "${pdf.creator ?? '-'}"`);
-  const dates = { page: null, text: `CreationDate: ${pdf.creationDate ?? '-'}; ModDate: ${pdf.modificationDate ?? '-'}` };
+  const editor = tools.find((value) =>
+    editingTools.some((tool) => value.toLowerCase().includes(tool)),
+  );
+  if (editor !== undefined)
+    findings.add('EDITING_TOOL_PRODUCER', `The PDF was produced or created with "${editor}"`, [
+      { page: null, text: `Producer: ${pdf.producer ?? '-'}; Creator: ${pdf.creator ?? '-'}` },
+    ]);
+  else if (tools.length > 0)
+    findings.add(
+      'NO_EDITOR_METADATA',
+      `Producer "${pdf.producer ?? '-'}", creator "${pdf.creator ?? '-'}"`,
+    );
+  const dates = {
+    page: null,
+    text: `CreationDate: ${pdf.creationDate ?? '-'}; ModDate: ${pdf.modificationDate ?? '-'}`,
+  };
   if (pdf.creationDate !== null && pdf.modificationDate !== null) {
     // Generators stamp both dates within the same save; a minute of slack covers slow writers.
-    if (Date.parse(pdf.modificationDate) - Date.parse(pdf.creationDate) > 60_000) findings.add('MODIFIED_AFTER_CREATION', `Modified ${pdf.modificationDate}, created ${pdf.creationDate}`, [dates]);
-    if (Date.parse(pdf.modificationDate) < Date.parse(pdf.creationDate)) findings.add('MODIFIED_BEFORE_CREATION', `Modified ${pdf.modificationDate}, before its creation ${pdf.creationDate}`, [dates]);
+    if (Date.parse(pdf.modificationDate) - Date.parse(pdf.creationDate) > 60_000)
+      findings.add(
+        'MODIFIED_AFTER_CREATION',
+        `Modified ${pdf.modificationDate}, created ${pdf.creationDate}`,
+        [dates],
+      );
+    if (Date.parse(pdf.modificationDate) < Date.parse(pdf.creationDate))
+      findings.add(
+        'MODIFIED_BEFORE_CREATION',
+        `Modified ${pdf.modificationDate}, before its creation ${pdf.creationDate}`,
+        [dates],
+      );
   }
   for (const date of [pdf.creationDate, pdf.modificationDate]) {
-    if (date !== null && Date.parse(date) > context.now.getTime()) findings.add('METADATA_DATE_IN_FUTURE', `Metadata date ${date} lies after the review`, [dates]);
+    if (date !== null && Date.parse(date) > context.now.getTime())
+      findings.add('METADATA_DATE_IN_FUTURE', `Metadata date ${date} lies after the review`, [
+        dates,
+      ]);
   }
-  if (pdf.revisions > 1) findings.add('INCREMENTAL_UPDATES', `The file holds ${pdf.revisions} revisions (${pdf.revisions - 1} incremental update(s))`, [{ page: null, text: `${pdf.revisions} %%EOF sections` }]);
-  if (pdf.revisions <= 1 && !findings.has('MODIFIED_AFTER_CREATION') && !findings.has('MODIFIED_BEFORE_CREATION')) findings.add('SINGLE_REVISION', 'Written once and never modified');
-  if (!pdf.endsWithEof) findings.add('FILE_TRUNCATED', 'The file does not end with %%EOF', [{ page: null, text: 'no %%EOF in the last 1,024 bytes' }]);
-  if (pdf.javascript) findings.add('EMBEDDED_JAVASCRIPT', 'The PDF contains JavaScript', [{ page: null, text: '/JavaScript or /JS action' }]);
-  if (pdf.embeddedFiles > 0) findings.add('EMBEDDED_FILES', `The PDF embeds ${pdf.embeddedFiles} file(s)`, [{ page: null, text: '/EmbeddedFiles' }]);
+  if (pdf.revisions > 1)
+    findings.add(
+      'INCREMENTAL_UPDATES',
+      `The file holds ${pdf.revisions} revisions (${pdf.revisions - 1} incremental update(s))`,
+      [{ page: null, text: `${pdf.revisions} %%EOF sections` }],
+    );
+  if (
+    pdf.revisions <= 1 &&
+    !findings.has('MODIFIED_AFTER_CREATION') &&
+    !findings.has('MODIFIED_BEFORE_CREATION')
+  )
+    findings.add('SINGLE_REVISION', 'Written once and never modified');
+  if (!pdf.endsWithEof)
+    findings.add('FILE_TRUNCATED', 'The file does not end with %%EOF', [
+      { page: null, text: 'no %%EOF in the last 1,024 bytes' },
+    ]);
+  if (pdf.javascript)
+    findings.add('EMBEDDED_JAVASCRIPT', 'The PDF contains JavaScript', [
+      { page: null, text: '/JavaScript or /JS action' },
+    ]);
+  if (pdf.embeddedFiles > 0)
+    findings.add('EMBEDDED_FILES', `The PDF embeds ${pdf.embeddedFiles} file(s)`, [
+      { page: null, text: '/EmbeddedFiles' },
+    ]);
   if (pdf.pagesWithoutText.length > 0) {
-    findings.add('PAGES_WITHOUT_TEXT_LAYER', `Page(s) ${pdf.pagesWithoutText.join(', ')} have no text layer`, pdf.pagesWithoutText.map((page) => ({ page, text: 'no text on this page' })));
+    findings.add(
+      'PAGES_WITHOUT_TEXT_LAYER',
+      `Page(s) ${pdf.pagesWithoutText.join(', ')} have no text layer`,
+      pdf.pagesWithoutText.map((page) => ({ page, text: 'no text on this page' })),
+    );
   }
 }
 
 function checkImage(facts: DocumentFacts, findings: Findings): void {
   const image = facts.image;
   if (image === null) return;
-  if (image.ocrConfidence < 60) findings.add('LOW_OCR_CONFIDENCE', `OCR confidence ${Math.round(image.ocrConfidence)} of 100`);
-  if (image.software !== null && editingTools.some((tool) => image.software?.toLowerCase().includes(tool))) {
-    findings.add('IMAGE_EDITOR_SOFTWARE', `EXIF Software: ${image.software}`, [{ page: 1, text: `Software: ${image.software}` }]);
+  if (image.ocrConfidence < 60)
+    findings.add('LOW_OCR_CONFIDENCE', `OCR confidence ${Math.round(image.ocrConfidence)} of 100`);
+  if (
+    image.software !== null &&
+    editingTools.some((tool) => image.software?.toLowerCase().includes(tool))
+  ) {
+    findings.add('IMAGE_EDITOR_SOFTWARE', `EXIF Software: ${image.software}`, [
+      { page: 1, text: `Software: ${image.software}` },
+    ]);
   }
 }
 
 /** A statement names an account (IBAN, or an account number) and shows money moving (balances or transactions). */
 export function looksLikeStatement(fields: StatementFields): boolean {
   const account = fields.ibans.length > 0 || fields.accountNumber !== null;
-  const money = fields.openingBalance !== null || fields.closingBalance !== null || fields.transactions.length > 0;
+  const money =
+    fields.openingBalance !== null ||
+    fields.closingBalance !== null ||
+    fields.transactions.length > 0;
   return account && money && (fields.statementWording || fields.transactions.length > 0);
 }
 
@@ -237,10 +485,18 @@ export interface CheckOutcome {
   readonly isBankStatement: boolean;
 }
 
-export function runChecks(facts: DocumentFacts, fields: StatementFields, context: CheckContext): CheckOutcome {
+export function runChecks(
+  facts: DocumentFacts,
+  fields: StatementFields,
+  context: CheckContext,
+): CheckOutcome {
   const findings = new Findings(context);
   const isBankStatement = looksLikeStatement(fields);
-  if (!isBankStatement) findings.add('NOT_A_BANK_STATEMENT', 'No account identifier together with balances or transactions was found');
+  if (!isBankStatement)
+    findings.add(
+      'NOT_A_BANK_STATEMENT',
+      'No account identifier together with balances or transactions was found',
+    );
   checkPdf(facts, context, findings);
   checkImage(facts, findings);
   checkBalances(fields, findings);

@@ -41,16 +41,29 @@ export interface StatementFields {
 const label = (words: string) => new RegExp(String.raw`^\s*(?:${words})\s*[:#]?\s*(.+?)\s*$`, 'i');
 const holderLabel = label('account holder|account name|account owner|customer name');
 const bankLabel = label('bank name|bank');
-const bicPattern = /\b(?:BIC|SWIFT(?: code)?|BIC\/SWIFT)\s*:?\s*([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/;
-const periodPattern = new RegExp(String.raw`period\s*:?\s*(${datePattern})\s*(?:-|–|to|until|through)\s*(${datePattern})`, 'i');
+const bicPattern =
+  /\b(?:BIC|SWIFT(?: code)?|BIC\/SWIFT)\s*:?\s*([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/;
+const periodPattern = new RegExp(
+  String.raw`period\s*:?\s*(${datePattern})\s*(?:-|–|to|until|through)\s*(${datePattern})`,
+  'i',
+);
 const currencyPattern = /\bcurrency\s*:?\s*([A-Z]{3})\b/i;
-const openingPattern = new RegExp(String.raw`\b(?:opening|previous|starting|beginning|start) balance\b[^0-9+−-]*(${amountPattern})`, 'i');
-const closingPattern = new RegExp(String.raw`\b(?:closing|new|ending|end) balance\b[^0-9+−-]*(${amountPattern})`, 'i');
-const routingPattern = /\b(?:routing(?: number| no\.?)?|ABA(?: number)?|RTN)\s*[:#]?\s*([0-9][0-9 -]{7,12}[0-9])\b/i;
+const openingPattern = new RegExp(
+  String.raw`\b(?:opening|previous|starting|beginning|start) balance\b[^0-9+−-]*(${amountPattern})`,
+  'i',
+);
+const closingPattern = new RegExp(
+  String.raw`\b(?:closing|new|ending|end) balance\b[^0-9+−-]*(${amountPattern})`,
+  'i',
+);
+const routingPattern =
+  /\b(?:routing(?: number| no\.?)?|ABA(?: number)?|RTN)\s*[:#]?\s*([0-9][0-9 -]{7,12}[0-9])\b/i;
 const accountPattern = /\baccount (?:number|no\.?)\s*[:#]?\s*([0-9][0-9 -]{3,22}[0-9])\b/i;
 /** Country code, check digits, then groups of four with optional single spaces, and a shorter last group. */
 const ibanCandidate = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g;
-const transactionPattern = new RegExp(String.raw`^(${datePattern})\s+(.+?)\s+(${amountPattern})(?:\s+(${amountPattern}))?\s*$`);
+const transactionPattern = new RegExp(
+  String.raw`^(${datePattern})\s+(.+?)\s+(${amountPattern})(?:\s+(${amountPattern}))?\s*$`,
+);
 
 /** The compact IBAN cut to its country's length (text after it on the line is not part of it). */
 function ibanFrom(candidate: string): string {
@@ -59,7 +72,10 @@ function ibanFrom(candidate: string): string {
   return length !== undefined && compact.length > length ? compact.slice(0, length) : compact;
 }
 
-function firstMatch<T>(lines: readonly TextLine[], read: (line: TextLine) => T | null): Found<T> | null {
+function firstMatch<T>(
+  lines: readonly TextLine[],
+  read: (line: TextLine) => T | null,
+): Found<T> | null {
   for (const line of lines) {
     const value = read(line);
     if (value !== null) return { value, page: line.page, text: line.text };
@@ -93,7 +109,11 @@ function ibansOf(lines: readonly TextLine[]): Found<string>[] {
   return found;
 }
 
-function transactionsOf(lines: readonly TextLine[], monthFirst: boolean, max: number): Transaction[] {
+function transactionsOf(
+  lines: readonly TextLine[],
+  monthFirst: boolean,
+  max: number,
+): Transaction[] {
   const rows: Transaction[] = [];
   for (const line of lines) {
     if (rows.length >= max) break;
@@ -138,13 +158,24 @@ export function readFields(lines: readonly TextLine[], transactionsMax: number):
       const end = parseDate(match[2] as string, monthFirst);
       return start === null || end === null ? null : { start, end };
     }),
-    currency: firstMatch(lines, (line) => currencyPattern.exec(line.text)?.[1]?.toUpperCase() ?? null),
+    currency: firstMatch(
+      lines,
+      (line) => currencyPattern.exec(line.text)?.[1]?.toUpperCase() ?? null,
+    ),
     openingBalance: firstMatch(lines, amountOf(openingPattern)),
     closingBalance: firstMatch(lines, amountOf(closingPattern)),
-    routingNumber: firstMatch(lines, (line) => routingPattern.exec(line.text)?.[1]?.replace(/[ -]/g, '') ?? null),
-    accountNumber: firstMatch(lines, (line) => accountPattern.exec(line.text)?.[1]?.replace(/[ -]/g, '') ?? null),
+    routingNumber: firstMatch(
+      lines,
+      (line) => routingPattern.exec(line.text)?.[1]?.replace(/[ -]/g, '') ?? null,
+    ),
+    accountNumber: firstMatch(
+      lines,
+      (line) => accountPattern.exec(line.text)?.[1]?.replace(/[ -]/g, '') ?? null,
+    ),
     transactions: transactionsOf(lines, monthFirst, transactionsMax),
     monthFirst,
-    statementWording: lines.some((line) => /\bstatement\b|\bperiod\b|\bkontoauszug\b|\brelev[ée]\b/i.test(line.text)),
+    statementWording: lines.some((line) =>
+      /\bstatement\b|\bperiod\b|\bkontoauszug\b|\brelev[ée]\b/i.test(line.text),
+    ),
   };
 }

@@ -18,7 +18,13 @@ test('files are recognised by content as written by independent encoders (pdf-li
 test('names and declared types do not count; junk before %PDF- within 1 KB is accepted', () => {
   assert.equal(sniffStatementFile(Buffer.from('date,amount\n2025-01-01,1.00\n')), null);
   assert.equal(sniffStatementFile(Buffer.from('RIFF\0\0\0\0WAVEfmt ')), null);
-  assert.equal(sniffStatementFile(Buffer.concat([Buffer.alloc(100, 0x20), Buffer.from('%PDF-1.4\n')])), 'pdf');
-  assert.equal(sniffStatementFile(Buffer.concat([Buffer.alloc(2000, 0x20), Buffer.from('%PDF-1.4\n')])), null);
+  assert.equal(
+    sniffStatementFile(Buffer.concat([Buffer.alloc(100, 0x20), Buffer.from('%PDF-1.4\n')])),
+    'pdf',
+  );
+  assert.equal(
+    sniffStatementFile(Buffer.concat([Buffer.alloc(2000, 0x20), Buffer.from('%PDF-1.4\n')])),
+    null,
+  );
   assert.equal(sniffStatementFile(new Uint8Array(0)), null);
 });

@@ -4,7 +4,13 @@ import { bankNamesAgree } from './checks.js';
 import { riskLevelOf, scoreOf } from './score.js';
 import type { Signal } from './signals.js';
 
-const finding = (severity: Signal['severity']): Signal => ({ code: 'BALANCE_MISMATCH', severity, message: '', evidence: [], occurrences: 1 });
+const finding = (severity: Signal['severity']): Signal => ({
+  code: 'BALANCE_MISMATCH',
+  severity,
+  message: '',
+  evidence: [],
+  occurrences: 1,
+});
 
 test('score bands: one high finding is medium risk, two are high', () => {
   assert.equal(scoreOf([]), 100);

@@ -22,7 +22,12 @@ export function sortSignals(signals: readonly Signal[]): SortedSignals {
   const sorted: SortedSignals = { positive: [], risk: [], inconsistencies: [] };
   for (const signal of signals) {
     const kind = signalCatalogue[signal.code].kind;
-    (kind === 'positive' ? sorted.positive : kind === 'risk' ? sorted.risk : sorted.inconsistencies).push(signal);
+    (kind === 'positive'
+      ? sorted.positive
+      : kind === 'risk'
+        ? sorted.risk
+        : sorted.inconsistencies
+    ).push(signal);
   }
   return sorted;
 }
@@ -34,8 +39,16 @@ export function recommendationsOf(findings: readonly Signal[]): string[] {
   return [...new Set(texts)];
 }
 
-export function summaryOf(score: number, level: RiskLevel, isStatement: boolean, findings: readonly Signal[]): string {
+export function summaryOf(
+  score: number,
+  level: RiskLevel,
+  isStatement: boolean,
+  findings: readonly Signal[],
+): string {
   const what = isStatement ? 'Bank statement' : 'The document does not look like a bank statement';
-  const found = findings.length === 0 ? 'no risk signals or inconsistencies found' : `${findings.length} finding(s): ${findings.map((signal) => signal.code).join(', ')}`;
+  const found =
+    findings.length === 0
+      ? 'no risk signals or inconsistencies found'
+      : `${findings.length} finding(s): ${findings.map((signal) => signal.code).join(', ')}`;
   return `${what}; score ${score}/100, ${level} risk; ${found}. These are computed checks: evidence, not a verdict.`;
 }

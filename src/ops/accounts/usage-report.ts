@@ -20,7 +20,16 @@ export function usageReport(usage: KeyUsage) {
   const credits = Object.fromEntries(
     creditKinds.map((kind) => {
       const entry = balance[kind];
-      return [kind, { allowance: entry.limit, used: entry.used, reserved: entry.reserved, remaining: entry.remaining, period_end: end }];
+      return [
+        kind,
+        {
+          allowance: entry.limit,
+          used: entry.used,
+          reserved: entry.reserved,
+          remaining: entry.remaining,
+          period_end: end,
+        },
+      ];
     }),
   ) as Record<CreditKind, CreditBalance>;
   return {

@@ -6,29 +6,48 @@ import { defineOp, type RunContext } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 import { usageReport } from './usage-report.js';
 
-const nullableCount = (description: string) => Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
+const nullableCount = (description: string) =>
+  Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
 
 export const creditBalanceSchema = Type.Object({
   allowance: nullableCount('Credits of this kind per period; null: no cap (unlimited plan)'),
   used: Type.Integer({ minimum: 0, description: 'Committed in the current period' }),
-  reserved: Type.Integer({ minimum: 0, description: 'Held by requests still running (counted against remaining)' }),
-  remaining: nullableCount('allowance - used - reserved; 0 once a 24h Pass has expired; null: no cap'),
-  period_end: nullableString('When this balance ends: the next calendar month (UTC) for monthly plans, the expiry of a 24h Pass; null for Free (a lifetime allowance)'),
+  reserved: Type.Integer({
+    minimum: 0,
+    description: 'Held by requests still running (counted against remaining)',
+  }),
+  remaining: nullableCount(
+    'allowance - used - reserved; 0 once a 24h Pass has expired; null: no cap',
+  ),
+  period_end: nullableString(
+    'When this balance ends: the next calendar month (UTC) for monthly plans, the expiry of a 24h Pass; null for Free (a lifetime allowance)',
+  ),
 });
 
 export const usageOutput = Type.Object({
   success: Type.Literal(true),
   key_id: Type.String(),
-  plan: Type.String({ description: 'Plan id (free, pass24h, starter, pro, business, enterprise, unlimited)' }),
+  plan: Type.String({
+    description: 'Plan id (free, pass24h, starter, pro, business, enterprise, unlimited)',
+  }),
   plan_name: Type.String(),
   period: Type.Object({
-    kind: Type.Union([Type.Literal('lifetime'), Type.Literal('pass'), Type.Literal('calendar_month')]),
-    start: Type.String({ description: 'Start of the usage bucket (key creation for Free and the 24h Pass)' }),
+    kind: Type.Union([
+      Type.Literal('lifetime'),
+      Type.Literal('pass'),
+      Type.Literal('calendar_month'),
+    ]),
+    start: Type.String({
+      description: 'Start of the usage bucket (key creation for Free and the 24h Pass)',
+    }),
     end: nullableString('End of the period; null for Free'),
   }),
   expires_at: nullableString('24h Pass only: after this instant the key is refused with 402'),
   credits: Type.Object(
-    Object.fromEntries(creditKinds.map((kind) => [kind, creditBalanceSchema])) as Record<CreditKind, typeof creditBalanceSchema>,
+    Object.fromEntries(creditKinds.map((kind) => [kind, creditBalanceSchema])) as Record<
+      CreditKind,
+      typeof creditBalanceSchema
+    >,
   ),
 });
 

@@ -41,7 +41,13 @@ export type Capability = keyof Capabilities;
  * Capabilities a pool worker has: read-only views of data every thread can open. An op that needs
  * anything else must run on the main thread (Op.runsOn 'main').
  */
-export const poolCapabilities: ReadonlySet<Capability> = new Set<Capability>(['requestKey', 'bank', 'routing', 'registry', 'manifestKeys']);
+export const poolCapabilities: ReadonlySet<Capability> = new Set<Capability>([
+  'requestKey',
+  'bank',
+  'routing',
+  'registry',
+  'manifestKeys',
+]);
 
 /** What every op gets, whatever it declares. */
 export interface BaseContext {

@@ -5,7 +5,10 @@ import { AppError } from '../../errors.js';
 export function countryOrThrow(input: string): CountryFormat {
   const format = resolveCountry(input);
   if (format === undefined) {
-    throw new AppError('invalid_country', `Unknown or non-IBAN country ${JSON.stringify(input)}: use an English name or an ISO alpha-2 code of the SWIFT IBAN registry`);
+    throw new AppError(
+      'invalid_country',
+      `Unknown or non-IBAN country ${JSON.stringify(input)}: use an English name or an ISO alpha-2 code of the SWIFT IBAN registry`,
+    );
   }
   return format;
 }

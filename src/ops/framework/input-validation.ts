@@ -9,15 +9,29 @@ import type { AnyOp } from './op.js';
  * text by nature, so query inputs coerce "25" to 25 and nothing else.
  */
 // verbose: errors carry their schema, so a union of literals can be told as the values it allows.
-const bodyAjv = new Ajv({ allErrors: false, useDefaults: true, coerceTypes: false, strict: false, verbose: true });
-const queryAjv = new Ajv({ allErrors: false, useDefaults: true, coerceTypes: true, strict: false, verbose: true });
+const bodyAjv = new Ajv({
+  allErrors: false,
+  useDefaults: true,
+  coerceTypes: false,
+  strict: false,
+  verbose: true,
+});
+const queryAjv = new Ajv({
+  allErrors: false,
+  useDefaults: true,
+  coerceTypes: true,
+  strict: false,
+  verbose: true,
+});
 
 function pathOf(error: ErrorObject): string {
   return error.instancePath === '' ? 'request' : error.instancePath.slice(1).replaceAll('/', '.');
 }
 
 function listed(values: readonly unknown[]): string {
-  return values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ');
+  return values
+    .map((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
+    .join(', ');
 }
 
 /**
@@ -25,10 +39,17 @@ function listed(values: readonly unknown[]): string {
  * or null". Unions of objects keep the branch error, which names the field that is wrong.
  */
 function describeUnion(error: ErrorObject): string | undefined {
-  const branches = (Array.isArray(error.schema) ? error.schema : []) as { const?: unknown; type?: unknown; properties?: unknown }[];
+  const branches = (Array.isArray(error.schema) ? error.schema : []) as {
+    const?: unknown;
+    type?: unknown;
+    properties?: unknown;
+  }[];
   if (branches.length === 0) return undefined;
-  if (branches.every((branch) => 'const' in branch)) return `must be one of ${listed(branches.map((branch) => branch.const))}`;
-  if (branches.every((branch) => typeof branch.type === 'string' && branch.properties === undefined)) {
+  if (branches.every((branch) => 'const' in branch))
+    return `must be one of ${listed(branches.map((branch) => branch.const))}`;
+  if (
+    branches.every((branch) => typeof branch.type === 'string' && branch.properties === undefined)
+  ) {
     return `must be ${branches.map((branch) => branch.type).join(' or ')}`;
   }
   return undefined;
@@ -37,7 +58,9 @@ function describeUnion(error: ErrorObject): string | undefined {
 function describe(errors: readonly ErrorObject[]): string {
   const first = errors[0] as ErrorObject;
   // ajv reports each branch of a failed union before the union itself; the union at the same place says it better.
-  const union = errors.find((error) => error.keyword === 'anyOf' && error.instancePath === first.instancePath);
+  const union = errors.find(
+    (error) => error.keyword === 'anyOf' && error.instancePath === first.instancePath,
+  );
   const unionText = union === undefined ? undefined : describeUnion(union);
   if (unionText !== undefined) return `${pathOf(first)} ${unionText}`;
   const where = pathOf(first);
@@ -65,7 +88,8 @@ function describe(errors: readonly ErrorObject[]): string {
     case 'type':
       return `${where} must be ${String(first.params.type)}`;
     case 'pattern': {
-      const description = (first.parentSchema as { description?: unknown } | undefined)?.description;
+      const description = (first.parentSchema as { description?: unknown } | undefined)
+        ?.description;
       return `${where} must match ${String(first.params.pattern)}${typeof description === 'string' ? ` (${description})` : ''}`;
     }
     default:
@@ -100,7 +124,10 @@ function assertDecimalIntegers(raw: unknown, names: readonly string[]): void {
   for (const name of names) {
     const value = (raw as Record<string, unknown>)[name];
     if (typeof value === 'string' && !decimalDigits.test(value)) {
-      throw new AppError('invalid_argument', `${name} must be written in decimal digits (at most 15), got ${JSON.stringify(value.slice(0, 40))}`);
+      throw new AppError(
+        'invalid_argument',
+        `${name} must be written in decimal digits (at most 15), got ${JSON.stringify(value.slice(0, 40))}`,
+      );
     }
   }
 }
@@ -115,6 +142,9 @@ export function compileInputValidator(op: AnyOp): InputValidator {
     assertDecimalIntegers(raw, integers);
     if (validate(raw)) return raw;
     const errors = validate.errors ?? [];
-    throw new AppError('invalid_argument', errors.length === 0 ? 'invalid request' : describe(errors));
+    throw new AppError(
+      'invalid_argument',
+      errors.length === 0 ? 'invalid request' : describe(errors),
+    );
   };
 }

@@ -26,7 +26,7 @@ export interface HttpBinding {
 }
 
 export interface GrpcBinding {
-  readonly method: string;           // RPC name in ibanqa.v1.IbanQa
+  readonly method: string; // RPC name in ibanqa.v1.IbanQa
   /** Streaming RPCs: 'bidi' runs the op once per inbound message; 'server' runs it per outbound chunk;
    *  'client' collects an upload from inbound chunks and runs the op once (transport/grpc/upload-stream.ts). */
   readonly stream?: 'bidi' | 'server' | 'client';
@@ -137,7 +137,9 @@ export interface Op<S extends TSchema = TSchema, O = unknown, N extends Capabili
   readonly idempotency?: (input: Static<S>, now: Date) => IdempotencyRequest | undefined;
 }
 
-export function defineOp<S extends TSchema, O, N extends Capability = never>(op: Op<S, O, N>): Op<S, O, N> {
+export function defineOp<S extends TSchema, O, N extends Capability = never>(
+  op: Op<S, O, N>,
+): Op<S, O, N> {
   return Object.freeze(op);
 }
 

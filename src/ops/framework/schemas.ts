@@ -21,15 +21,25 @@ export const datasetSeedField = Type.String({
 });
 
 /** Strict objects: an unknown field is a 400, not silently ignored. */
-export function strictObject<T extends Record<string, TSchema>>(properties: T, description?: string) {
-  return Type.Object(properties, { additionalProperties: false, ...(description === undefined ? {} : { description }) });
+export function strictObject<T extends Record<string, TSchema>>(
+  properties: T,
+  description?: string,
+) {
+  return Type.Object(properties, {
+    additionalProperties: false,
+    ...(description === undefined ? {} : { description }),
+  });
 }
 
-export const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+export const nullableString = (description: string) =>
+  Type.Union([Type.String(), Type.Null()], { description });
 
 export const errorSchema = Type.Object(
   {
-    error: Type.String({ description: 'Stable machine code (a few values are fixed by the spec, e.g. "Invalid country")' }),
+    error: Type.String({
+      description:
+        'Stable machine code (a few values are fixed by the spec, e.g. "Invalid country")',
+    }),
     message: Type.Optional(Type.String()),
     request_id: Type.Optional(Type.String()),
   },

@@ -3,7 +3,12 @@ import { planOf, planIds, type PlanId } from '../../accounts/plans.js';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import { countryOrThrow } from '../framework/country.js';
-import { bulkProfileCells, bulkProfileColumns, bulkRowProfile, type BulkProfile } from '../profiles/bulk-profiles.js';
+import {
+  bulkProfileCells,
+  bulkProfileColumns,
+  bulkRowProfile,
+  type BulkProfile,
+} from '../profiles/bulk-profiles.js';
 import { referenceDay } from '../profiles/builtin.js';
 import { generateRow, type GeneratedRow } from './generated-row.js';
 import { realBanksOf } from './generate.js';
@@ -12,15 +17,27 @@ import { countryField, datasetSeedField, outputField, strictObject } from '../fr
 
 export const bulkDatasetInput = strictObject({
   country: countryField,
-  quantity: Type.Integer({ minimum: 1, maximum: limits.bulkDatasetRowsMax, default: limits.bulkDatasetQuantityDefault }),
+  quantity: Type.Integer({
+    minimum: 1,
+    maximum: limits.bulkDatasetRowsMax,
+    default: limits.bulkDatasetQuantityDefault,
+  }),
   seed: Type.Optional(datasetSeedField),
   output: outputField,
   include_bank_details: Type.Boolean({ default: true }),
-  include_profiles: Type.Boolean({ default: false, description: 'Adds a synthetic person holding the row IBAN to every row (one profile credit per row)' }),
+  include_profiles: Type.Boolean({
+    default: false,
+    description:
+      'Adds a synthetic person holding the row IBAN to every row (one profile credit per row)',
+  }),
 });
 type BulkDatasetInput = Static<typeof bulkDatasetInput>;
 
-export type BulkRow = { index: number; iban_formatted: string; profile?: BulkProfile } & GeneratedRow;
+export type BulkRow = {
+  index: number;
+  iban_formatted: string;
+  profile?: BulkProfile;
+} & GeneratedRow;
 
 /** Print format: groups of four separated by spaces (ISO 13616 paper format). */
 function printFormat(iban: string): string {
@@ -33,37 +50,62 @@ function smallestPlanAllowing(rows: number): PlanId | undefined {
 
 function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
   if (caller.plan === null || !caller.paid) {
-    throw new AppError('bulk_dataset_requires_paid_access', 'Bulk datasets need a paid plan', { required_plan: 'pass24h', pricing_url: '/pricing' });
+    throw new AppError('bulk_dataset_requires_paid_access', 'Bulk datasets need a paid plan', {
+      required_plan: 'pass24h',
+      pricing_url: '/pricing',
+    });
   }
   const cap = planOf(caller.plan).bulkRowCap ?? 0;
   if (input.quantity > cap) {
     const required = smallestPlanAllowing(input.quantity) ?? 'enterprise';
-    throw new AppError('payment_required', `The ${planOf(caller.plan).name} plan allows bulk datasets of up to ${cap} rows, ${input.quantity} requested`, {
-      required_plan: required,
-      pricing_url: '/pricing',
-      limit: cap,
-    });
+    throw new AppError(
+      'payment_required',
+      `The ${planOf(caller.plan).name} plan allows bulk datasets of up to ${cap} rows, ${input.quantity} requested`,
+      {
+        required_plan: required,
+        pricing_url: '/pricing',
+        limit: cap,
+      },
+    );
   }
 }
 
 function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>): BulkRow[] {
   const format = countryOrThrow(input.country);
-  const plan = { format, ...realBanksOf(format.code, context, input.include_bank_details), target: null, seed: input.seed };
+  const plan = {
+    format,
+    ...realBanksOf(format.code, context, input.include_bank_details),
+    target: null,
+    seed: input.seed,
+  };
   const rows = new Array<BulkRow>(input.quantity);
   const today = input.include_profiles ? referenceDay(context) : undefined;
   for (let offset = 0; offset < input.quantity; offset++) {
     const index = context.rowStart + offset;
     const row = generateRow(plan, context, index);
     const bulkRow: BulkRow = { index, iban_formatted: printFormat(row.iban), ...row };
-    if (today !== undefined) bulkRow.profile = bulkRowProfile(format.code, row.iban, row.bank_code, index, context, today);
+    if (today !== undefined)
+      bulkRow.profile = bulkRowProfile(format.code, row.iban, row.bank_code, index, context, today);
     rows[offset] = bulkRow;
   }
   return rows;
 }
 
 const csvColumns = [
-  'index', 'iban', 'iban_formatted', 'country_code', 'bank_code', 'branch_code', 'account_number', 'national_check',
-  'valid', 'swift_code', 'bank_name', 'bank_city', 'bank_match', 'seed',
+  'index',
+  'iban',
+  'iban_formatted',
+  'country_code',
+  'bank_code',
+  'branch_code',
+  'account_number',
+  'national_check',
+  'valid',
+  'swift_code',
+  'bank_name',
+  'bank_city',
+  'bank_match',
+  'seed',
 ] as const;
 
 export const ibanBulkDataset = defineOp({
@@ -93,27 +135,38 @@ export const ibanBulkDataset = defineOp({
   }),
   seedOf: (input) => input.seed,
   // include_profiles is not a row parameter: the IBAN columns are the same with and without profiles.
-  rowParameters: (input) => ({ country: countryOrThrow(input.country).code, banks: input.include_bank_details }),
+  rowParameters: (input) => ({
+    country: countryOrThrow(input.country).code,
+    banks: input.include_bank_details,
+  }),
   gate: gateBulk,
   cost: (input) => ({
     api_calls: input.quantity,
-    ...(input.include_bank_details ? { bic_reveals: input.quantity, bank_metadata: input.quantity } : {}),
+    ...(input.include_bank_details
+      ? { bic_reveals: input.quantity, bank_metadata: input.quantity }
+      : {}),
     ...(input.include_profiles ? { profiles: input.quantity } : {}),
   }),
   exhaustedErrors: { profiles: 'generation_limit_reached' },
   rows: (input) => input.quantity,
   run: (input, context) => {
     const rows = bulkRows(input, context);
-    const limit = context.caller.plan === null ? 0 : planOf(context.caller.plan).bulkRowCap ?? 0;
+    const limit = context.caller.plan === null ? 0 : (planOf(context.caller.plan).bulkRowCap ?? 0);
     return { success: true as const, limit, count: rows.length, seed: input.seed ?? null, rows };
   },
   csv: {
     wanted: (input) => (input as BulkDatasetInput).output === 'csv',
     headers: csvColumns,
-    headersFor: (output) => (output.rows[0]?.profile === undefined ? csvColumns : [...csvColumns, ...bulkProfileColumns]),
-    rows: (output) => output.rows.map((row) => {
-      const cells = csvColumns.map((column) => (row as unknown as Record<string, unknown>)[column] as string | number | boolean | null ?? null);
-      return row.profile === undefined ? cells : [...cells, ...bulkProfileCells(row.profile)];
-    }),
+    headersFor: (output) =>
+      output.rows[0]?.profile === undefined ? csvColumns : [...csvColumns, ...bulkProfileColumns],
+    rows: (output) =>
+      output.rows.map((row) => {
+        const cells = csvColumns.map(
+          (column) =>
+            ((row as unknown as Record<string, unknown>)[column] as
+              string | number | boolean | null) ?? null,
+        );
+        return row.profile === undefined ? cells : [...cells, ...bulkProfileCells(row.profile)];
+      }),
   },
 });

@@ -6,7 +6,8 @@ import { defineOp } from '../framework/op.js';
 import { countryField, nullableString, strictObject } from '../framework/schemas.js';
 import { limits } from '../../limits.js';
 
-const component = (description: string) => Type.String({ minLength: 1, maxLength: limits.bbanComponentCharsMax, description });
+const component = (description: string) =>
+  Type.String({ minLength: 1, maxLength: limits.bbanComponentCharsMax, description });
 
 export const ibanCalculate = defineOp({
   name: 'iban.calculate',
@@ -25,10 +26,16 @@ export const ibanCalculate = defineOp({
   access: 'key',
   input: strictObject({
     country: countryField,
-    bank_code: Type.Optional(component('National bank code; where the branch code follows it in the BBAN, both together are accepted')),
+    bank_code: Type.Optional(
+      component(
+        'National bank code; where the branch code follows it in the BBAN, both together are accepted',
+      ),
+    ),
     branch_code: Type.Optional(component('Branch code, where the country has one')),
     account_number: component('Account number'),
-    national_check_digits: Type.Optional(component('National check digits to verify instead of computing them')),
+    national_check_digits: Type.Optional(
+      component('National check digits to verify instead of computing them'),
+    ),
   }),
   output: Type.Object({
     iban: Type.String(),
@@ -50,7 +57,9 @@ export const ibanCalculate = defineOp({
         accountNumber: input.account_number,
         ...(input.bank_code === undefined ? {} : { bankCode: input.bank_code }),
         ...(input.branch_code === undefined ? {} : { branchCode: input.branch_code }),
-        ...(input.national_check_digits === undefined ? {} : { nationalCheckDigits: input.national_check_digits }),
+        ...(input.national_check_digits === undefined
+          ? {}
+          : { nationalCheckDigits: input.national_check_digits }),
       },
       context.bank,
     );

@@ -39,10 +39,19 @@ function pickBank(plan: RowPlan, rng: Rng): BankInfo | undefined {
 }
 
 /** Row `index` of a request: a pure function of (request key, index, plan, registry). */
-export function generateRow(plan: RowPlan, context: RunContext<'bank' | 'requestKey'>, index: number): GeneratedRow {
+export function generateRow(
+  plan: RowPlan,
+  context: RunContext<'bank' | 'requestKey'>,
+  index: number,
+): GeneratedRow {
   const rng = rowRng(context.requestKey, index);
   const bank = pickBank(plan, rng);
-  const generated = generateIban(plan.format, rng, bank === undefined ? {} : { bankCode: bank.bankCode }, context.bank);
+  const generated = generateIban(
+    plan.format,
+    rng,
+    bank === undefined ? {} : { bankCode: bank.bankCode },
+    context.bank,
+  );
   const requested = plan.revealBank;
   const known = requested ? bank : undefined;
   const row: GeneratedRow = {
@@ -65,25 +74,42 @@ export function generateRow(plan: RowPlan, context: RunContext<'bank' | 'request
       match_level: plan.target.matchLevel,
       generated_bank_code: generated.bankCode,
     };
-    row.coverage = { match_status: 'matched', matched_value: bank.bic ?? bank.name ?? bank.bankCode, candidates: plan.target.banks.length };
+    row.coverage = {
+      match_status: 'matched',
+      matched_value: bank.bic ?? bank.name ?? bank.bankCode,
+      candidates: plan.target.banks.length,
+    };
   }
   if (plan.seed !== undefined) row.seed = plan.seed;
   return row;
 }
 
 export const generatedRowSchema = Type.Object({
-  iban: Type.String({ description: 'Synthetic IBAN (electronic format): mod 97 and national check digits valid' }),
+  iban: Type.String({
+    description: 'Synthetic IBAN (electronic format): mod 97 and national check digits valid',
+  }),
   valid: Type.Literal(true),
-  synthetic: Type.Literal(true, { description: 'The account part is synthetic; it does not identify a real account' }),
+  synthetic: Type.Literal(true, {
+    description: 'The account part is synthetic; it does not identify a real account',
+  }),
   country_code: Type.String(),
-  bank_code: Type.String({ description: 'Bank code inside the BBAN: a real bank code wherever the registry knows the country\'s banks (its name and BIC are revealed only with include_bank_details or targeting), otherwise synthetic' }),
+  bank_code: Type.String({
+    description:
+      "Bank code inside the BBAN: a real bank code wherever the registry knows the country's banks (its name and BIC are revealed only with include_bank_details or targeting), otherwise synthetic",
+  }),
   branch_code: nullableString('Branch code inside the BBAN, where the country has one'),
   account_number: Type.String(),
-  national_check: Type.Union(['passed', 'failed', 'not_applicable', 'not_checked'].map((v) => Type.Literal(v)), {
-    description: 'National check digits: passed; not_applicable (country has none); not_checked (method unknown to the registry)',
-  }),
+  national_check: Type.Union(
+    ['passed', 'failed', 'not_applicable', 'not_checked'].map((v) => Type.Literal(v)),
+    {
+      description:
+        'National check digits: passed; not_applicable (country has none); not_checked (method unknown to the registry)',
+    },
+  ),
   ...bankFieldSchemas,
-  custom_target: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]))),
+  custom_target: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
+  ),
   coverage: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
   seed: Type.Optional(Type.String()),
 });

@@ -1,7 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { validateIban } from '../../domain/iban/index.js';
 import { limits } from '../../limits.js';
-import { generateCost, generateRowParameters, generateRows, generatedRowsSchema, type GenerateInput } from './generate.js';
+import {
+  generateCost,
+  generateRowParameters,
+  generateRows,
+  generatedRowsSchema,
+  type GenerateInput,
+} from './generate.js';
 import { defineOp } from '../framework/op.js';
 import { countryField, strictObject } from '../framework/schemas.js';
 
@@ -15,10 +21,18 @@ const reasonNames = {
   invalid_checksum: 'INVALID_CHECKSUM',
   invalid_national_checksum: 'INVALID_NATIONAL_CHECKSUM',
 } as const;
-const nationalNames = { not_applicable: 'NOT_APPLICABLE', passed: 'PASSED', failed: 'FAILED', not_checked: 'NOT_CHECKED' } as const;
+const nationalNames = {
+  not_applicable: 'NOT_APPLICABLE',
+  passed: 'PASSED',
+  failed: 'FAILED',
+  not_checked: 'NOT_CHECKED',
+} as const;
 
 const validateBatchInput = strictObject({
-  ibans: Type.Array(Type.String({ maxLength: limits.ibanInputCharsMax }), { minItems: 1, maxItems: limits.streamBatchIbansMax }),
+  ibans: Type.Array(Type.String({ maxLength: limits.ibanInputCharsMax }), {
+    minItems: 1,
+    maxItems: limits.streamBatchIbansMax,
+  }),
   batch_id: Type.Optional(Type.String({ maxLength: limits.requestIdCharsMax })),
 });
 
@@ -28,7 +42,8 @@ export const ibanValidateStream = defineOp({
   runsOn: 'any',
   tag: 'IBAN',
   summary: 'Validate batches of IBANs over a bidirectional stream (gRPC only)',
-  description: 'Batches of up to 1,000 IBANs in, compact verdicts out, in order. One API credit per IBAN; no bank data.',
+  description:
+    'Batches of up to 1,000 IBANs in, compact verdicts out, in order. One API credit per IBAN; no bank data.',
   http: null,
   grpc: { method: 'ValidateStream', wrap: 'object', stream: 'bidi' },
   access: 'key',
@@ -59,7 +74,12 @@ const generateStreamInput = strictObject({
 type GenerateStreamInput = Static<typeof generateStreamInput>;
 
 function asGenerateInput(input: GenerateStreamInput): GenerateInput {
-  return { country: input.country, quantity: 1, include_bank_details: input.include_bank_details, ...(input.seed === undefined ? {} : { seed: input.seed }) };
+  return {
+    country: input.country,
+    quantity: 1,
+    include_bank_details: input.include_bank_details,
+    ...(input.seed === undefined ? {} : { seed: input.seed }),
+  };
 }
 
 export const ibanGenerateStream = defineOp({
@@ -68,7 +88,8 @@ export const ibanGenerateStream = defineOp({
   runsOn: 'any',
   tag: 'IBAN',
   summary: 'Seeded stream of generated IBANs (gRPC only)',
-  description: 'Up to 100,000 rows in chunks of 1,000; row i equals row i of POST /generate with the same parameters.',
+  description:
+    'Up to 100,000 rows in chunks of 1,000; row i equals row i of POST /generate with the same parameters.',
   http: null,
   grpc: { method: 'GenerateStream', wrap: 'rows', stream: 'server' },
   access: 'key',
@@ -79,7 +100,11 @@ export const ibanGenerateStream = defineOp({
   rowParameters: (input) => generateRowParameters(asGenerateInput(input)),
   cost: (input, caller) => generateCost(asGenerateInput(input), caller, input.count),
   rows: (input) => input.count,
-  chunks: { size: limits.generateStreamChunkRows, total: (input) => input.count, slice: (input, rows) => ({ ...input, count: rows }) },
+  chunks: {
+    size: limits.generateStreamChunkRows,
+    total: (input) => input.count,
+    slice: (input, rows) => ({ ...input, count: rows }),
+  },
   /** Runs one chunk: `count` rows from context.rowStart (the service slices the stream into chunks). */
   run: (input, context) => generateRows(asGenerateInput(input), context, input.count),
 });

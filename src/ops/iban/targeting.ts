@@ -6,7 +6,8 @@ import type { BankDirectory, BankFilter, BankInfo } from '../../registry/bank-di
 import { generationCandidates } from '../../registry/generation-banks.js';
 import type { CallerView } from '../framework/op.js';
 
-const targetText = (description: string) => Type.String({ minLength: 1, maxLength: limits.targetingCharsMax, description });
+const targetText = (description: string) =>
+  Type.String({ minLength: 1, maxLength: limits.targetingCharsMax, description });
 
 export const targetingSchema = Type.Object(
   {
@@ -14,7 +15,10 @@ export const targetingSchema = Type.Object(
     bank: Type.Optional(targetText('Bank name or national bank code (Pro or higher)')),
     bic: Type.Optional(targetText('Exact BIC8 or BIC11 (Business or higher)')),
   },
-  { additionalProperties: false, description: 'Generate IBANs of real banks that match; no match is an explicit error' },
+  {
+    additionalProperties: false,
+    description: 'Generate IBANs of real banks that match; no match is an explicit error',
+  },
 );
 export type Targeting = Static<typeof targetingSchema>;
 
@@ -35,7 +39,10 @@ type AliasInput = { readonly [K in keyof typeof targetingAliasSchemas]?: string 
 function merge(key: keyof Targeting, values: readonly (string | undefined)[]): string | undefined {
   const given = [...new Set(values.filter((value): value is string => value !== undefined))];
   if (given.length > 1) {
-    throw new AppError('invalid_argument', `targeting.${key} and its aliases disagree: ${given.map((v) => JSON.stringify(v)).join(' vs ')}`);
+    throw new AppError(
+      'invalid_argument',
+      `targeting.${key} and its aliases disagree: ${given.map((v) => JSON.stringify(v)).join(' vs ')}`,
+    );
   }
   return given[0];
 }
@@ -46,7 +53,11 @@ export function targetingOf(input: AliasInput): Targeting | undefined {
   const bank = merge('bank', [input.targeting?.bank, input.custom_bank, input.bank_name]);
   const bic = merge('bic', [input.targeting?.bic, input.custom_bic, input.bic, input.swift_code]);
   if (city === undefined && bank === undefined && bic === undefined) return undefined;
-  return { ...(city === undefined ? {} : { city }), ...(bank === undefined ? {} : { bank }), ...(bic === undefined ? {} : { bic }) };
+  return {
+    ...(city === undefined ? {} : { city }),
+    ...(bank === undefined ? {} : { bank }),
+    ...(bic === undefined ? {} : { bic }),
+  };
 }
 
 /** Endpoint rule 1: city needs any paid plan, bank Pro, bic Business; 402 advanced_targeting_required. */
@@ -59,14 +70,17 @@ export function gateTargeting(targeting: Targeting | undefined, caller: CallerVi
   ];
   for (const [used, minimum, what] of needs) {
     if (used && (caller.plan === null || !isPlanAtLeast(caller.plan, minimum))) {
-      throw new AppError('advanced_targeting_required', `${what} needs the ${minimum === 'pass24h' ? 'any paid' : minimum} plan or higher`, {
-        required_plan: minimum,
-        pricing_url: '/pricing',
-      });
+      throw new AppError(
+        'advanced_targeting_required',
+        `${what} needs the ${minimum === 'pass24h' ? 'any paid' : minimum} plan or higher`,
+        {
+          required_plan: minimum,
+          pricing_url: '/pricing',
+        },
+      );
     }
   }
 }
-
 
 export interface TargetMatch {
   readonly scope: 'bic' | 'bank' | 'city';
@@ -82,26 +96,46 @@ function filterOf(targeting: Targeting): BankFilter {
   };
 }
 
-function levelOf(targeting: Targeting, countryCode: string, directory: BankDirectory): TargetMatch['matchLevel'] {
+function levelOf(
+  targeting: Targeting,
+  countryCode: string,
+  directory: BankDirectory,
+): TargetMatch['matchLevel'] {
   if (targeting.bic !== undefined) return targeting.bic.length === 11 ? 'bic11' : 'bic8';
-  if (targeting.bank !== undefined) return directory.bankOf(countryCode, targeting.bank) ? 'bank_code' : 'name';
+  if (targeting.bank !== undefined)
+    return directory.bankOf(countryCode, targeting.bank) ? 'bank_code' : 'name';
   return 'city';
 }
 
 /** Real banks matching the targeting; an empty match is an explicit no-match, never a substitute (spec rule 3). */
-export function matchTarget(targeting: Targeting, countryCode: string, directory: BankDirectory): TargetMatch {
-  const scope = targeting.bic !== undefined ? 'bic' : targeting.bank !== undefined ? 'bank' : 'city';
-  const byCode = targeting.bank === undefined ? undefined : directory.bankOf(countryCode, targeting.bank);
-  const banks = byCode !== undefined && targeting.bic === undefined && targeting.city === undefined
-    ? [byCode]
-    : directory.banksMatching(countryCode, filterOf(targeting), limits.targetCandidatesMax);
+export function matchTarget(
+  targeting: Targeting,
+  countryCode: string,
+  directory: BankDirectory,
+): TargetMatch {
+  const scope =
+    targeting.bic !== undefined ? 'bic' : targeting.bank !== undefined ? 'bank' : 'city';
+  const byCode =
+    targeting.bank === undefined ? undefined : directory.bankOf(countryCode, targeting.bank);
+  const banks =
+    byCode !== undefined && targeting.bic === undefined && targeting.city === undefined
+      ? [byCode]
+      : directory.banksMatching(countryCode, filterOf(targeting), limits.targetCandidatesMax);
   if (banks.length === 0) {
-    throw new AppError('target_no_match', `No bank in the registry for ${countryCode} matches ${JSON.stringify(targeting)}; nothing was substituted`, {
-      match_status: 'no_match',
-    });
+    throw new AppError(
+      'target_no_match',
+      `No bank in the registry for ${countryCode} matches ${JSON.stringify(targeting)}; nothing was substituted`,
+      {
+        match_status: 'no_match',
+      },
+    );
   }
   // Among the matches, those whose national check the engine can complete (and with a city where known), as for
   // untargeted rows; if none qualifies, the matches themselves (their rows may say not_checked).
   const usable = generationCandidates(countryCode, banks);
-  return { scope, matchLevel: levelOf(targeting, countryCode, directory), banks: usable.length > 0 ? usable : banks };
+  return {
+    scope,
+    matchLevel: levelOf(targeting, countryCode, directory),
+    banks: usable.length > 0 ? usable : banks,
+  };
 }

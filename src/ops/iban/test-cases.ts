@@ -7,7 +7,11 @@ import { datasetSeedField, countryField, outputField, strictObject } from '../fr
 
 export const testCasesInput = strictObject({
   country: countryField,
-  quantity: Type.Integer({ minimum: 1, maximum: limits.testCasesQuantityMax, default: limits.testCasesQuantityDefault }),
+  quantity: Type.Integer({
+    minimum: 1,
+    maximum: limits.testCasesQuantityMax,
+    default: limits.testCasesQuantityDefault,
+  }),
   seed: Type.Optional(datasetSeedField),
   output: outputField,
 });
@@ -29,11 +33,16 @@ export interface TestCasesOutput {
 
 const testCaseSchema = Type.Object({
   case_id: Type.String(),
-  category: Type.String({ description: 'valid, checksum, length, malformed, country_mismatch, national_checksum, check_digit_alias, normalisation' }),
+  category: Type.String({
+    description:
+      'valid, checksum, length, malformed, country_mismatch, national_checksum, check_digit_alias, normalisation',
+  }),
   input: Type.String({ description: 'The string to feed to the system under test' }),
   country_code: Type.String(),
   expected_valid: Type.Boolean(),
-  expected_error: Type.Union([Type.String(), Type.Null()], { description: 'The reason POST /validate gives for this input' }),
+  expected_error: Type.Union([Type.String(), Type.Null()], {
+    description: 'The reason POST /validate gives for this input',
+  }),
   description: Type.String(),
   tags: Type.Array(Type.String()),
 });
@@ -68,12 +77,37 @@ export const ibanTestCases = defineOp({
     const format = countryOrThrow(input.country);
     const count = casesFor(input, context.caller);
     const cases = buildTestCases(format, context.requestKey, count, context.bank);
-    return { success: true, country_code: format.code, seed: input.seed ?? null, count: cases.length, preview: count < input.quantity, cases };
+    return {
+      success: true,
+      country_code: format.code,
+      seed: input.seed ?? null,
+      count: cases.length,
+      preview: count < input.quantity,
+      cases,
+    };
   },
   csv: {
     wanted: (input) => (input as TestCasesInput).output === 'csv',
-    headers: ['case_id', 'category', 'input', 'country_code', 'expected_valid', 'expected_error', 'description', 'tags'],
+    headers: [
+      'case_id',
+      'category',
+      'input',
+      'country_code',
+      'expected_valid',
+      'expected_error',
+      'description',
+      'tags',
+    ],
     rows: (output) =>
-      output.cases.map((c) => [c.case_id, c.category, c.input, c.country_code, c.expected_valid, c.expected_error, c.description, c.tags.join('|')]),
+      output.cases.map((c) => [
+        c.case_id,
+        c.category,
+        c.input,
+        c.country_code,
+        c.expected_valid,
+        c.expected_error,
+        c.description,
+        c.tags.join('|'),
+      ]),
   },
 });

@@ -5,7 +5,13 @@ import { limits } from '../../limits.js';
 import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
 import { withRowTails, type RowTail } from '../../render/json-bytes.js';
-import { bankFieldSchemas, invalidRowFields, sharedBankFields, type BankFields, type SharedBankFields } from '../registry/bank-fields.js';
+import {
+  bankFieldSchemas,
+  invalidRowFields,
+  sharedBankFields,
+  type BankFields,
+  type SharedBankFields,
+} from '../registry/bank-fields.js';
 import { planOf } from '../../accounts/plans.js';
 import { defineOp, type CallerView } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
@@ -55,7 +61,12 @@ class RowBank implements NationalContext {
 }
 
 /** One verdict row and its bank fields (shared); bank data looked up only for valid rows (an unknown bank is not an invalid IBAN). */
-function rowAndFields(input: string, verdict: IbanVerdict, caller: CallerView, bank: Pick<BankDirectory, 'bankOf'>): [ValidationRow, SharedBankFields] {
+function rowAndFields(
+  input: string,
+  verdict: IbanVerdict,
+  caller: CallerView,
+  bank: Pick<BankDirectory, 'bankOf'>,
+): [ValidationRow, SharedBankFields] {
   if (!verdict.valid) {
     const fields = invalidRowFields(caller);
     const row: ValidationRow = {
@@ -70,7 +81,10 @@ function rowAndFields(input: string, verdict: IbanVerdict, caller: CallerView, b
     };
     return [row, fields];
   }
-  const info = verdict.countryCode === null || verdict.bankCode === null ? undefined : bank.bankOf(verdict.countryCode, verdict.bankCode);
+  const info =
+    verdict.countryCode === null || verdict.bankCode === null
+      ? undefined
+      : bank.bankOf(verdict.countryCode, verdict.bankCode);
   const fields = sharedBankFields(info, caller, true);
   const row: ValidationRow = {
     iban: input,
@@ -83,12 +97,21 @@ function rowAndFields(input: string, verdict: IbanVerdict, caller: CallerView, b
   return [row, fields];
 }
 
-export function validationRow(input: string, verdict: IbanVerdict, caller: CallerView, bank: Pick<BankDirectory, 'bankOf'>): ValidationRow {
+export function validationRow(
+  input: string,
+  verdict: IbanVerdict,
+  caller: CallerView,
+  bank: Pick<BankDirectory, 'bankOf'>,
+): ValidationRow {
   return rowAndFields(input, verdict, caller, bank)[0];
 }
 
 /** The rows in input order, with each row's bank tail hidden on the array for the REST serializer. */
-export function validateList(ibans: readonly string[], caller: CallerView, bank: BankDirectory): ValidationRow[] {
+export function validateList(
+  ibans: readonly string[],
+  caller: CallerView,
+  bank: BankDirectory,
+): ValidationRow[] {
   const rows = new Array<ValidationRow>(ibans.length);
   const tails = new Array<RowTail>(ibans.length);
   const rowBank = new RowBank(bank);
@@ -118,7 +141,9 @@ function revealsAtMost(ibans: readonly string[]): number {
  * and the commit still charges the rows that revealed (usedCost).
  */
 function revealsToHold(ibans: readonly string[], caller: CallerView): number {
-  return caller.plan !== null && planOf(caller.plan).allowances.bic_reveals === null ? ibans.length : revealsAtMost(ibans);
+  return caller.plan !== null && planOf(caller.plan).allowances.bic_reveals === null
+    ? ibans.length
+    : revealsAtMost(ibans);
 }
 
 /** A reveal is a row that showed a bank's BIC and name: invalid IBANs and unknown banks reveal nothing. */
@@ -133,16 +158,23 @@ export const validationRowSchema = Type.Object({
   valid: Type.Boolean(),
   error: Type.Optional(
     Type.Union(
-      ['invalid_characters', 'unsupported_country', 'invalid_length', 'invalid_structure', 'invalid_checksum', 'invalid_national_checksum'].map(
-        (reason) => Type.Literal(reason),
-      ),
+      [
+        'invalid_characters',
+        'unsupported_country',
+        'invalid_length',
+        'invalid_structure',
+        'invalid_checksum',
+        'invalid_national_checksum',
+      ].map((reason) => Type.Literal(reason)),
       { description: 'Most specific reason first (clarifications §4)' },
     ),
   ),
   message: Type.Optional(Type.String()),
   country_code: nullableString('Country of the IBAN, when it could be read'),
   bank_code: nullableString('Bank code from the BBAN, when the structure could be read'),
-  national_check: Type.Union(['passed', 'failed', 'not_applicable', 'not_checked'].map((v) => Type.Literal(v))),
+  national_check: Type.Union(
+    ['passed', 'failed', 'not_applicable', 'not_checked'].map((v) => Type.Literal(v)),
+  ),
   ...bankFieldSchemas,
 });
 
@@ -167,10 +199,17 @@ export const ibanValidate = defineOp({
   input: validateInput,
   output: Type.Array(validationRowSchema),
   cost: (input, caller) =>
-    caller.paid ? { api_calls: input.ibans.length, bic_reveals: revealsToHold(input.ibans, caller) } : { api_calls: input.ibans.length },
+    caller.paid
+      ? { api_calls: input.ibans.length, bic_reveals: revealsToHold(input.ibans, caller) }
+      : { api_calls: input.ibans.length },
   costWithoutReveals: (input) => ({ api_calls: input.ibans.length }),
   usedCost: (input, rows, caller) =>
-    caller.paid && caller.revealsSpent !== true ? { api_calls: input.ibans.length, bic_reveals: revealedRows(rows as readonly ValidationRow[]) } : { api_calls: input.ibans.length },
+    caller.paid && caller.revealsSpent !== true
+      ? {
+          api_calls: input.ibans.length,
+          bic_reveals: revealedRows(rows as readonly ValidationRow[]),
+        }
+      : { api_calls: input.ibans.length },
   rows: (input) => input.ibans.length,
   run: (input, context) => validateList(input.ibans, context.caller, context.bank),
 });

@@ -18,10 +18,14 @@ export const manifestSpec = defineOp({
   needs: ['manifestKeys'] as const,
   runsOn: 'main',
   tag: 'Fixture manifests',
-  summary: 'Manifest schema, verification rules and the deployment\'s public signing keys',
-  description: 'The JSON Schema of service-fixture-manifest/1.0, the verification rules in prose and as numbered steps, and every public key this deployment has signed with. No key, no credits.',
+  summary: "Manifest schema, verification rules and the deployment's public signing keys",
+  description:
+    'The JSON Schema of service-fixture-manifest/1.0, the verification rules in prose and as numbered steps, and every public key this deployment has signed with. No key, no credits.',
   http: { method: 'GET', path: '/fixture-manifest/spec', inputFrom: 'query' },
-  grpc: { method: 'FixtureManifestSpec', wrap: 'object', toMessage: (output) => {
+  grpc: {
+    method: 'FixtureManifestSpec',
+    wrap: 'object',
+    toMessage: (output) => {
       const { schema, ...rest } = output as { schema: unknown };
       return { ...rest, schema_json: JSON.stringify(schema) };
     },
@@ -36,7 +40,10 @@ export const manifestSpec = defineOp({
     schema: Type.Object({}, { additionalProperties: true }),
     verification_rules: Type.String(),
     verification_steps: Type.Array(Type.Object({ step: Type.Integer(), rule: Type.String() })),
-    signing: Type.Object({ enabled: Type.Boolean(), active_key_id: Type.Union([Type.String(), Type.Null()]) }),
+    signing: Type.Object({
+      enabled: Type.Boolean(),
+      active_key_id: Type.Union([Type.String(), Type.Null()]),
+    }),
     public_keys: Type.Array(publishedKeySchema),
   }),
   cost: () => ({}),
@@ -52,7 +59,10 @@ export const manifestSpec = defineOp({
       schema: manifestJsonSchema(),
       verification_rules: rules,
       verification_steps: verificationSteps.map((rule, index) => ({ step: index + 1, rule })),
-      signing: { enabled: keys?.signingKeyPem !== null && keys !== undefined, active_key_id: active?.key_id ?? null },
+      signing: {
+        enabled: keys?.signingKeyPem !== null && keys !== undefined,
+        active_key_id: active?.key_id ?? null,
+      },
       public_keys: [...(keys?.published ?? [])],
     };
   },

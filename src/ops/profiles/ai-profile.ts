@@ -5,13 +5,22 @@ import { repairExternal, promptOf } from './external/repair.js';
 import type { ProfileInput } from './request.js';
 
 /** With an external provider: the built-in draft, the model's person over it (repaired or refused), one score. */
-async function externalProfile(input: ProfileInput, context: RunContext<ProfileNeeds | 'profileProvider'>) {
+async function externalProfile(
+  input: ProfileInput,
+  context: RunContext<ProfileNeeds | 'profileProvider'>,
+) {
   const provider = context.profileProvider;
   if (provider === null) return builtinProfile(input, context);
   const draft = draftProfile(input, context);
   const answer = await provider.complete(promptOf(draft));
   const { record, repaired } = repairExternal(answer as Record<string, unknown>, draft);
-  const envelope = envelopeOf(input, record, scoreOf(record, context, draft.today), { provider: provider.name, model: provider.model, model_tier: 'external' }, context);
+  const envelope = envelopeOf(
+    input,
+    record,
+    scoreOf(record, context, draft.today),
+    { provider: provider.name, model: provider.model, model_tier: 'external' },
+    context,
+  );
   return { ...envelope, profile: { ...envelope.profile, repaired_fields: repaired } };
 }
 

@@ -9,7 +9,11 @@ import { hasBankContext, resolveProfileRequest, type ProfileInput } from './requ
 /** The engine's name and version, and the faker release under it (a test pins it to the installed package). */
 export const builtinEngineVersion = '1';
 export const fakerVersion = '10.6.0';
-export const builtinProvider: ProviderInfo = { provider: 'builtin', model: `ibanqa-profiles/${builtinEngineVersion} (@faker-js/faker ${fakerVersion})`, model_tier: 'builtin' };
+export const builtinProvider: ProviderInfo = {
+  provider: 'builtin',
+  model: `ibanqa-profiles/${builtinEngineVersion} (@faker-js/faker ${fakerVersion})`,
+  model_tier: 'builtin',
+};
 
 /** What a built-in profile reads: the bank directory and the request key of its rows. */
 export type ProfileNeeds = 'bank' | 'requestKey';
@@ -23,8 +27,13 @@ export function referenceDay(context: Pick<RunContext<never>, 'now'>): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-export function registryBankOf(record: ProfileRecord, directory: BankDirectory): BankInfo | undefined {
-  return record.bank?.bank_code == null ? undefined : directory.bankOf(record.country_code, record.bank.bank_code);
+export function registryBankOf(
+  record: ProfileRecord,
+  directory: BankDirectory,
+): BankInfo | undefined {
+  return record.bank?.bank_code == null
+    ? undefined
+    : directory.bankOf(record.country_code, record.bank.bank_code);
 }
 
 export interface DraftProfile {
@@ -54,17 +63,39 @@ export function draftProfile(input: ProfileInput, context: RunContext<ProfileNee
   return { input, record, rng, today };
 }
 
-export function scoreOf(record: ProfileRecord, context: RunContext<ProfileNeeds>, today: Date): QualityScore {
-  return scoreProfile(record, { registryBank: registryBankOf(record, context.bank), national: context.bank, today });
+export function scoreOf(
+  record: ProfileRecord,
+  context: RunContext<ProfileNeeds>,
+  today: Date,
+): QualityScore {
+  return scoreProfile(record, {
+    registryBank: registryBankOf(record, context.bank),
+    national: context.bank,
+    today,
+  });
 }
 
 /** The envelope both endpoints answer with; generations_left is filled in by the service after the debit. */
-export function envelopeOf(input: ProfileInput, record: ProfileRecord, quality: QualityScore, provider: ProviderInfo, context: RunContext<ProfileNeeds>) {
-  const profile = hasBankContext(input) ? bankContextShape(record, quality, provider, context.caller) : personalShape(record, quality, provider);
+export function envelopeOf(
+  input: ProfileInput,
+  record: ProfileRecord,
+  quality: QualityScore,
+  provider: ProviderInfo,
+  context: RunContext<ProfileNeeds>,
+) {
+  const profile = hasBankContext(input)
+    ? bankContextShape(record, quality, provider, context.caller)
+    : personalShape(record, quality, provider);
   return { success: true as const, profile, generations_left: null as number | null };
 }
 
 export function builtinProfile(input: ProfileInput, context: RunContext<ProfileNeeds>) {
   const draft = draftProfile(input, context);
-  return envelopeOf(input, draft.record, scoreOf(draft.record, context, draft.today), builtinProvider, context);
+  return envelopeOf(
+    input,
+    draft.record,
+    scoreOf(draft.record, context, draft.today),
+    builtinProvider,
+    context,
+  );
 }

@@ -1,7 +1,13 @@
 import type { Capability, Placement, RunContext } from '../framework/capabilities.js';
 import type { Op } from '../framework/op.js';
 import { defineOp } from '../framework/op.js';
-import { generationsLeft, profileCost, profileExhaustedErrors, profileRules, shapeRule } from './common.js';
+import {
+  generationsLeft,
+  profileCost,
+  profileExhaustedErrors,
+  profileRules,
+  shapeRule,
+} from './common.js';
 import { gateProfileInput, profileInput, type ProfileInput } from './request.js';
 import { profileEnvelopeSchema } from './shapes.js';
 
@@ -37,7 +43,9 @@ export interface ProfileEndpoint<N extends Capability, O> {
  * /profile and /ai-profile take the same request, answer the same envelope and cost the same: everything but
  * the endpoint's own fields is declared here once, so the two cannot drift apart.
  */
-export function defineProfileOp<N extends Capability, O>(endpoint: ProfileEndpoint<N, O>): Op<typeof profileInput, O, N> {
+export function defineProfileOp<N extends Capability, O>(
+  endpoint: ProfileEndpoint<N, O>,
+): Op<typeof profileInput, O, N> {
   return defineOp({
     name: endpoint.name,
     needs: endpoint.needs,
@@ -46,7 +54,12 @@ export function defineProfileOp<N extends Capability, O>(endpoint: ProfileEndpoi
     summary: endpoint.summary,
     description: `${endpoint.description} ${shapeRule} ${profileRules}`,
     http: { method: 'POST', path: endpoint.path, inputFrom: 'body' },
-    grpc: { method: endpoint.rpc, wrap: 'object', decode: decodeProfileMessage, jsonText: ['additional_info'] },
+    grpc: {
+      method: endpoint.rpc,
+      wrap: 'object',
+      decode: decodeProfileMessage,
+      jsonText: ['additional_info'],
+    },
     access: 'key',
     input: profileInput,
     output: profileEnvelopeSchema,

@@ -27,11 +27,27 @@ function seeded(body: Record<string, unknown>) {
   return profileGenerate.run(input, context) as { profile: Record<string, any> };
 }
 
-const pick = (profile: Record<string, any>, fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, profile[field]]));
-const personal = ['country_code', 'first_name', 'last_name', 'gender', 'date_of_birth', 'email', 'phone', 'tax_id', 'iban'] as const;
+const pick = (profile: Record<string, any>, fields: readonly string[]) =>
+  Object.fromEntries(fields.map((field) => [field, profile[field]]));
+const personal = [
+  'country_code',
+  'first_name',
+  'last_name',
+  'gender',
+  'date_of_birth',
+  'email',
+  'phone',
+  'tax_id',
+  'iban',
+] as const;
 
 it('the model names the installed faker release', () => {
-  const installed = JSON.parse(readFileSync(new URL('../../../node_modules/@faker-js/faker/package.json', import.meta.url), 'utf8')) as { version: string };
+  const installed = JSON.parse(
+    readFileSync(
+      new URL('../../../node_modules/@faker-js/faker/package.json', import.meta.url),
+      'utf8',
+    ),
+  ) as { version: string };
   assert.equal(installed.version, fakerVersion);
 });
 
@@ -39,70 +55,73 @@ it('seeded profiles are pinned', () => {
   const actual = {
     de: pick(seeded({ country: 'DE', seed: 'golden' }).profile, personal),
     random: pick(seeded({ seed: 'golden' }).profile, personal),
-    it: pick(seeded({ country: 'Italy', gender: 'female', age_min: 30, age_max: 35, seed: 'golden' }).profile, personal),
+    it: pick(
+      seeded({ country: 'Italy', gender: 'female', age_min: 30, age_max: 35, seed: 'golden' })
+        .profile,
+      personal,
+    ),
     bank: seeded({ country: 'DE', swift_code: 'COBADEFFXXX', seed: 'golden' }).profile,
   };
   assert.deepEqual(actual, GOLDEN);
 });
 
 const GOLDEN = {
-  'de': {
-    'country_code': 'DE',
-    'first_name': 'Darius',
-    'last_name': 'Achilles',
-    'gender': 'male',
-    'date_of_birth': '1963-08-12',
-    'email': 'darius.achilles48@example.net',
-    'phone': '+49 1512 3458584',
-    'tax_id': '57479631804',
-    'iban': 'DE93547900000494036495'
+  de: {
+    country_code: 'DE',
+    first_name: 'Darius',
+    last_name: 'Achilles',
+    gender: 'male',
+    date_of_birth: '1963-08-12',
+    email: 'darius.achilles48@example.net',
+    phone: '+49 1512 3458584',
+    tax_id: '57479631804',
+    iban: 'DE93547900000494036495',
   },
-  'random': {
-    'country_code': 'LU',
-    'first_name': 'Michaël',
-    'last_name': 'Masson',
-    'gender': 'male',
-    'date_of_birth': '1976-12-28',
-    'email': 'michael.masson63@example.com',
-    'phone': '+352 628 122 917',
-    'tax_id': null,
-    'iban': 'LU211645199887511377'
+  random: {
+    country_code: 'LU',
+    first_name: 'Michaël',
+    last_name: 'Masson',
+    gender: 'male',
+    date_of_birth: '1976-12-28',
+    email: 'michael.masson63@example.com',
+    phone: '+352 628 122 917',
+    tax_id: null,
+    iban: 'LU211645199887511377',
   },
-  'it': {
-    'country_code': 'IT',
-    'first_name': 'Marita',
-    'last_name': 'Usai',
-    'gender': 'female',
-    'date_of_birth': '1993-02-25',
-    'email': 'marita.usai17@example.net',
-    'phone': '+39 312 345 2733',
-    'tax_id': 'SUAMRT93B65G273K',
-    'iban': 'IT05P0878770721473070960579'
+  it: {
+    country_code: 'IT',
+    first_name: 'Marita',
+    last_name: 'Usai',
+    gender: 'female',
+    date_of_birth: '1993-02-25',
+    email: 'marita.usai17@example.net',
+    phone: '+39 312 345 2733',
+    tax_id: 'SUAMRT93B65G273K',
+    iban: 'IT05P0878770721473070960579',
   },
-  'bank': {
-    'synthetic': true,
-    'iban': 'DE39632400160071868074',
-    'provider': 'builtin',
-    'model': 'ibanqa-profiles/1 (@faker-js/faker 10.6.0)',
-    'model_tier': 'builtin',
-    'quality_score': 100,
-    'quality_tier': 'good',
-    'quality_label': 'excellent',
-    'quality_reasons': [],
-    'premium_fields_locked': false,
-    'profile': {
-      'full_name': 'Luca Balnuweit',
-      'country': 'Germany',
-      'city': 'Alt Tino',
-      'bank_account': {
-        'bank_name': 'Commerzbank',
-        'bank_website': null,
-        'swift_bic': 'COBADEFFXXX',
-        'bank_code': '63240016',
-        'bank_city': 'Heidenheim an der Brenz',
-        'bank_match': 'matched'
-      }
-    }
-  }
+  bank: {
+    synthetic: true,
+    iban: 'DE39632400160071868074',
+    provider: 'builtin',
+    model: 'ibanqa-profiles/1 (@faker-js/faker 10.6.0)',
+    model_tier: 'builtin',
+    quality_score: 100,
+    quality_tier: 'good',
+    quality_label: 'excellent',
+    quality_reasons: [],
+    premium_fields_locked: false,
+    profile: {
+      full_name: 'Luca Balnuweit',
+      country: 'Germany',
+      city: 'Alt Tino',
+      bank_account: {
+        bank_name: 'Commerzbank',
+        bank_website: null,
+        swift_bic: 'COBADEFFXXX',
+        bank_code: '63240016',
+        bank_city: 'Heidenheim an der Brenz',
+        bank_match: 'matched',
+      },
+    },
+  },
 };
-

@@ -8,7 +8,8 @@ export const profileGenerate = defineProfileOp({
   needs: ['requestKey', 'bank'] as const,
   runsOn: 'any',
   summary: 'Synthetic QA profile (built-in engine)',
-  description: 'A synthetic person of one country from the built-in engine (faker locales per country; provider "builtin"), with a quality score.',
+  description:
+    'A synthetic person of one country from the built-in engine (faker locales per country; provider "builtin"), with a quality score.',
   path: '/profile',
   rpc: 'Profile',
   run: builtinProfile,

@@ -15,18 +15,33 @@ export interface ProviderInfo {
 const locked = 'LOCKED';
 
 function reasonsOf(quality: QualityScore) {
-  return quality.reasons.map((reason) => ({ code: reason.code, group: reason.group, field: reason.field, penalty: reason.penalty, message: reason.message }));
+  return quality.reasons.map((reason) => ({
+    code: reason.code,
+    group: reason.group,
+    field: reason.field,
+    penalty: reason.penalty,
+    message: reason.message,
+  }));
 }
 
 function qualityFields(quality: QualityScore) {
-  return { quality_score: quality.score, quality_tier: quality.tier, quality_label: quality.label, quality_reasons: reasonsOf(quality) };
+  return {
+    quality_score: quality.score,
+    quality_tier: quality.tier,
+    quality_label: quality.label,
+    quality_reasons: reasonsOf(quality),
+  };
 }
 
 /**
  * The personal-data shape: the person in full, card and CVV masked. One object literal, no spreads: bulk
  * datasets build one per row (the key order is the wire order).
  */
-export function personalShape(record: ProfileRecord, quality: QualityScore, provider: ProviderInfo) {
+export function personalShape(
+  record: ProfileRecord,
+  quality: QualityScore,
+  provider: ProviderInfo,
+) {
   return {
     synthetic: true as const,
     provider: provider.provider,
@@ -61,7 +76,12 @@ export function personalShape(record: ProfileRecord, quality: QualityScore, prov
  * The bank-context shape: the IBAN and its bank as the registry knows them, scored. Free keys see the BIC and
  * bank name as LOCKED, as everywhere in the service; the score is computed on the unlocked data.
  */
-export function bankContextShape(record: ProfileRecord, quality: QualityScore, provider: ProviderInfo, caller: CallerView) {
+export function bankContextShape(
+  record: ProfileRecord,
+  quality: QualityScore,
+  provider: ProviderInfo,
+  caller: CallerView,
+) {
   const bank = record.bank;
   const hide = (value: string | null) => (caller.paid || value === null ? value : locked);
   return {
@@ -89,67 +109,120 @@ export function bankContextShape(record: ProfileRecord, quality: QualityScore, p
 
 const text = Type.String();
 const qualitySchemas = {
-  quality_score: Type.Integer({ minimum: 0, maximum: 100, description: '85-100 good (95+ excellent), 70-84 usable, review; below 70 needs review' }),
-  quality_tier: Type.Union([Type.Literal('good'), Type.Literal('review'), Type.Literal('needs_review')]),
+  quality_score: Type.Integer({
+    minimum: 0,
+    maximum: 100,
+    description: '85-100 good (95+ excellent), 70-84 usable, review; below 70 needs review',
+  }),
+  quality_tier: Type.Union([
+    Type.Literal('good'),
+    Type.Literal('review'),
+    Type.Literal('needs_review'),
+  ]),
   quality_label: text,
-  quality_reasons: Type.Array(Type.Object({ code: text, group: text, field: text, penalty: Type.Integer(), message: text })),
+  quality_reasons: Type.Array(
+    Type.Object({ code: text, group: text, field: text, penalty: Type.Integer(), message: text }),
+  ),
 };
 const providerSchemas = {
   provider: Type.String({ description: 'builtin, or the external provider name' }),
-  model: Type.String({ description: 'builtin: the engine and its version; external: the configured model' }),
+  model: Type.String({
+    description: 'builtin: the engine and its version; external: the configured model',
+  }),
   model_tier: Type.Union([Type.Literal('builtin'), Type.Literal('external')]),
-  repaired_fields: Type.Optional(Type.Array(Type.String(), { description: 'External provider only: fields filled from the built-in draft' })),
+  repaired_fields: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'External provider only: fields filled from the built-in draft',
+    }),
+  ),
 };
 
-export const personalShapeSchema = Type.Object({
-  synthetic: Type.Literal(true),
-  ...providerSchemas,
-  country_code: text,
-  first_name: text,
-  last_name: text,
-  gender: Type.Union([Type.Literal('female'), Type.Literal('male')]),
-  date_of_birth: Type.String({ format: 'date' }),
-  age: Type.Integer(),
-  email: Type.String({ description: 'At example.com, example.net or example.org (RFC 2606 reserved)' }),
-  phone: nullableString('International format; fictional reserved range (GB Ofcom drama, US 555-01xx) or synthetic and format-valid'),
-  phone_range: Type.Union([Type.Literal('fictional_reserved'), Type.Literal('synthetic_format_valid'), Type.Null()]),
-  address: Type.Object({ street: text, postal_code: nullableString('In the country format; null where no format is modelled'), city: text, country: text }),
-  occupation: text,
-  tax_id: nullableString('National identifier with valid check digits (DE IdNr, ES DNI, FR NIR, IT codice fiscale, NL BSN, PL PESEL); null elsewhere'),
-  tax_id_scheme: nullableString('de_idnr, es_dni, fr_nir, it_codice_fiscale, nl_bsn, pl_pesel'),
-  ssn: nullableString('US only: a never-issued form (area 9xx, group 01-49)'),
-  credit_card: Type.Object({ type: text, number: Type.String({ description: 'A published test card number, masked' }), expiry: Type.String({ description: 'MM/YY' }), cvv: Type.String({ description: 'Masked' }) }),
-  iban: nullableString('Synthetic IBAN of the profile country, national checks valid'),
-  locale: text,
-  locale_fallback: Type.Boolean({ description: 'true: faker has no locale for the country; names and street from a language locale' }),
-  ...qualitySchemas,
-}, { description: 'Personal-data shape: the request carried no bank context' });
+export const personalShapeSchema = Type.Object(
+  {
+    synthetic: Type.Literal(true),
+    ...providerSchemas,
+    country_code: text,
+    first_name: text,
+    last_name: text,
+    gender: Type.Union([Type.Literal('female'), Type.Literal('male')]),
+    date_of_birth: Type.String({ format: 'date' }),
+    age: Type.Integer(),
+    email: Type.String({
+      description: 'At example.com, example.net or example.org (RFC 2606 reserved)',
+    }),
+    phone: nullableString(
+      'International format; fictional reserved range (GB Ofcom drama, US 555-01xx) or synthetic and format-valid',
+    ),
+    phone_range: Type.Union([
+      Type.Literal('fictional_reserved'),
+      Type.Literal('synthetic_format_valid'),
+      Type.Null(),
+    ]),
+    address: Type.Object({
+      street: text,
+      postal_code: nullableString('In the country format; null where no format is modelled'),
+      city: text,
+      country: text,
+    }),
+    occupation: text,
+    tax_id: nullableString(
+      'National identifier with valid check digits (DE IdNr, ES DNI, FR NIR, IT codice fiscale, NL BSN, PL PESEL); null elsewhere',
+    ),
+    tax_id_scheme: nullableString('de_idnr, es_dni, fr_nir, it_codice_fiscale, nl_bsn, pl_pesel'),
+    ssn: nullableString('US only: a never-issued form (area 9xx, group 01-49)'),
+    credit_card: Type.Object({
+      type: text,
+      number: Type.String({ description: 'A published test card number, masked' }),
+      expiry: Type.String({ description: 'MM/YY' }),
+      cvv: Type.String({ description: 'Masked' }),
+    }),
+    iban: nullableString('Synthetic IBAN of the profile country, national checks valid'),
+    locale: text,
+    locale_fallback: Type.Boolean({
+      description:
+        'true: faker has no locale for the country; names and street from a language locale',
+    }),
+    ...qualitySchemas,
+  },
+  { description: 'Personal-data shape: the request carried no bank context' },
+);
 
-export const bankContextShapeSchema = Type.Object({
-  synthetic: Type.Literal(true),
-  iban: nullableString('The IBAN sent, or one generated at the bank the context names'),
-  ...providerSchemas,
-  ...qualitySchemas,
-  premium_fields_locked: Type.Boolean(),
-  profile: Type.Object({
-    full_name: text,
-    country: text,
-    city: text,
-    bank_account: Type.Object({
-      bank_name: nullableString('From the registry (LOCKED for free keys)'),
-      bank_website: Type.Null({ description: 'The registry holds no websites: always null' }),
-      swift_bic: nullableString('From the registry (LOCKED for free keys)'),
-      bank_code: nullableString('Bank code inside the IBAN'),
-      bank_city: nullableString('From the registry'),
-      bank_match: Type.Union([Type.Literal('matched'), Type.Literal('no_match'), Type.Literal('synthetic')], {
-        description: "matched: a registry bank; no_match: the registry does not know the sent IBAN's bank; synthetic: no registry banks for the country",
+export const bankContextShapeSchema = Type.Object(
+  {
+    synthetic: Type.Literal(true),
+    iban: nullableString('The IBAN sent, or one generated at the bank the context names'),
+    ...providerSchemas,
+    ...qualitySchemas,
+    premium_fields_locked: Type.Boolean(),
+    profile: Type.Object({
+      full_name: text,
+      country: text,
+      city: text,
+      bank_account: Type.Object({
+        bank_name: nullableString('From the registry (LOCKED for free keys)'),
+        bank_website: Type.Null({ description: 'The registry holds no websites: always null' }),
+        swift_bic: nullableString('From the registry (LOCKED for free keys)'),
+        bank_code: nullableString('Bank code inside the IBAN'),
+        bank_city: nullableString('From the registry'),
+        bank_match: Type.Union(
+          [Type.Literal('matched'), Type.Literal('no_match'), Type.Literal('synthetic')],
+          {
+            description:
+              "matched: a registry bank; no_match: the registry does not know the sent IBAN's bank; synthetic: no registry banks for the country",
+          },
+        ),
       }),
     }),
-  }),
-}, { description: 'Bank-context shape: the request carried iban, swift_code, bank_name or bank_city' });
+  },
+  {
+    description: 'Bank-context shape: the request carried iban, swift_code, bank_name or bank_city',
+  },
+);
 
 export const profileEnvelopeSchema = Type.Object({
   success: Type.Literal(true),
   profile: Type.Union([personalShapeSchema, bankContextShapeSchema]),
-  generations_left: Type.Union([Type.Integer(), Type.Null()], { description: 'Profile credits left in the current period; null on uncapped plans' }),
+  generations_left: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Profile credits left in the current period; null on uncapped plans',
+  }),
 });

@@ -19,7 +19,10 @@ export interface BankIntelligence {
   readonly entity_status: string | null;
   readonly registration_status: string | null;
   readonly payment_schemes: readonly string[];
-  readonly domestic_registry: { readonly bank_code: string; readonly account_checksum_method: string | null };
+  readonly domestic_registry: {
+    readonly bank_code: string;
+    readonly account_checksum_method: string | null;
+  };
 }
 
 export interface BankFields {
@@ -58,7 +61,10 @@ function buildIntelligence(info: BankInfo): BankIntelligence {
     entity_status: info.entityStatus,
     registration_status: info.registrationStatus,
     payment_schemes: info.paymentSchemes,
-    domestic_registry: { bank_code: info.bankCode, account_checksum_method: info.accountCheckMethod },
+    domestic_registry: {
+      bank_code: info.bankCode,
+      account_checksum_method: info.accountCheckMethod,
+    },
   };
 }
 
@@ -69,7 +75,11 @@ function visibilityOf(caller: CallerView): Visibility {
   return !caller.paid ? 'locked' : caller.revealsSpent === true ? 'spent' : 'shown';
 }
 
-function buildBankFields(info: BankInfo | undefined, visibility: Visibility, requested: boolean): BankFields {
+function buildBankFields(
+  info: BankInfo | undefined,
+  visibility: Visibility,
+  requested: boolean,
+): BankFields {
   const bank_match = !requested ? 'not_requested' : info === undefined ? 'no_match' : 'matched';
   const bank_city = info?.city ?? null;
   if (visibility !== 'shown') {
@@ -114,8 +124,22 @@ function buildInvalidRowFields(visibility: Visibility): BankFields {
 }
 
 /** The keys a validation row writes before its bank fields (valid and invalid rows). */
-const validRowHead = Object.freeze(['iban', 'valid', 'country_code', 'bank_code', 'national_check']);
-const invalidRowHead = Object.freeze(['iban', 'valid', 'error', 'message', 'country_code', 'bank_code', 'national_check']);
+const validRowHead = Object.freeze([
+  'iban',
+  'valid',
+  'country_code',
+  'bank_code',
+  'national_check',
+]);
+const invalidRowHead = Object.freeze([
+  'iban',
+  'valid',
+  'error',
+  'message',
+  'country_code',
+  'bank_code',
+  'national_check',
+]);
 
 /**
  * A row's bank fields, shared by every row with the same bank and visibility: frozen (rows spread them and
@@ -147,7 +171,11 @@ function slotOf(visibility: Visibility, requested: boolean): number {
  * bank_intelligence (bank_city stays visible, as the spec's validation row says); paid callers see the
  * registry's published values, or nulls with bank_match 'no_match' when the registry does not know the bank.
  */
-export function sharedBankFields(info: BankInfo | undefined, caller: CallerView, requested: boolean): SharedBankFields {
+export function sharedBankFields(
+  info: BankInfo | undefined,
+  caller: CallerView,
+  requested: boolean,
+): SharedBankFields {
   const visibility = visibilityOf(caller);
   const slot = slotOf(visibility, requested);
   let cache = info === undefined ? withoutBank : byBank.get(info);
@@ -155,14 +183,21 @@ export function sharedBankFields(info: BankInfo | undefined, caller: CallerView,
   return (cache[slot] ??= shared(buildBankFields(info, visibility, requested), validRowHead));
 }
 
-export function bankFieldsOf(info: BankInfo | undefined, caller: CallerView, requested: boolean): Readonly<BankFields> {
+export function bankFieldsOf(
+  info: BankInfo | undefined,
+  caller: CallerView,
+  requested: boolean,
+): Readonly<BankFields> {
   return sharedBankFields(info, caller, requested).fields;
 }
 
 /** The same fields for an invalid row: N/A, locked markers kept for free callers. */
 export function invalidRowFields(caller: CallerView): SharedBankFields {
   const visibility = visibilityOf(caller);
-  return (invalidRows[slotOf(visibility, false)] ??= shared(buildInvalidRowFields(visibility), invalidRowHead));
+  return (invalidRows[slotOf(visibility, false)] ??= shared(
+    buildInvalidRowFields(visibility),
+    invalidRowHead,
+  ));
 }
 
 export const bankIntelligenceSchema = Type.Object({
@@ -170,10 +205,14 @@ export const bankIntelligenceSchema = Type.Object({
   legal_name: nullableString('Legal name as published'),
   entity_status: nullableString('GLEIF entity status (ACTIVE, INACTIVE)'),
   registration_status: nullableString('GLEIF registration status (ISSUED, LAPSED, ...)'),
-  payment_schemes: Type.Array(Type.String(), { description: 'sct, sct_inst, sdd_b2b, sdd_core, vop where published' }),
+  payment_schemes: Type.Array(Type.String(), {
+    description: 'sct, sct_inst, sdd_b2b, sdd_core, vop where published',
+  }),
   domestic_registry: Type.Object({
     bank_code: Type.String(),
-    account_checksum_method: nullableString('National account check method (e.g. Bundesbank 00..E4)'),
+    account_checksum_method: nullableString(
+      'National account check method (e.g. Bundesbank 00..E4)',
+    ),
   }),
 });
 
@@ -181,10 +220,18 @@ export const bankFieldSchemas = {
   swift_code: nullableString('BIC as published; LOCKED for free keys; N/A on invalid rows'),
   bank_name: nullableString('Bank name as published; LOCKED for free keys; N/A on invalid rows'),
   bank_city: nullableString('Bank city as published; N/A on invalid rows'),
-  bank_match: Type.Union([Type.Literal('matched'), Type.Literal('no_match'), Type.Literal('not_requested')]),
+  bank_match: Type.Union([
+    Type.Literal('matched'),
+    Type.Literal('no_match'),
+    Type.Literal('not_requested'),
+  ]),
   premium_fields_locked: Type.Boolean(),
   bank_intelligence: Type.Optional(bankIntelligenceSchema),
   locked_fields: Type.Optional(Type.Array(Type.String())),
   premium_unlock_url: Type.Optional(Type.String()),
-  locked_reason: Type.Optional(Type.Literal('bic_reveals_exhausted', { description: 'A paid key whose BIC reveals are spent: bank fields locked instead of a 429' })),
+  locked_reason: Type.Optional(
+    Type.Literal('bic_reveals_exhausted', {
+      description: 'A paid key whose BIC reveals are spent: bank fields locked instead of a 429',
+    }),
+  ),
 };

@@ -12,33 +12,47 @@ import { deepFreeze } from '../../deep-freeze.js';
 import { nullableString } from '../framework/schemas.js';
 import { limits } from '../../limits.js';
 
-
 export const sourceRefSchema = Type.Object({
   source_id: Type.String(),
-  snapshot_id: Type.Integer({ description: 'The source\'s current snapshot' }),
+  snapshot_id: Type.Integer({ description: "The source's current snapshot" }),
   snapshot_date: nullableString('Publisher date of that snapshot'),
   attribution: Type.String({ description: 'Publisher, as the attribution the licence asks for' }),
   license: Type.String({ description: 'Licence or terms of use as the publisher states them' }),
   row_sha256: Type.String({ description: 'SHA-256 of the normalized record' }),
-  changed_in_snapshot_id: Type.Integer({ description: 'The snapshot that last changed this record' }),
+  changed_in_snapshot_id: Type.Integer({
+    description: 'The snapshot that last changed this record',
+  }),
 });
 
 export const parentSchema = Type.Object({
-  relationship_type: Type.String({ description: 'GLEIF RR-CDF type (IS_DIRECTLY_CONSOLIDATED_BY, ...) or head_office (SIX Hauptsitz)' }),
-  scheme: Type.String({ description: 'How the parent is named: lei or a national scheme (ch_iid)' }),
+  relationship_type: Type.String({
+    description:
+      'GLEIF RR-CDF type (IS_DIRECTLY_CONSOLIDATED_BY, ...) or head_office (SIX Hauptsitz)',
+  }),
+  scheme: Type.String({
+    description: 'How the parent is named: lei or a national scheme (ch_iid)',
+  }),
   value: Type.String(),
   status: nullableString('Relationship status as published (ACTIVE, INACTIVE)'),
   start_date: nullableString('Relationship start as published'),
-  record_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The parent\'s record, when the registry holds it' }),
-  legal_name: nullableString('The parent\'s legal name, when the registry holds it'),
-  lei: nullableString('The parent\'s LEI, when known'),
+  record_id: Type.Union([Type.Integer(), Type.Null()], {
+    description: "The parent's record, when the registry holds it",
+  }),
+  legal_name: nullableString("The parent's legal name, when the registry holds it"),
+  lei: nullableString("The parent's LEI, when known"),
 });
 
 export const recordViewSchema = Type.Object({
   record_id: Type.Integer({ minimum: 1 }),
   source_id: Type.String(),
-  record_key: Type.String({ description: 'Stable key within the source (Datensatznummer, BLZ, IID-Filial-ID, LEI, routing number ...)' }),
-  record_type: Type.String({ description: 'bank, branch, legal_entity, relationship, routing_number, bank_code_range or unassigned (a published placeholder row, e.g. NBB "VRIJ"; only reached by its record key)' }),
+  record_key: Type.String({
+    description:
+      'Stable key within the source (Datensatznummer, BLZ, IID-Filial-ID, LEI, routing number ...)',
+  }),
+  record_type: Type.String({
+    description:
+      'bank, branch, legal_entity, relationship, routing_number, bank_code_range or unassigned (a published placeholder row, e.g. NBB "VRIJ"; only reached by its record key)',
+  }),
   legal_name: nullableString('Name as published (LOCKED for free keys)'),
   short_name: nullableString('Short name as published (LOCKED for free keys)'),
   country_code: Type.String(),
@@ -46,20 +60,51 @@ export const recordViewSchema = Type.Object({
   bic8: nullableString('First 8 characters of the BIC (LOCKED for free keys)'),
   lei: nullableString('ISO 17442 LEI as published (LOCKED for free keys)'),
   domestic_codes: Type.Array(Type.Object({ scheme: Type.String(), value: Type.String() })),
-  address: Type.Object({ street: nullableString('Street'), postal_code: nullableString('Postal code'), city: nullableString('City'), region: nullableString('Region') }),
+  address: Type.Object({
+    street: nullableString('Street'),
+    postal_code: nullableString('Postal code'),
+    city: nullableString('City'),
+    region: nullableString('Region'),
+  }),
   city: nullableString('Same as address.city'),
   entity_status: nullableString('GLEIF entity status (ACTIVE, INACTIVE)'),
   registration_status: nullableString('GLEIF registration status (ISSUED, LAPSED, ...)'),
-  payment_schemes: Type.Array(Type.String(), { description: 'sct, sct_inst, sdd_core, sdd_b2b, vop where a source publishes them (none of the current sources do)' }),
-  domestic_registry: Type.Union([Type.Object({ bank_code: Type.String(), account_checksum_method: nullableString('Bundesbank method 00..E4 where published') }), Type.Null()]),
-  successor: Type.Union([Type.Object({ scheme: Type.String(), value: Type.String(), effective_at: nullableString('As published') }), Type.Null()], {
-    description: 'Successor code, only where the source publishes one (Bundesbank Nachfolge-BLZ, SIX IID neu, FedACH new routing number, GLEIF successor LEI)',
+  payment_schemes: Type.Array(Type.String(), {
+    description:
+      'sct, sct_inst, sdd_core, sdd_b2b, vop where a source publishes them (none of the current sources do)',
   }),
-  deletion_planned: Type.Boolean({ description: 'Bundesbank Bankleitzahllöschung = 1: deletion of this bank code is announced' }),
+  domestic_registry: Type.Union([
+    Type.Object({
+      bank_code: Type.String(),
+      account_checksum_method: nullableString('Bundesbank method 00..E4 where published'),
+    }),
+    Type.Null(),
+  ]),
+  successor: Type.Union(
+    [
+      Type.Object({
+        scheme: Type.String(),
+        value: Type.String(),
+        effective_at: nullableString('As published'),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'Successor code, only where the source publishes one (Bundesbank Nachfolge-BLZ, SIX IID neu, FedACH new routing number, GLEIF successor LEI)',
+    },
+  ),
+  deletion_planned: Type.Boolean({
+    description: 'Bundesbank Bankleitzahllöschung = 1: deletion of this bank code is announced',
+  }),
   updated_at: nullableString('When the snapshot that last changed this record was imported'),
   source: Type.Optional(sourceRefSchema),
   parents: Type.Optional(Type.Array(parentSchema)),
-  published_fields: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Every column as published (record detail)' })),
+  published_fields: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description: 'Every column as published (record detail)',
+    }),
+  ),
   premium_fields_locked: Type.Optional(Type.Boolean()),
   locked_fields: Type.Optional(Type.Array(Type.String())),
 });
@@ -80,13 +125,19 @@ export interface ViewOptions {
  * outlives its data: an import makes new record objects and the old entries die with the old ones.
  * Views are frozen, so the renderer serializes each once. Measured with bench/registry-load.ts: see RESULTS.md.
  */
-const summaryViews = { plain: new WeakMap<StoredRecord, RecordView>(), provenance: new WeakMap<StoredRecord, RecordView>() };
+const summaryViews = {
+  plain: new WeakMap<StoredRecord, RecordView>(),
+  provenance: new WeakMap<StoredRecord, RecordView>(),
+};
 
 /** Reads the registry for views, caching snapshot rows for the length of one request. */
 export class RecordViews {
   private readonly snapshots = new Map<number, StoredSnapshot | undefined>();
 
-  constructor(readonly registry: RegistryReader, private readonly options: ViewOptions) {}
+  constructor(
+    readonly registry: RegistryReader,
+    private readonly options: ViewOptions,
+  ) {}
 
   private snapshot(id: number): StoredSnapshot | undefined {
     if (!this.snapshots.has(id)) this.snapshots.set(id, this.registry.snapshot(id));
@@ -118,13 +169,19 @@ export class RecordViews {
       bic: record.bic,
       bic8: record.bic === null ? null : bic8Of(record.bic),
       lei: record.lei,
-      domestic_codes: record.domestic_codes.map((code) => ({ scheme: code.scheme, value: code.value })),
+      domestic_codes: record.domestic_codes.map((code) => ({
+        scheme: code.scheme,
+        value: code.value,
+      })),
       address: { ...record.address },
       city: record.address.city,
       entity_status: record.entity_status,
       registration_status: record.registration_status,
       payment_schemes: [],
-      domestic_registry: bankCode === undefined ? null : { bank_code: bankCode, account_checksum_method: record.account_checksum_method },
+      domestic_registry:
+        bankCode === undefined
+          ? null
+          : { bank_code: bankCode, account_checksum_method: record.account_checksum_method },
       successor: record.successor === null ? null : { ...record.successor },
       deletion_planned: record.deletion_planned,
       updated_at: this.snapshot(record.since_snapshot_id)?.imported_at ?? null,
@@ -138,7 +195,8 @@ export class RecordViews {
   }
 
   private sourceRef(record: StoredRecord): RecordView['source'] {
-    const current = this.registry.source(record.source_id)?.current_snapshot_id ?? record.since_snapshot_id;
+    const current =
+      this.registry.source(record.source_id)?.current_snapshot_id ?? record.since_snapshot_id;
     const snapshot = this.snapshot(current);
     return {
       source_id: record.source_id,
@@ -157,7 +215,12 @@ export class RecordViews {
     if (record.lei !== null) {
       for (const id of this.registry.idsAt('lei', record.lei, limits.registry.linkCandidatesMax)) {
         const relationship = this.registry.record(id);
-        if (relationship?.record_type === 'relationship' && relationship.lei === record.lei && relationship.record_id !== record.record_id) links.push(...relationship.parents);
+        if (
+          relationship?.record_type === 'relationship' &&
+          relationship.lei === record.lei &&
+          relationship.record_id !== record.record_id
+        )
+          links.push(...relationship.parents);
       }
     }
     const seen = new Set<string>();
@@ -166,24 +229,32 @@ export class RecordViews {
       if (seen.has(key)) return [];
       seen.add(key);
       const parent = this.resolve(link.scheme, link.value, record.country_code);
-      return [{
-        relationship_type: link.relationship_type,
-        scheme: link.scheme,
-        value: link.value,
-        status: link.status,
-        start_date: link.start_date,
-        record_id: parent?.record_id ?? null,
-        legal_name: parent?.legal_name ?? null,
-        lei: link.scheme === 'lei' ? link.value : (parent?.lei ?? null),
-      }];
+      return [
+        {
+          relationship_type: link.relationship_type,
+          scheme: link.scheme,
+          value: link.value,
+          status: link.status,
+          start_date: link.start_date,
+          record_id: parent?.record_id ?? null,
+          legal_name: parent?.legal_name ?? null,
+          lei: link.scheme === 'lei' ? link.value : (parent?.lei ?? null),
+        },
+      ];
     });
   }
 
   private resolve(scheme: string, value: string, countryCode: string): StoredRecord | undefined {
-    const ids = scheme === 'lei' ? this.registry.idsAt('lei', value, limits.registry.linkCandidatesMax) : this.registry.idsAt('code', `${countryCode}|${scheme}|${value}`, limits.registry.linkCandidatesMax);
+    const ids =
+      scheme === 'lei'
+        ? this.registry.idsAt('lei', value, limits.registry.linkCandidatesMax)
+        : this.registry.idsAt(
+            'code',
+            `${countryCode}|${scheme}|${value}`,
+            limits.registry.linkCandidatesMax,
+          );
     const records = ids.flatMap((id) => this.registry.record(id) ?? []);
     const wanted = scheme === 'lei' ? 'legal_entity' : 'bank';
     return records.find((candidate) => candidate.record_type === wanted) ?? records[0];
   }
 }
-

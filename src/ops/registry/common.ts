@@ -11,9 +11,17 @@ import { premiumUnlockUrl } from './bank-fields.js';
  * Plan gate. 402 for access that is bought (lookup from Starter, search from Pro, export), 403 for the
  * access levels the spec answers with 403 (provenance: sources; snapshot diffs: changes, time machine).
  */
-export function requirePlan(caller: CallerView, minimum: PlanId, refusal: 'payment_required' | 'permission_denied', what: string): void {
+export function requirePlan(
+  caller: CallerView,
+  minimum: PlanId,
+  refusal: 'payment_required' | 'permission_denied',
+  what: string,
+): void {
   if (caller.plan !== null && isPlanAtLeast(caller.plan, minimum)) return;
-  throw new AppError(refusal, `${what} needs the ${planOf(minimum).name} plan or higher`, { required_plan: minimum, pricing_url: premiumUnlockUrl });
+  throw new AppError(refusal, `${what} needs the ${planOf(minimum).name} plan or higher`, {
+    required_plan: minimum,
+    pricing_url: premiumUnlockUrl,
+  });
 }
 
 /** Spec: Business-level responses add source attribution (provenance). */
@@ -30,14 +38,24 @@ export interface Envelope {
 
 export function envelopeOf(registry: RegistryReader, chargedApiCredits: number): Envelope {
   const identity = registry.identity();
-  return { success: true, registry: identity, registry_generated_at: identity.generated_at, charged_api_credits: chargedApiCredits };
+  return {
+    success: true,
+    registry: identity,
+    registry_generated_at: identity.generated_at,
+    charged_api_credits: chargedApiCredits,
+  };
 }
 
 export const registryIdentitySchema = Type.Object(
   {
-    fingerprint: Type.String({ description: 'SHA-256 over every source\'s current snapshot, 16 hex characters: pin it for reproducible tests' }),
+    fingerprint: Type.String({
+      description:
+        "SHA-256 over every source's current snapshot, 16 hex characters: pin it for reproducible tests",
+    }),
     version: Type.Integer({ description: 'Count of committed imports; grows with every import' }),
-    generated_at: Type.Union([Type.String(), Type.Null()], { description: 'When the last import committed' }),
+    generated_at: Type.Union([Type.String(), Type.Null()], {
+      description: 'When the last import committed',
+    }),
   },
   { description: 'The exact registry data a response came from' },
 );
@@ -45,6 +63,8 @@ export const registryIdentitySchema = Type.Object(
 export const envelopeSchemas = {
   success: Type.Literal(true),
   registry: registryIdentitySchema,
-  registry_generated_at: Type.Union([Type.String(), Type.Null()], { description: 'When the registry data was last imported (date-time)' }),
+  registry_generated_at: Type.Union([Type.String(), Type.Null()], {
+    description: 'When the registry data was last imported (date-time)',
+  }),
   charged_api_credits: Type.Integer({ description: 'API credits this request was charged' }),
 };

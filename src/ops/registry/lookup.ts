@@ -1,26 +1,46 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import { lookupIdentifier } from '../../registry/store/lookup.js';
-import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
+import {
+  envelopeOf,
+  envelopeSchemas,
+  requirePlan,
+  seesProvenance,
+  type Envelope,
+} from './common.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { limits } from '../../limits.js';
 import { strictObject } from '../framework/schemas.js';
 
-const valueField = Type.String({ minLength: 1, maxLength: limits.registry.identifierValueCharsMax, description: 'BIC, LEI, bank or clearing code ("DE:10050000" names the country), routing number, company number' });
+const valueField = Type.String({
+  minLength: 1,
+  maxLength: limits.registry.identifierValueCharsMax,
+  description:
+    'BIC, LEI, bank or clearing code ("DE:10050000" names the country), routing number, company number',
+});
 const typeField = Type.String({
   minLength: 1,
   maxLength: limits.registry.identifierTypeCharsMax,
-  description: 'bic, lei, bank_code (alias domestic_code, clearing_code), routing_number, company_number, or a scheme id (de_blz, at_blz, ch_iid, be_protocol, us_aba, ...); recognised from the value when absent',
+  description:
+    'bic, lei, bank_code (alias domestic_code, clearing_code), routing_number, company_number, or a scheme id (de_blz, at_blz, ch_iid, be_protocol, us_aba, ...); recognised from the value when absent',
 });
 
-export const bankIdentifierSchema = strictObject({ value: valueField, type: Type.Optional(typeField) }, 'BankIdentifier');
+export const bankIdentifierSchema = strictObject(
+  { value: valueField, type: Type.Optional(typeField) },
+  'BankIdentifier',
+);
 
 /** Spec "Lookup request (also used by export)": a value/type pair, or an identifiers array. */
 export const lookupInput = strictObject({
   value: Type.Optional(valueField),
   type: Type.Optional(typeField),
-  identifiers: Type.Optional(Type.Array(bankIdentifierSchema, { minItems: 1, maxItems: limits.registry.lookupIdentifiersMax })),
+  identifiers: Type.Optional(
+    Type.Array(bankIdentifierSchema, {
+      minItems: 1,
+      maxItems: limits.registry.lookupIdentifiersMax,
+    }),
+  ),
 });
 export type LookupInput = Static<typeof lookupInput>;
 
@@ -32,10 +52,18 @@ export interface Identifier {
 /** The identifiers of a request; a request with both forms, or neither, is a 400. */
 export function identifiersOf(input: LookupInput): readonly Identifier[] {
   if (input.identifiers !== undefined) {
-    if (input.value !== undefined || input.type !== undefined) throw new AppError('invalid_argument', 'Send either value/type or an identifiers array, not both');
+    if (input.value !== undefined || input.type !== undefined)
+      throw new AppError(
+        'invalid_argument',
+        'Send either value/type or an identifiers array, not both',
+      );
     return input.identifiers;
   }
-  if (input.value === undefined) throw new AppError('invalid_argument', 'Send an identifier: value (with an optional type) or an identifiers array');
+  if (input.value === undefined)
+    throw new AppError(
+      'invalid_argument',
+      'Send an identifier: value (with an optional type) or an identifiers array',
+    );
   return [{ value: input.value, type: input.type }];
 }
 
@@ -52,9 +80,17 @@ export interface LookupResult {
 
 export function lookupAll(input: LookupInput, context: RunContext<'registry'>): LookupResult[] {
   const registry = context.registry;
-  const views = new RecordViews(registry, { provenance: seesProvenance(context.caller), detail: false });
+  const views = new RecordViews(registry, {
+    provenance: seesProvenance(context.caller),
+    detail: false,
+  });
   return identifiersOf(input).map((identifier) => {
-    const hit = lookupIdentifier(registry, identifier.value, identifier.type, limits.registry.matchesPerIdentifierMax);
+    const hit = lookupIdentifier(
+      registry,
+      identifier.value,
+      identifier.type,
+      limits.registry.matchesPerIdentifierMax,
+    );
     return {
       query: { value: identifier.value, type: identifier.type ?? null },
       resolved_type: hit.type,
@@ -69,13 +105,20 @@ export function lookupAll(input: LookupInput, context: RunContext<'registry'>): 
 export const lookupResultSchema = Type.Object({
   query: Type.Object({ value: Type.String(), type: Type.Union([Type.String(), Type.Null()]) }),
   resolved_type: Type.String(),
-  match_status: Type.Union([Type.Literal('matched'), Type.Literal('no_match')], { description: 'no_match is explicit: nothing is ever substituted' }),
+  match_status: Type.Union([Type.Literal('matched'), Type.Literal('no_match')], {
+    description: 'no_match is explicit: nothing is ever substituted',
+  }),
   match_count: Type.Integer(),
-  truncated: Type.Boolean({ description: `More than ${limits.registry.matchesPerIdentifierMax} records matched` }),
+  truncated: Type.Boolean({
+    description: `More than ${limits.registry.matchesPerIdentifierMax} records matched`,
+  }),
   matches: Type.Array(recordViewSchema),
 });
 
-export type LookupOutput = Envelope & { readonly count: number; readonly results: readonly LookupResult[] };
+export type LookupOutput = Envelope & {
+  readonly count: number;
+  readonly results: readonly LookupResult[];
+};
 
 export function gateLookup(input: LookupInput, caller: CallerView): void {
   identifiersOf(input);
@@ -97,7 +140,11 @@ export const bankLookup = defineOp({
   refusals: ['unavailable'],
   access: 'key',
   input: lookupInput,
-  output: Type.Object({ ...envelopeSchemas, count: Type.Integer({ description: 'Records matched over all identifiers' }), results: Type.Array(lookupResultSchema) }),
+  output: Type.Object({
+    ...envelopeSchemas,
+    count: Type.Integer({ description: 'Records matched over all identifiers' }),
+    results: Type.Array(lookupResultSchema),
+  }),
   gate: gateLookup,
   cost: (input) => ({ api_calls: identifiersOf(input).length }),
   rows: (input) => identifiersOf(input).length,

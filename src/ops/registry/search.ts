@@ -1,24 +1,43 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { searchRegistry } from '../../registry/store/search.js';
-import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
+import {
+  envelopeOf,
+  envelopeSchemas,
+  requirePlan,
+  seesProvenance,
+  type Envelope,
+} from './common.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp } from '../framework/op.js';
 import { limits } from '../../limits.js';
 import { strictObject } from '../framework/schemas.js';
 
-const filterText = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: limits.registry.filterCharsMax, description }));
+const filterText = (description: string) =>
+  Type.Optional(
+    Type.String({ minLength: 1, maxLength: limits.registry.filterCharsMax, description }),
+  );
 
 export const searchInput = strictObject({
   query: Type.String({
     minLength: limits.registry.searchQueryCharsMin,
     maxLength: limits.registry.searchQueryCharsMax,
-    description: 'Words of a name, city, BIC, LEI or code; every word must begin a word of the record (case and accents do not matter)',
+    description:
+      'Words of a name, city, BIC, LEI or code; every word must begin a word of the record (case and accents do not matter)',
   }),
-  country_code: Type.Optional(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2' })),
+  country_code: Type.Optional(
+    Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2' }),
+  ),
   source_id: filterText('Only records of this source (see /bank-intelligence/sources)'),
-  record_type: filterText('bank, branch, legal_entity, relationship, routing_number, bank_code_range or unassigned (a published placeholder row, e.g. NBB "VRIJ"; only reached by its record key)'),
+  record_type: filterText(
+    'bank, branch, legal_entity, relationship, routing_number, bank_code_range or unassigned (a published placeholder row, e.g. NBB "VRIJ"; only reached by its record key)',
+  ),
   status: filterText('Matches entity_status or registration_status (ACTIVE, ISSUED, LAPSED, ...)'),
-  limit: Type.Integer({ minimum: 1, maximum: limits.registry.searchLimitMax, default: limits.registry.searchLimitDefault, description: 'Reserved in API credits up front' }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: limits.registry.searchLimitMax,
+    default: limits.registry.searchLimitDefault,
+    description: 'Reserved in API credits up front',
+  }),
 });
 export type SearchInput = Static<typeof searchInput>;
 
@@ -44,7 +63,7 @@ export const bankSearch = defineOp({
   tag: 'Bank intelligence',
   summary: 'Search registry records by name, city or identifier',
   description:
-    'Every query word must begin a word of the record\'s name, short name, city or identifiers. Exact word matches come ' +
+    "Every query word must begin a word of the record's name, short name, city or identifiers. Exact word matches come " +
     'first, then longer words, each in record-id order. Pro plan or higher (402 otherwise). Cost: the limit is reserved ' +
     'in API credits; the records returned (at least one) are committed and the rest released.',
   http: { method: 'POST', path: '/bank-intelligence/search', inputFrom: 'body' },
@@ -59,15 +78,25 @@ export const bankSearch = defineOp({
     truncated: Type.Boolean({ description: 'More records matched than the limit' }),
     results: Type.Array(recordViewSchema),
   }),
-  gate: (_input, caller) => requirePlan(caller, 'pro', 'payment_required', 'Bank intelligence search'),
+  gate: (_input, caller) =>
+    requirePlan(caller, 'pro', 'payment_required', 'Bank intelligence search'),
   cost: (input) => ({ api_calls: input.limit }),
   usedCost: (_input, output: SearchOutput) => ({ api_calls: output.charged_api_credits }),
   rows: () => 1,
   run: (input, context): SearchOutput => {
     const registry = context.registry;
     const found = searchRegistry(registry, input);
-    const views = new RecordViews(registry, { provenance: seesProvenance(context.caller), detail: false });
+    const views = new RecordViews(registry, {
+      provenance: seesProvenance(context.caller),
+      detail: false,
+    });
     const results = found.records.map((record) => views.view(record));
-    return { ...envelopeOf(registry, searchCredits(results.length)), count: results.length, limit: input.limit, truncated: found.truncated, results };
+    return {
+      ...envelopeOf(registry, searchCredits(results.length)),
+      count: results.length,
+      limit: input.limit,
+      truncated: found.truncated,
+      results,
+    };
   },
 });

@@ -6,7 +6,7 @@ import { nullableString, strictObject } from '../framework/schemas.js';
 
 export const snapshotRowSchema = Type.Object({
   snapshot_id: Type.Integer(),
-  snapshot_date: nullableString('The publisher\'s date for the data (YYYY-MM-DD)'),
+  snapshot_date: nullableString("The publisher's date for the data (YYYY-MM-DD)"),
   file_name: nullableString('Imported file name; null for npm-embedded data'),
   file_sha256: nullableString('SHA-256 of the imported file; null for npm-embedded data'),
   content_sha256: Type.String({ description: 'SHA-256 over the normalized records' }),
@@ -14,20 +14,30 @@ export const snapshotRowSchema = Type.Object({
   imported_at: Type.String(),
   previous_snapshot_id: Type.Union([Type.Integer(), Type.Null()]),
   mode: Type.Union([Type.Literal('full'), Type.Literal('delta')]),
-  changes: Type.Object({ added: Type.Integer(), removed: Type.Integer(), modified: Type.Integer() }),
-  ignored_fields: Type.Array(Type.String(), { description: 'Published fields that never count as a change (download dates, release flags)' }),
+  changes: Type.Object({
+    added: Type.Integer(),
+    removed: Type.Integer(),
+    modified: Type.Integer(),
+  }),
+  ignored_fields: Type.Array(Type.String(), {
+    description: 'Published fields that never count as a change (download dates, release flags)',
+  }),
 });
 
 export const sourceRowSchema = Type.Object({
   source_id: Type.String(),
   publisher: Type.String({ description: 'Attribution' }),
   title: Type.String(),
-  license: Type.String({ description: 'Licence or terms of use as the publisher states them (license marker)' }),
+  license: Type.String({
+    description: 'Licence or terms of use as the publisher states them (license marker)',
+  }),
   version: nullableString('npm package version for embedded data'),
   origin: Type.Union([Type.Literal('publisher'), Type.Literal('embedded')]),
   row_count: Type.Integer({ description: 'Records in the current snapshot' }),
   current_snapshot: snapshotRowSchema,
-  snapshots: Type.Array(snapshotRowSchema, { description: 'Every imported snapshot, oldest first' }),
+  snapshots: Type.Array(snapshotRowSchema, {
+    description: 'Every imported snapshot, oldest first',
+  }),
 });
 
 export type SnapshotRow = Static<typeof snapshotRowSchema>;
@@ -51,7 +61,9 @@ export function snapshotRow(snapshot: StoredSnapshot): SnapshotRow {
 
 export function sourceRow(source: StoredSource, snapshots: readonly StoredSnapshot[]): SourceRow {
   const rows = snapshots.map(snapshotRow);
-  const current = rows.find((row) => row.snapshot_id === source.current_snapshot_id) ?? (rows[rows.length - 1] as SnapshotRow);
+  const current =
+    rows.find((row) => row.snapshot_id === source.current_snapshot_id) ??
+    (rows[rows.length - 1] as SnapshotRow);
   return {
     source_id: source.source_id,
     publisher: source.publisher,
@@ -65,7 +77,10 @@ export function sourceRow(source: StoredSource, snapshots: readonly StoredSnapsh
   };
 }
 
-export type SourcesOutput = Envelope & { readonly count: number; readonly results: readonly SourceRow[] };
+export type SourcesOutput = Envelope & {
+  readonly count: number;
+  readonly results: readonly SourceRow[];
+};
 
 export const bankSources = defineOp({
   name: 'bank.sources',
@@ -82,13 +97,25 @@ export const bankSources = defineOp({
   refusals: ['permission_denied', 'unavailable'],
   access: 'key',
   input: strictObject({}),
-  output: Type.Object({ ...envelopeSchemas, count: Type.Integer(), results: Type.Array(sourceRowSchema) }),
-  gate: (_input, caller) => requirePlan(caller, 'business', 'permission_denied', 'Provenance access (bank-intelligence sources)'),
+  output: Type.Object({
+    ...envelopeSchemas,
+    count: Type.Integer(),
+    results: Type.Array(sourceRowSchema),
+  }),
+  gate: (_input, caller) =>
+    requirePlan(
+      caller,
+      'business',
+      'permission_denied',
+      'Provenance access (bank-intelligence sources)',
+    ),
   cost: () => ({ api_calls: 1 }),
   rows: () => 1,
   run: (_input, context): SourcesOutput => {
     const registry = context.registry;
-    const results = registry.sources().map((source) => sourceRow(source, registry.snapshotsOf(source.source_id)));
+    const results = registry
+      .sources()
+      .map((source) => sourceRow(source, registry.snapshotsOf(source.source_id)));
     return { ...envelopeOf(registry, 1), count: results.length, results };
   },
 });

@@ -2,8 +2,19 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import { canonicalRecordKey } from '../../registry/store/record-keys.js';
 import type { ChangeEvent, StoredRecord, StoredSnapshot } from '../../registry/store/types.js';
-import { envelopeOf, envelopeSchemas, requirePlan, seesProvenance, type Envelope } from './common.js';
-import { changeEventSchema, fieldChangeSchema, knownSourceOrThrow, sourceIdField } from './changes.js';
+import {
+  envelopeOf,
+  envelopeSchemas,
+  requirePlan,
+  seesProvenance,
+  type Envelope,
+} from './common.js';
+import {
+  changeEventSchema,
+  fieldChangeSchema,
+  knownSourceOrThrow,
+  sourceIdField,
+} from './changes.js';
 import { snapshotRow, snapshotRowSchema, type SnapshotRow } from './sources.js';
 import { recordViewSchema, RecordViews, type RecordView } from './bank-views.js';
 import { defineOp } from '../framework/op.js';
@@ -15,12 +26,21 @@ const NEXT_RENEWAL_FIELD = 'Registration.NextRenewalDate';
 const ISO_DATE_LENGTH = 'YYYY-MM-DD'.length;
 
 const upcomingSchema = Type.Object({
-  kind: Type.Union([Type.Literal('deletion_planned'), Type.Literal('successor'), Type.Literal('scheduled_change'), Type.Literal('next_renewal')]),
+  kind: Type.Union([
+    Type.Literal('deletion_planned'),
+    Type.Literal('successor'),
+    Type.Literal('scheduled_change'),
+    Type.Literal('next_renewal'),
+  ]),
   field: nullableString('Published field the entry comes from'),
   value: nullableString('Published value (successor code, renewal date, ...)'),
-  effective_at: nullableString('Date the source gives; null when it publishes the intent without a date'),
+  effective_at: nullableString(
+    'Date the source gives; null when it publishes the intent without a date',
+  ),
   snapshot_id: Type.Integer({ description: 'Snapshot that published it' }),
-  changes: Type.Array(fieldChangeSchema, { description: 'scheduled_change: the published before/after of a snapshot dated in the future' }),
+  changes: Type.Array(fieldChangeSchema, {
+    description: 'scheduled_change: the published before/after of a snapshot dated in the future',
+  }),
   evidence: Type.String(),
 });
 type Upcoming = Static<typeof upcomingSchema>;
@@ -30,7 +50,8 @@ export const timeMachineInput = strictObject({
   record_key: Type.String({
     minLength: 1,
     maxLength: limits.registry.recordKeyCharsMax,
-    description: 'The record key, or the key people know: Bundesbank bank code (main record; branches "BLZ-record number"), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number',
+    description:
+      'The record key, or the key people know: Bundesbank bank code (main record; branches "BLZ-record number"), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number',
   }),
 });
 
@@ -51,49 +72,96 @@ function flagEntries(record: StoredRecord, snapshotId: number, today: string): U
   const successor = record.successor;
   if (record.deletion_planned) {
     entries.push({
-      kind: 'deletion_planned', field: 'bankleitzahlloeschung', value: '1', effective_at: null, snapshot_id: snapshotId, changes: [],
+      kind: 'deletion_planned',
+      field: 'bankleitzahlloeschung',
+      value: '1',
+      effective_at: null,
+      snapshot_id: snapshotId,
+      changes: [],
       evidence: `Bundesbank Bankleitzahllöschung = 1: deletion of this bank code is announced${successor === null ? ', no successor published' : `, successor ${successor.value}`}; the file gives no date`,
     });
   }
   if (successor !== null && (successor.effective_at === null || successor.effective_at >= today)) {
     entries.push({
-      kind: 'successor', field: `successor:${successor.scheme}`, value: successor.value, effective_at: successor.effective_at, snapshot_id: snapshotId, changes: [],
+      kind: 'successor',
+      field: `successor:${successor.scheme}`,
+      value: successor.value,
+      effective_at: successor.effective_at,
+      snapshot_id: snapshotId,
+      changes: [],
       evidence: `The source publishes ${successor.value} (${successor.scheme}) as successor`,
     });
   }
   const renewal = record.fields[NEXT_RENEWAL_FIELD]?.slice(0, ISO_DATE_LENGTH);
   if (renewal !== undefined && renewal >= today) {
-    entries.push({ kind: 'next_renewal', field: NEXT_RENEWAL_FIELD, value: renewal, effective_at: renewal, snapshot_id: snapshotId, changes: [], evidence: 'GLEIF NextRenewalDate of the LEI registration' });
+    entries.push({
+      kind: 'next_renewal',
+      field: NEXT_RENEWAL_FIELD,
+      value: renewal,
+      effective_at: renewal,
+      snapshot_id: snapshotId,
+      changes: [],
+      evidence: 'GLEIF NextRenewalDate of the LEI registration',
+    });
   }
   return entries;
 }
 
 /** Source-published future dates only: flags and successors of the current record, and snapshots dated ahead. */
-function upcomingOf(record: StoredRecord | undefined, history: readonly ChangeEvent[], currentSnapshot: number, today: string): Upcoming[] {
+function upcomingOf(
+  record: StoredRecord | undefined,
+  history: readonly ChangeEvent[],
+  currentSnapshot: number,
+  today: string,
+): Upcoming[] {
   const scheduled: Upcoming[] = history
     .filter((event) => event.effective_at !== null && event.effective_at > today)
     .map((event) => ({
-      kind: 'scheduled_change' as const, field: null, value: null, effective_at: event.effective_at, snapshot_id: event.snapshot_id, changes: [...event.changes],
+      kind: 'scheduled_change' as const,
+      field: null,
+      value: null,
+      effective_at: event.effective_at,
+      snapshot_id: event.snapshot_id,
+      changes: [...event.changes],
       evidence: `Snapshot ${event.snapshot_id} is dated ${event.effective_at}: published ahead of its validity`,
     }));
-  return [...(record === undefined ? [] : flagEntries(record, currentSnapshot, today)), ...scheduled];
+  return [
+    ...(record === undefined ? [] : flagEntries(record, currentSnapshot, today)),
+    ...scheduled,
+  ];
 }
 
 /** What this registry cannot know, said plainly instead of filled in. */
-function gapsOf(snapshots: readonly StoredSnapshot[], record: StoredRecord | undefined, recordId: number | null): string[] {
+function gapsOf(
+  snapshots: readonly StoredSnapshot[],
+  record: StoredRecord | undefined,
+  recordId: number | null,
+): string[] {
   const gaps: string[] = [];
   const first = snapshots[0];
-  if (first !== undefined) gaps.push(`History starts with snapshot ${first.snapshot_id} (${first.snapshot_date ?? 'undated'}), the first imported for ${first.source_id}: earlier changes are not in this registry.`);
+  if (first !== undefined)
+    gaps.push(
+      `History starts with snapshot ${first.snapshot_id} (${first.snapshot_date ?? 'undated'}), the first imported for ${first.source_id}: earlier changes are not in this registry.`,
+    );
   if (recordId === null) gaps.push('No imported snapshot of this source holds this record key.');
-  else if (record === undefined) gaps.push('The record is not in the source\'s current snapshot.');
+  else if (record === undefined) gaps.push("The record is not in the source's current snapshot.");
   for (const snapshot of snapshots) {
-    if (snapshot.mode === 'delta') gaps.push(`Snapshot ${snapshot.snapshot_id} was a delta publication: records it did not mention were carried over, not re-confirmed.`);
-    if (snapshot.snapshot_date === null) gaps.push(`Snapshot ${snapshot.snapshot_id} carries no publisher date.`);
+    if (snapshot.mode === 'delta')
+      gaps.push(
+        `Snapshot ${snapshot.snapshot_id} was a delta publication: records it did not mention were carried over, not re-confirmed.`,
+      );
+    if (snapshot.snapshot_date === null)
+      gaps.push(`Snapshot ${snapshot.snapshot_id} carries no publisher date.`);
   }
   return gaps;
 }
 
-function timeMachine(registry: RegistryReader, input: Static<typeof timeMachineInput>, provenance: boolean, today: string): TimeMachineOutput {
+function timeMachine(
+  registry: RegistryReader,
+  input: Static<typeof timeMachineInput>,
+  provenance: boolean,
+  today: string,
+): TimeMachineOutput {
   knownSourceOrThrow(registry, input.source_id);
   const recordKey = canonicalRecordKey(registry, input.source_id, input.record_key);
   const recordId = registry.recordId(input.source_id, recordKey) ?? null;
@@ -107,7 +175,10 @@ function timeMachine(registry: RegistryReader, input: Static<typeof timeMachineI
     record_key: recordKey,
     match_status: record !== undefined ? 'matched' : recordId !== null ? 'removed' : 'no_match',
     record_id: recordId,
-    current: record === undefined ? null : new RecordViews(registry, { provenance, detail: true }).view(record),
+    current:
+      record === undefined
+        ? null
+        : new RecordViews(registry, { provenance, detail: true }).view(record),
     history,
     snapshots: snapshots.map(snapshotRow),
     upcoming: upcomingOf(record, history, currentSnapshot, today),
@@ -120,9 +191,10 @@ export const registryTimeMachine = defineOp({
   needs: ['registry'] as const,
   runsOn: 'any',
   tag: 'Registry watchlists',
-  summary: 'Evidence-first view of one source record: current record, published diffs, upcoming dates',
+  summary:
+    'Evidence-first view of one source record: current record, published diffs, upcoming dates',
   description:
-    'The current normalized record, every published snapshot diff of it (registry-change/1.0 events), the source\'s ' +
+    "The current normalized record, every published snapshot diff of it (registry-change/1.0 events), the source's " +
     'snapshots, and only source-published upcoming dates: the Bundesbank deletion flag and successor code, successors ' +
     'with a future date, GLEIF next renewal dates, snapshots dated ahead of their validity. It never fills missing history ' +
     'or predicts change; gaps says what is not known. Pin registry.fingerprint and registry.version for reproducible tests. ' +
@@ -136,7 +208,11 @@ export const registryTimeMachine = defineOp({
     ...envelopeSchemas,
     source_id: Type.String(),
     record_key: Type.String(),
-    match_status: Type.Union([Type.Literal('matched'), Type.Literal('removed'), Type.Literal('no_match')]),
+    match_status: Type.Union([
+      Type.Literal('matched'),
+      Type.Literal('removed'),
+      Type.Literal('no_match'),
+    ]),
     record_id: Type.Union([Type.Integer(), Type.Null()]),
     current: Type.Union([recordViewSchema, Type.Null()]),
     history: Type.Array(changeEventSchema, { description: 'Oldest first' }),
@@ -144,9 +220,15 @@ export const registryTimeMachine = defineOp({
     upcoming: Type.Array(upcomingSchema),
     gaps: Type.Array(Type.String()),
   }),
-  gate: (_input, caller) => requirePlan(caller, 'enterprise', 'permission_denied', 'The registry time machine'),
+  gate: (_input, caller) =>
+    requirePlan(caller, 'enterprise', 'permission_denied', 'The registry time machine'),
   cost: () => ({ api_calls: 1 }),
   rows: () => 1,
   run: (input, context): TimeMachineOutput =>
-    timeMachine(context.registry, input, seesProvenance(context.caller), context.now().toISOString().slice(0, ISO_DATE_LENGTH)),
+    timeMachine(
+      context.registry,
+      input,
+      seesProvenance(context.caller),
+      context.now().toISOString().slice(0, ISO_DATE_LENGTH),
+    ),
 });

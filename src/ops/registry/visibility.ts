@@ -30,7 +30,8 @@ export interface Visibility {
   side<S extends BankSide>(side: S): S;
 }
 
-const lockValue = (value: string | null): string | null => (value === null ? null : lockedPlaceholder);
+const lockValue = (value: string | null): string | null =>
+  value === null ? null : lockedPlaceholder;
 
 const open: Visibility = {
   locked: false,
@@ -43,15 +44,24 @@ const open: Visibility = {
 const locked: Visibility = {
   locked: true,
   record(view) {
-    const result: RecordView = { ...view, premium_fields_locked: true, locked_fields: [...lockedRecordFields] };
-    for (const field of lockedRecordFields) if (result[field] !== null) result[field] = lockedPlaceholder;
+    const result: RecordView = {
+      ...view,
+      premium_fields_locked: true,
+      locked_fields: [...lockedRecordFields],
+    };
+    for (const field of lockedRecordFields)
+      if (result[field] !== null) result[field] = lockedPlaceholder;
     // Published fields repeat the names and identifiers; a locked record leaves them out.
     delete result.published_fields;
     return result;
   },
   change(change) {
     if (change.field.startsWith(codeChangePrefix)) return change;
-    return { field: change.field, before: lockValue(change.before), after: lockValue(change.after) };
+    return {
+      field: change.field,
+      before: lockValue(change.before),
+      after: lockValue(change.after),
+    };
   },
   event(event) {
     return { ...event, changes: event.changes.map((change) => locked.change(change)) };

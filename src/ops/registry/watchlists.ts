@@ -14,13 +14,18 @@ export const watchSchema = Type.Object({
   source_id: Type.String(),
   record_key: Type.String(),
   match_status: Type.Union([Type.Literal('matched'), Type.Literal('no_match')], {
-    description: 'no_match: the source\'s current snapshot holds no such record (never seen, or removed); the watch stays and matches when it appears',
+    description:
+      "no_match: the source's current snapshot holds no such record (never seen, or removed); the watch stays and matches when it appears",
   }),
-  record_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The record\'s id once the registry has seen it' }),
+  record_id: Type.Union([Type.Integer(), Type.Null()], {
+    description: "The record's id once the registry has seen it",
+  }),
   created_at: Type.String(),
   change_count: Type.Integer({ description: 'registry-change/1.0 events of the record' }),
   last_change_at: nullableString('Detection time of the latest event'),
-  delivery: Type.Literal('poll', { description: 'Changes are read from /changes; a watch sends no email or webhook' }),
+  delivery: Type.Literal('poll', {
+    description: 'Changes are read from /changes; a watch sends no email or webhook',
+  }),
 });
 export type WatchView = Static<typeof watchSchema>;
 
@@ -31,7 +36,8 @@ export function watchView(registry: RegistryReader, watch: Watch): WatchView {
     watch_id: watch.watch_id,
     source_id: watch.source_id,
     record_key: watch.record_key,
-    match_status: recordId !== null && registry.record(recordId) !== undefined ? 'matched' : 'no_match',
+    match_status:
+      recordId !== null && registry.record(recordId) !== undefined ? 'matched' : 'no_match',
     record_id: recordId,
     created_at: watch.created_at,
     change_count: events.length,
@@ -41,16 +47,24 @@ export function watchView(registry: RegistryReader, watch: Watch): WatchView {
 }
 
 export function keyIdOf(caller: CallerView): string {
-  if (caller.keyId === null) throw new AppError('unauthenticated', 'Watchlists belong to an API key');
+  if (caller.keyId === null)
+    throw new AppError('unauthenticated', 'Watchlists belong to an API key');
   return caller.keyId;
 }
 
 export const watchIdInput = strictObject({
-  watch_id: Type.String({ minLength: 1, maxLength: limits.registry.watchIdCharsMax, description: 'A watch id of this API key' }),
+  watch_id: Type.String({
+    minLength: 1,
+    maxLength: limits.registry.watchIdCharsMax,
+    description: 'A watch id of this API key',
+  }),
 });
 
 /** Watch the caller owns, or 404 (another key's watch is indistinguishable from a missing one). */
-export function ownedWatch(input: Static<typeof watchIdInput>, context: RunContext<'watches'>): Promise<Watch> {
+export function ownedWatch(
+  input: Static<typeof watchIdInput>,
+  context: RunContext<'watches'>,
+): Promise<Watch> {
   return context.watches.find(keyIdOf(context.caller), input.watch_id);
 }
 
@@ -70,24 +84,35 @@ export type WatchOutput = Envelope & { readonly watch: WatchView };
 export const watchlistList = defineOp({
   ...common,
   name: 'registry.watchlists.list',
-  summary: 'List this key\'s registry watches',
+  summary: "List this key's registry watches",
   description: `Watches are scoped to the API key that created them. ${watchCostNote}`,
   http: { method: 'GET', path: '/registry/watchlists', inputFrom: 'query' },
   grpc: { method: 'ListWatchlists', wrap: 'object' },
   refusals: ['unavailable'],
   input: strictObject({}),
-  output: Type.Object({ ...envelopeSchemas, count: Type.Integer(), watchlists: Type.Array(watchSchema) }),
+  output: Type.Object({
+    ...envelopeSchemas,
+    count: Type.Integer(),
+    watchlists: Type.Array(watchSchema),
+  }),
   cost: () => ({ api_calls: 1 }),
   run: async (_input, context) => {
     const registry = context.registry;
-    const watchlists = (await context.watches.list(keyIdOf(context.caller))).map((watch) => watchView(registry, watch));
+    const watchlists = (await context.watches.list(keyIdOf(context.caller))).map((watch) =>
+      watchView(registry, watch),
+    );
     return { ...envelopeOf(registry, 1), count: watchlists.length, watchlists };
   },
 });
 
 const createInput = strictObject({
   source_id: sourceIdField,
-  record_key: Type.String({ minLength: 1, maxLength: limits.registry.recordKeyCharsMax, description: 'The record\'s key within the source, or the key people know: Bundesbank bank code (main record), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number' }),
+  record_key: Type.String({
+    minLength: 1,
+    maxLength: limits.registry.recordKeyCharsMax,
+    description:
+      "The record's key within the source, or the key people know: Bundesbank bank code (main record), SIX IID, NBB protocol code, OeNB bank code, LEI, routing number",
+  }),
 });
 
 export const watchlistCreate = defineOp({
@@ -109,7 +134,12 @@ export const watchlistCreate = defineOp({
     const registry = context.registry;
     knownSourceOrThrow(registry, input.source_id);
     const recordKey = canonicalRecordKey(registry, input.source_id, input.record_key);
-    const watch = await context.watches.create(keyIdOf(context.caller), input.source_id, recordKey, context.now());
+    const watch = await context.watches.create(
+      keyIdOf(context.caller),
+      input.source_id,
+      recordKey,
+      context.now(),
+    );
     return { ...envelopeOf(registry, 1), watch: watchView(registry, watch) };
   },
 });
@@ -127,7 +157,10 @@ export const watchlistGet = defineOp({
   cost: () => ({ api_calls: 1 }),
   run: async (input, context): Promise<WatchOutput> => {
     const registry = context.registry;
-    return { ...envelopeOf(registry, 1), watch: watchView(registry, await ownedWatch(input, context)) };
+    return {
+      ...envelopeOf(registry, 1),
+      watch: watchView(registry, await ownedWatch(input, context)),
+    };
   },
 });
 
@@ -135,7 +168,7 @@ export const watchlistDelete = defineOp({
   ...common,
   name: 'registry.watchlists.delete',
   summary: 'Delete one watch',
-  description: '404 for an unknown watch id or another key\'s watch. Free of charge.',
+  description: "404 for an unknown watch id or another key's watch. Free of charge.",
   http: { method: 'DELETE', path: '/registry/watchlists/:watch_id', inputFrom: 'query' },
   grpc: { method: 'DeleteWatchlist', wrap: 'object' },
   refusals: ['not_found', 'unavailable'],

@@ -11,13 +11,20 @@ export function bicCountryOf(target: string | undefined): string | undefined {
   return bicPattern.exec(target.trim().toUpperCase())?.[1];
 }
 
-
 /** bank_target against the registry: an exact BIC (or every office of a BIC8), else a name containing the text. */
-export function resolveTarget(target: string | undefined, format: CountryFormat, bank: BankDirectory): TargetResolution {
+export function resolveTarget(
+  target: string | undefined,
+  format: CountryFormat,
+  bank: BankDirectory,
+): TargetResolution {
   if (target === undefined) return { status: 'not_requested' };
   const query = target.trim();
   const isBic = bicCountryOf(query) !== undefined;
-  const matches = bank.banksMatching(format.code, isBic ? { bic: query.toUpperCase() } : { name: query }, artifactLimits.scenarioNameCandidatesMax);
+  const matches = bank.banksMatching(
+    format.code,
+    isBic ? { bic: query.toUpperCase() } : { name: query },
+    artifactLimits.scenarioNameCandidatesMax,
+  );
   const first = matches[0];
   if (first === undefined) return { status: 'no_match', query };
   return {

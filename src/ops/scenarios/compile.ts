@@ -24,12 +24,21 @@ export const scenarioCompile = defineOp({
     // parties is keyed by role (payer/payee or creditor/debtor): a list on the wire.
     toMessage: (output) => {
       const { scenario } = output as { scenario: { parties: Record<string, object> } };
-      return { ...(output as object), scenario: { ...scenario, parties: Object.entries(scenario.parties).map(([role, party]) => ({ role, ...party })) } };
+      return {
+        ...(output as object),
+        scenario: {
+          ...scenario,
+          parties: Object.entries(scenario.parties).map(([role, party]) => ({ role, ...party })),
+        },
+      };
     },
   },
   access: 'key',
   input: scenarioInput,
-  output: Type.Object({ success: Type.Literal(true), scenario: Type.Object({}, { additionalProperties: true }) }),
+  output: Type.Object({
+    success: Type.Literal(true),
+    scenario: Type.Object({}, { additionalProperties: true }),
+  }),
   seedOf: (input) => input.seed,
   gate: (input, caller) => {
     requirePlan(caller, 'business', 'payment_required', 'Payment scenarios');
@@ -41,14 +50,18 @@ export const scenarioCompile = defineOp({
     const checked = checkScenario(input);
     const format = countryOf(input, bicCountryOf(input.bank_target));
     const target = resolveTarget(input.bank_target, format, context.bank);
-    const scenario = buildScenario(context.requestKey, {
-      definition: checked.definition,
-      format,
-      target,
-      amountCents: checked.amountCents,
-      vopOutcome: checked.vopOutcome,
-      seed: input.seed ?? null,
-    }, context.bank);
+    const scenario = buildScenario(
+      context.requestKey,
+      {
+        definition: checked.definition,
+        format,
+        target,
+        amountCents: checked.amountCents,
+        vopOutcome: checked.vopOutcome,
+        seed: input.seed ?? null,
+      },
+      context.bank,
+    );
     return { success: true as const, scenario };
   },
 });

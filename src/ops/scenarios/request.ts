@@ -2,7 +2,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { CountryFormat } from '../../domain/iban/index.js';
 import { checkAmount, currencyProblem } from '../../domain/scenarios/amount.js';
 import { paymentPaths, pathFacts, type PaymentPath } from '../../domain/scenarios/paths.js';
-import { defaultScenarioOf, scenarioByName, scenarioDefinitions, type ScenarioDefinition } from '../../domain/scenarios/scenarios.js';
+import {
+  defaultScenarioOf,
+  scenarioByName,
+  scenarioDefinitions,
+  type ScenarioDefinition,
+} from '../../domain/scenarios/scenarios.js';
 import { vopOutcomes, type VopOutcome } from '../../domain/scenarios/vop.js';
 import { AppError } from '../../errors.js';
 import { artifactLimits } from '../../limits.js';
@@ -10,14 +15,45 @@ import { countryOrThrow } from '../framework/country.js';
 import { countryField, strictObject } from '../framework/schemas.js';
 
 export const scenarioInput = strictObject({
-  scenario: Type.Optional(Type.Union(scenarioDefinitions.map((definition) => Type.Literal(definition.name)), { description: 'Default: the settled scenario of the payment path (sct_accepted)' })),
+  scenario: Type.Optional(
+    Type.Union(
+      scenarioDefinitions.map((definition) => Type.Literal(definition.name)),
+      { description: 'Default: the settled scenario of the payment path (sct_accepted)' },
+    ),
+  ),
   country: Type.Optional(countryField),
-  bank_target: Type.Optional(Type.String({ minLength: 1, maxLength: artifactLimits.scenarioTargetCharsMax, description: 'A BIC (8 or 11) or part of a bank name, matched against the registry; no match is reported, never substituted' })),
-  amount: Type.Optional(Type.String({ minLength: 1, maxLength: artifactLimits.scenarioAmountCharsMax, description: 'Decimal text in EUR, at most 2 decimals, e.g. "125.50"' })),
-  currency: Type.Optional(Type.String({ minLength: 1, maxLength: 8, description: 'EUR (SEPA schemes are euro only); default EUR' })),
+  bank_target: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: artifactLimits.scenarioTargetCharsMax,
+      description:
+        'A BIC (8 or 11) or part of a bank name, matched against the registry; no match is reported, never substituted',
+    }),
+  ),
+  amount: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: artifactLimits.scenarioAmountCharsMax,
+      description: 'Decimal text in EUR, at most 2 decimals, e.g. "125.50"',
+    }),
+  ),
+  currency: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 8,
+      description: 'EUR (SEPA schemes are euro only); default EUR',
+    }),
+  ),
   payment_path: Type.Optional(Type.Union(paymentPaths.map((path) => Type.Literal(path)))),
-  vop_outcome: Type.Optional(Type.Union(vopOutcomes.map((outcome) => Type.Literal(outcome)), { description: 'Credit transfers only; default MATCH' })),
-  seed: Type.Optional(Type.String({ minLength: 1, maxLength: artifactLimits.scenarioSeedCharsMax })),
+  vop_outcome: Type.Optional(
+    Type.Union(
+      vopOutcomes.map((outcome) => Type.Literal(outcome)),
+      { description: 'Credit transfers only; default MATCH' },
+    ),
+  ),
+  seed: Type.Optional(
+    Type.String({ minLength: 1, maxLength: artifactLimits.scenarioSeedCharsMax }),
+  ),
 });
 export type ScenarioInput = Static<typeof scenarioInput>;
 
@@ -32,11 +68,15 @@ export interface CheckedScenario {
 
 /** Every rule that needs no registry: scenario and path agree, VoP only on credit transfers, euro, amount. */
 export function checkScenario(input: ScenarioInput): CheckedScenario {
-  const path = input.payment_path ?? (input.scenario === undefined ? 'SCT' : scenarioByName.get(input.scenario)?.path ?? 'SCT');
+  const path =
+    input.payment_path ??
+    (input.scenario === undefined ? 'SCT' : (scenarioByName.get(input.scenario)?.path ?? 'SCT'));
   const definition = scenarioByName.get(input.scenario ?? defaultScenarioOf[path]);
   if (definition === undefined) throw bad(`unknown scenario ${JSON.stringify(input.scenario)}`);
-  if (definition.path !== path) throw bad(`scenario ${definition.name} is a ${definition.path} scenario, not ${path}`);
-  if (input.vop_outcome !== undefined && pathFacts[path].kind !== 'credit_transfer') throw bad(`vop_outcome applies to credit transfers; ${path} is a direct debit`);
+  if (definition.path !== path)
+    throw bad(`scenario ${definition.name} is a ${definition.path} scenario, not ${path}`);
+  if (input.vop_outcome !== undefined && pathFacts[path].kind !== 'credit_transfer')
+    throw bad(`vop_outcome applies to credit transfers; ${path} is a direct debit`);
   const currencyIssue = currencyProblem(input.currency ?? 'EUR');
   if (currencyIssue !== undefined) throw bad(currencyIssue);
   let amountCents: bigint | undefined;
@@ -53,7 +93,8 @@ export function countryOf(input: ScenarioInput, bicCountry: string | undefined):
   const given = input.country === undefined ? undefined : countryOrThrow(input.country);
   if (bicCountry !== undefined) {
     const fromBic = countryOrThrow(bicCountry);
-    if (given !== undefined && given.code !== fromBic.code) throw bad(`bank_target is a ${fromBic.code} BIC but country is ${given.code}`);
+    if (given !== undefined && given.code !== fromBic.code)
+      throw bad(`bank_target is a ${fromBic.code} BIC but country is ${given.code}`);
     return fromBic;
   }
   return given ?? countryOrThrow('DE');

@@ -13,11 +13,15 @@ export function statementsOf(context: RunContext<'statements'>): StatementReview
 }
 
 export function keyIdOf(caller: CallerView): string {
-  if (caller.keyId === null) throw new AppError('unauthenticated', 'Statement reviews belong to an API key');
+  if (caller.keyId === null)
+    throw new AppError('unauthenticated', 'Statement reviews belong to an API key');
   return caller.keyId;
 }
 
-const bankField = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: limits.statementExpectedBankCharsMax, description }));
+const bankField = (description: string) =>
+  Type.Optional(
+    Type.String({ minLength: 1, maxLength: limits.statementExpectedBankCharsMax, description }),
+  );
 
 export const statementAnalyze = defineOp({
   name: 'statements.analyze',
@@ -29,23 +33,36 @@ export const statementAnalyze = defineOp({
   description:
     'multipart/form-data with exactly one statement_file (PDF, PNG, JPG/JPEG or WEBP, recognised by its bytes; at most 8 MB) and ' +
     'optional expected_bank and expected_bank_slug. Answers 202 with review_id; poll GET /statement-validator/review/{review_id}. ' +
-    'Costs one statement credit of the plan, refunded if the analysis fails for the service\'s reason. 400 codes: statement_file_missing, ' +
+    "Costs one statement credit of the plan, refunded if the analysis fails for the service's reason. 400 codes: statement_file_missing, " +
     'statement_file_duplicate, statement_file_empty, statement_file_too_large, statement_file_unsupported_type, multipart_malformed. ' +
     'Also served at POST /statements/analyze.',
-  http: { method: 'POST', path: '/statement-validator/analyze', inputFrom: 'multipart', aliasPaths: ['/statements/analyze'] },
+  http: {
+    method: 'POST',
+    path: '/statement-validator/analyze',
+    inputFrom: 'multipart',
+    aliasPaths: ['/statements/analyze'],
+  },
   grpc: { method: 'AnalyzeStatement', stream: 'client', wrap: 'object' },
   access: 'key',
   successStatus: 202,
   input: strictObject({
     files: Type.Array(Type.Unsafe<UploadPart>({ description: 'a file part' })),
-    expected_bank: bankField('Bank the statement should come from (name); compared with the printed and the registry bank'),
+    expected_bank: bankField(
+      'Bank the statement should come from (name); compared with the printed and the registry bank',
+    ),
     expected_bank_slug: bankField('The same as a slug, e.g. "deutsche-bank"'),
   }),
-  multipartSchema: Type.Object({
-    statement_file: Type.String({ format: 'binary', description: 'The statement: PDF, PNG, JPG/JPEG or WEBP, at most 8 MB' }),
-    expected_bank: bankField('Bank the statement should come from'),
-    expected_bank_slug: bankField('The same as a slug'),
-  }, { required: ['statement_file'] }),
+  multipartSchema: Type.Object(
+    {
+      statement_file: Type.String({
+        format: 'binary',
+        description: 'The statement: PDF, PNG, JPG/JPEG or WEBP, at most 8 MB',
+      }),
+      expected_bank: bankField('Bank the statement should come from'),
+      expected_bank_slug: bankField('The same as a slug'),
+    },
+    { required: ['statement_file'] },
+  ),
   output: reviewSchema,
   // The upload rules are checked here, before the credit is reserved: a bad file costs nothing.
   gate: (input) => void checkStatementUpload(input.files),

@@ -3,18 +3,25 @@ import { limits } from '../../limits.js';
 import { nullableString } from '../framework/schemas.js';
 import { validationRowSchema } from '../iban/validate.js';
 
-const evidence = Type.Object({ page: Type.Union([Type.Integer(), Type.Null()]), text: Type.String() });
+const evidence = Type.Object({
+  page: Type.Union([Type.Integer(), Type.Null()]),
+  text: Type.String(),
+});
 
 export const signalSchema = Type.Object({
   code: Type.String({ description: 'A code of the signal table in README ("Statement review")' }),
   severity: Type.Union(['info', 'low', 'medium', 'high'].map((value) => Type.Literal(value))),
   message: Type.String(),
-  evidence: Type.Array(evidence, { description: `Where it was seen (page, quoted text); at most ${limits.statementSignalsPerCodeMax}` }),
+  evidence: Type.Array(evidence, {
+    description: `Where it was seen (page, quoted text); at most ${limits.statementSignalsPerCodeMax}`,
+  }),
   occurrences: Type.Integer(),
 });
 
 export const retentionSchema = Type.Object({
-  expires_at: Type.String({ description: 'When the upload, the record and the report are deleted' }),
+  expires_at: Type.String({
+    description: 'When the upload, the record and the report are deleted',
+  }),
   retention_seconds: Type.Integer(),
   processor: Type.String(),
   region: Type.String({ description: 'IBANQA_STATEMENT_REGION, as the operator declares it' }),
@@ -32,29 +39,46 @@ export const quotaSchema = Type.Object({
 export const reviewSchema = Type.Object(
   {
     success: Type.Boolean(),
-    status: Type.Union(['pending_analysis', 'completed', 'analysis_failed'].map((value) => Type.Literal(value))),
+    status: Type.Union(
+      ['pending_analysis', 'completed', 'analysis_failed'].map((value) => Type.Literal(value)),
+    ),
     review_id: Type.String({ description: '128 random bits, 32 hex characters' }),
     review_step: Type.Union(['queued', 'analyzing', 'done'].map((value) => Type.Literal(value))),
     review_message: Type.String(),
     created_at: Type.String(),
     completed_at: nullableString('When the analysis ended'),
-    media_type: Type.String({ description: 'As recognised from the file\'s bytes' }),
+    media_type: Type.String({ description: "As recognised from the file's bytes" }),
     size_bytes: Type.Integer(),
     quota: Type.Optional(quotaSchema),
     retention: retentionSchema,
     score: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-    risk_level: Type.Optional(Type.Union(['low', 'medium', 'high'].map((value) => Type.Literal(value)))),
+    risk_level: Type.Optional(
+      Type.Union(['low', 'medium', 'high'].map((value) => Type.Literal(value))),
+    ),
     is_bank_statement: Type.Optional(Type.Boolean()),
     summary: Type.Optional(Type.String()),
     document: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    extracted_fields: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'account_holder, iban (first), ibans (all), bank_name, bic, statement_period, currency, balances, transactions' })),
+    extracted_fields: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description:
+            'account_holder, iban (first), ibans (all), bank_name, bic, statement_period, currency, balances, transactions',
+        },
+      ),
+    ),
     iban_checks: Type.Optional(Type.Array(validationRowSchema)),
-    domestic_account_checks: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    domestic_account_checks: Type.Optional(
+      Type.Array(Type.Object({}, { additionalProperties: true })),
+    ),
     positive_signals: Type.Optional(Type.Array(signalSchema)),
     risk_signals: Type.Optional(Type.Array(signalSchema)),
     inconsistencies: Type.Optional(Type.Array(signalSchema)),
     recommendations: Type.Optional(Type.Array(Type.String())),
-    failure: Type.Optional(Type.Object({ reason: Type.String(), message: Type.String(), refunded: Type.Boolean() })),
+    failure: Type.Optional(
+      Type.Object({ reason: Type.String(), message: Type.String(), refunded: Type.Boolean() }),
+    ),
   },
   { additionalProperties: false },
 );

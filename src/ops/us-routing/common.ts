@@ -26,14 +26,24 @@ export const routingNumbersField = Type.Array(routingInputField, {
   description: `1 to ${limits.usRouting.listFreeMax} routing numbers on free keys, up to ${limits.usRouting.listPaidMax} on paid keys`,
 });
 
-export const targetIdField = Type.String({ pattern: '^rt_[0-9a-f]{16}$', description: 'target_id from GET /us/routing/targets' });
-export const sha256Field = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'source_sha256 of the target, as GET /us/routing/targets listed it' });
+export const targetIdField = Type.String({
+  pattern: '^rt_[0-9a-f]{16}$',
+  description: 'target_id from GET /us/routing/targets',
+});
+export const sha256Field = Type.String({
+  pattern: '^[0-9a-f]{64}$',
+  description: 'source_sha256 of the target, as GET /us/routing/targets listed it',
+});
 
 export const generationField = strictObject(
   {
     target_id: targetIdField,
     source_sha256: sha256Field,
-    quantity: Type.Integer({ minimum: 1, maximum: limits.usRouting.targetedBusinessRowsMax, description: 'Rows for this target; one bank metadata credit each' }),
+    quantity: Type.Integer({
+      minimum: 1,
+      maximum: limits.usRouting.targetedBusinessRowsMax,
+      description: 'Rows for this target; one bank metadata credit each',
+    }),
   },
   `Targeted generation: Pro up to ${limits.usRouting.targetedProRowsMax} rows, Business/Enterprise up to ${limits.usRouting.targetedBusinessRowsMax}`,
 );
@@ -49,21 +59,32 @@ export function directoryOf(context: RunContext<'routing'>): RoutingDirectory {
   return context.routing;
 }
 
-function paymentRequired(code: 'payment_required' | 'advanced_targeting_required', message: string, plan: PlanId, extra: Record<string, number>): AppError {
+function paymentRequired(
+  code: 'payment_required' | 'advanced_targeting_required',
+  message: string,
+  plan: PlanId,
+  extra: Record<string, number>,
+): AppError {
   return new AppError(code, message, { required_plan: plan, pricing_url: pricingUrl, ...extra });
 }
 
 /** Lists (check-list, quote, run): 10 items on free keys; more needs any paid plan (402). */
 export function gateListSize(count: number, caller: CallerView, field: string): void {
   if (caller.paid || count <= limits.usRouting.listFreeMax) return;
-  throw paymentRequired('payment_required', `${field}: free keys send at most ${limits.usRouting.listFreeMax} routing numbers per request, got ${count}`, 'pass24h', {
-    max_items: limits.usRouting.listFreeMax,
-  });
+  throw paymentRequired(
+    'payment_required',
+    `${field}: free keys send at most ${limits.usRouting.listFreeMax} routing numbers per request, got ${count}`,
+    'pass24h',
+    {
+      max_items: limits.usRouting.listFreeMax,
+    },
+  );
 }
 
 /** Rows a plan may generate for a directory target: 0 (no targeting), Pro 150, Business and above 750. */
 export function targetedRowsMaxOf(plan: PlanId | null): number {
-  if (plan !== null && isPlanAtLeast(plan, 'business')) return limits.usRouting.targetedBusinessRowsMax;
+  if (plan !== null && isPlanAtLeast(plan, 'business'))
+    return limits.usRouting.targetedBusinessRowsMax;
   if (plan !== null && isPlanAtLeast(plan, 'pro')) return limits.usRouting.targetedProRowsMax;
   return 0;
 }
@@ -85,17 +106,28 @@ export function gateTargeted(quantity: number, caller: CallerView): void {
  * loaded source has means the directory changed since the quote: 409, re-quote. A current sha256 with an
  * unknown target_id is a 404.
  */
-export function resolveTarget(directory: RoutingDirectory, targetId: string, sourceSha256: string): RoutingTarget {
+export function resolveTarget(
+  directory: RoutingDirectory,
+  targetId: string,
+  sourceSha256: string,
+): RoutingTarget {
   const target = directory.targetById(targetId);
   const current = directory.sources().some((source) => source.source_sha256 === sourceSha256);
   if (target !== undefined && target.source_sha256 === sourceSha256) return target;
   if (!current || target !== undefined) {
-    throw new AppError('conflict', 'stale quote: directory changed; list targets again and request a new quote and request_id', {
-      stale_source_sha256: sourceSha256,
-      directory_status: directory.sources().length === 0 ? 'not_loaded' : 'loaded',
-    });
+    throw new AppError(
+      'conflict',
+      'stale quote: directory changed; list targets again and request a new quote and request_id',
+      {
+        stale_source_sha256: sourceSha256,
+        directory_status: directory.sources().length === 0 ? 'not_loaded' : 'loaded',
+      },
+    );
   }
-  throw new AppError('not_found', `no directory target ${targetId} in the source with sha256 ${sourceSha256}`);
+  throw new AppError(
+    'not_found',
+    `no directory target ${targetId} in the source with sha256 ${sourceSha256}`,
+  );
 }
 
 /** 'loaded' | 'not_loaded', as every US routing response reports it. */
@@ -116,9 +148,12 @@ export const routingTargetSchema = Type.Object({
   city: Type.Union([Type.String(), Type.Null()], { description: 'As published' }),
   state: Type.Union([Type.String(), Type.Null()], { description: 'As published' }),
   status: Type.Union([Type.String(), Type.Null()], {
-    description: 'As published: FedACH institution status code; Fedwire funds-transfer eligibility (Y/N)',
+    description:
+      'As published: FedACH institution status code; Fedwire funds-transfer eligibility (Y/N)',
   }),
   source_id: Type.String({ description: 'fedach or fedwire' }),
   source_sha256: Type.String({ description: 'SHA-256 of the directory file this row comes from' }),
-  source_date: Type.Union([Type.String(), Type.Null()], { description: "The publisher's date of that file" }),
+  source_date: Type.Union([Type.String(), Type.Null()], {
+    description: "The publisher's date of that file",
+  }),
 });

@@ -6,9 +6,15 @@ import { Type } from '@sinclair/typebox';
  */
 export const usEnvelopeSchemas = {
   success: Type.Literal(true),
-  charged_api_credits: Type.Integer({ minimum: 0, description: 'API credits this request was charged (0 on a replay)' }),
+  charged_api_credits: Type.Integer({
+    minimum: 0,
+    description: 'API credits this request was charged (0 on a replay)',
+  }),
 };
 
-export function usEnvelope(chargedApiCredits: number): { success: true; charged_api_credits: number } {
+export function usEnvelope(chargedApiCredits: number): {
+  success: true;
+  charged_api_credits: number;
+} {
   return { success: true, charged_api_credits: chargedApiCredits };
 }

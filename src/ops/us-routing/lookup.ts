@@ -20,10 +20,17 @@ export const routingLookupInput = strictObject({
 function refuseMalformed(routingNumber: string): void {
   const verdict = checkRoutingNumber(routingNumber);
   if (verdict.error !== 'invalid_characters' && verdict.error !== 'invalid_length') return;
-  const what = verdict.error === 'invalid_characters' ? 'holds a character that is not an ASCII digit' : `has ${routingNumber.length} digits`;
-  throw new AppError('invalid_argument', `routing_number must be ${routingNumberLength} ASCII digits: ${JSON.stringify(routingNumber)} ${what} (${verdict.error})`, {
-    reason: verdict.error,
-  });
+  const what =
+    verdict.error === 'invalid_characters'
+      ? 'holds a character that is not an ASCII digit'
+      : `has ${routingNumber.length} digits`;
+  throw new AppError(
+    'invalid_argument',
+    `routing_number must be ${routingNumberLength} ASCII digits: ${JSON.stringify(routingNumber)} ${what} (${verdict.error})`,
+    {
+      reason: verdict.error,
+    },
+  );
 }
 
 export const usRoutingLookup = defineOp({
@@ -48,5 +55,8 @@ export const usRoutingLookup = defineOp({
   gate: (input) => refuseMalformed(input.routing_number),
   cost: () => ({ api_calls: 1 }),
   rows: () => 1,
-  run: (input, context) => ({ ...usEnvelope(1), ...routingReport(input.routing_number, directoryOf(context)) }),
+  run: (input, context) => ({
+    ...usEnvelope(1),
+    ...routingReport(input.routing_number, directoryOf(context)),
+  }),
 });

@@ -38,8 +38,16 @@ const ageMax = 75;
 const referenceDay = new Date(Date.UTC(2025, 0, 1));
 
 /** One person from `rng`; `place` (a directory target's city and state) replaces the generated city and state. */
-export function syntheticPerson(rng: Rng, bank: BankDirectory, place?: { readonly city: string; readonly state: string }): SyntheticPerson {
-  const record = buildProfileRecord({ countryCode: 'US', gender: undefined, ageMin, ageMax, withoutIban: true }, rng, { bank, today: referenceDay });
+export function syntheticPerson(
+  rng: Rng,
+  bank: BankDirectory,
+  place?: { readonly city: string; readonly state: string },
+): SyntheticPerson {
+  const record = buildProfileRecord(
+    { countryCode: 'US', gender: undefined, ageMin, ageMax, withoutIban: true },
+    rng,
+    { bank, today: referenceDay },
+  );
   const state = fakerFor(profileLocaleOf('US').chain, rng).location.state({ abbreviated: true });
   return {
     given_name: record.first_name,

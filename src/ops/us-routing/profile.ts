@@ -9,52 +9,95 @@ import type { RoutingTarget } from '../../registry/routing-directory.js';
 import { canonicalJson } from '../../service/request-key.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
-import { directoryOf, pricingUrl, profileTargetField, resolveTarget, routingSeedField, routingTargetSchema } from './common.js';
+import {
+  directoryOf,
+  pricingUrl,
+  profileTargetField,
+  resolveTarget,
+  routingSeedField,
+  routingTargetSchema,
+} from './common.js';
 import { limits } from '../../limits.js';
 import { maskTail, maskText, syntheticPerson } from './person.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingProfileInput = strictObject({
   mode: Type.Union([Type.Literal('synthetic'), Type.Literal('targeted')], {
-    description: 'synthetic: synthetic routing number; targeted: the real routing number of generation.target_id (Pro or higher)',
+    description:
+      'synthetic: synthetic routing number; targeted: the real routing number of generation.target_id (Pro or higher)',
   }),
   seed: routingSeedField,
-  preview_only: Type.Boolean({ default: false, description: 'true: free, masked preview of the same profile' }),
-  confirm_credit: Type.Boolean({ default: false, description: 'Must be true for a full profile, which costs one profile credit' }),
+  preview_only: Type.Boolean({
+    default: false,
+    description: 'true: free, masked preview of the same profile',
+  }),
+  confirm_credit: Type.Boolean({
+    default: false,
+    description: 'Must be true for a full profile, which costs one profile credit',
+  }),
   generation: Type.Optional(profileTargetField),
 });
 type ProfileInput = Static<typeof routingProfileInput>;
 
-const note = 'synthetic test profile: the person, address, identifier and account are invented and identify nobody';
+const note =
+  'synthetic test profile: the person, address, identifier and account are invented and identify nobody';
 const accountDigits = 10; // one fixed length: the account is synthetic anyway and a fixed width masks uniformly
 
 function gateProfile(input: ProfileInput, caller: CallerView): void {
   if (input.mode === 'synthetic' && input.generation !== undefined) {
-    throw new AppError('invalid_argument', 'mode synthetic takes no generation target; use mode targeted');
+    throw new AppError(
+      'invalid_argument',
+      'mode synthetic takes no generation target; use mode targeted',
+    );
   }
   if (input.mode === 'targeted') {
-    if (input.generation === undefined) throw new AppError('invalid_argument', 'mode targeted needs generation {target_id, source_sha256}');
+    if (input.generation === undefined)
+      throw new AppError(
+        'invalid_argument',
+        'mode targeted needs generation {target_id, source_sha256}',
+      );
     if (caller.plan === null || !isPlanAtLeast(caller.plan, 'pro')) {
-      throw new AppError('advanced_targeting_required', 'targeted profiles need the pro plan or higher', { required_plan: 'pro', pricing_url: pricingUrl });
+      throw new AppError(
+        'advanced_targeting_required',
+        'targeted profiles need the pro plan or higher',
+        { required_plan: 'pro', pricing_url: pricingUrl },
+      );
     }
   }
   if (!input.preview_only && !input.confirm_credit) {
-    throw new AppError('invalid_argument', 'a full profile costs one profile credit: send confirm_credit: true (or preview_only: true for a free masked preview)');
+    throw new AppError(
+      'invalid_argument',
+      'a full profile costs one profile credit: send confirm_credit: true (or preview_only: true for a free masked preview)',
+    );
   }
 }
 
 /** Full profiles replay for the same key, mode, seed and target for 24 hours: one debit per profile. */
 function profileClaim(input: ProfileInput, now: Date): IdempotencyRequest | undefined {
   if (input.preview_only) return undefined;
-  const identity = canonicalJson({ mode: input.mode, seed: input.seed, target: input.generation ?? null });
+  const identity = canonicalJson({
+    mode: input.mode,
+    seed: input.seed,
+    target: input.generation ?? null,
+  });
   const digest = createHash('sha256').update(identity).digest('hex');
-  return { key: `us_routing.profile|${digest}`, fingerprint: digest, expiresAt: new Date(now.getTime() + limits.usRouting.profileReplayMs), label: 'profile' };
+  return {
+    key: `us_routing.profile|${digest}`,
+    fingerprint: digest,
+    expiresAt: new Date(now.getTime() + limits.usRouting.profileReplayMs),
+    label: 'profile',
+  };
 }
 
-function bankAccountOf(input: ProfileInput, context: RunContext<'routing' | 'requestKey' | 'bank'>, target: RoutingTarget | undefined) {
+function bankAccountOf(
+  input: ProfileInput,
+  context: RunContext<'routing' | 'requestKey' | 'bank'>,
+  target: RoutingTarget | undefined,
+) {
   const rng = rowRng(context.requestKey, 0, 1);
   const account = String(1 + rngBelow(rng, 9)) + rngDigits(rng, accountDigits - 1);
-  const routingNumber = target?.routing_number ?? generateRoutingRow(rng, defaultGenerationPrefixes).routing_number;
+  const routingNumber =
+    target?.routing_number ?? generateRoutingRow(rng, defaultGenerationPrefixes).routing_number;
   return {
     routing_number: routingNumber,
     routing_source: target === undefined ? 'synthetic' : 'directory_target',
@@ -70,9 +113,22 @@ function maskEmail(email: string): string {
   return `${maskText(email.slice(0, at))}${email.slice(at)}`;
 }
 
-export function buildProfile(input: ProfileInput, context: RunContext<'routing' | 'requestKey' | 'bank'>) {
-  const target = input.generation === undefined ? undefined : resolveTarget(directoryOf(context), input.generation.target_id, input.generation.source_sha256);
-  const place = target?.city != null && target.state != null ? { city: target.city, state: target.state } : undefined;
+export function buildProfile(
+  input: ProfileInput,
+  context: RunContext<'routing' | 'requestKey' | 'bank'>,
+) {
+  const target =
+    input.generation === undefined
+      ? undefined
+      : resolveTarget(
+          directoryOf(context),
+          input.generation.target_id,
+          input.generation.source_sha256,
+        );
+  const place =
+    target?.city != null && target.state != null
+      ? { city: target.city, state: target.state }
+      : undefined;
   const person = syntheticPerson(rowRng(context.requestKey, 0), context.bank, place);
   const preview = input.preview_only;
   const hide = (text: string) => (preview ? maskText(text) : text);
@@ -136,7 +192,13 @@ export const usRoutingProfile = defineOp({
       email: text,
       ssn_like: Type.Object({ masked: text, synthetic: Type.Literal(true) }),
     }),
-    address: Type.Object({ street: text, city: text, state: text, postal_code: text, synthetic: Type.Literal(true) }),
+    address: Type.Object({
+      street: text,
+      city: text,
+      state: text,
+      postal_code: text,
+      synthetic: Type.Literal(true),
+    }),
     bank_account: Type.Object({
       routing_number: text,
       routing_source: Type.Union([Type.Literal('synthetic'), Type.Literal('directory_target')]),
@@ -144,7 +206,11 @@ export const usRoutingProfile = defineOp({
       account_synthetic: Type.Literal(true),
       target: Type.Union([routingTargetSchema, Type.Null()]),
     }),
-    charged_profile_credits: Type.Integer({ minimum: 0, description: 'Profile credits this request was charged: 1 for a full profile, 0 for a preview or a replay' }),
+    charged_profile_credits: Type.Integer({
+      minimum: 0,
+      description:
+        'Profile credits this request was charged: 1 for a full profile, 0 for a preview or a replay',
+    }),
     replayed: Type.Boolean(),
     note: text,
   }),

@@ -8,7 +8,11 @@
  */
 import { Type } from '@sinclair/typebox';
 import { checkRoutingNumber, type RoutingVerdict } from '../../domain/routing/index.js';
-import type { RoutingDirectory, RoutingObservation, RoutingSourceId } from '../../registry/routing-directory.js';
+import type {
+  RoutingDirectory,
+  RoutingObservation,
+  RoutingSourceId,
+} from '../../registry/routing-directory.js';
 import { routingTargetSchema } from './common.js';
 
 export type RailStatus = 'observed' | 'not_observed' | 'unknown';
@@ -31,19 +35,39 @@ export interface RoutingReport {
 }
 
 /** ACH: the FedACH directory; wire: the Fedwire Funds directory. */
-const railSources: Readonly<Record<'ach' | 'wire', RoutingSourceId>> = { ach: 'fedach', wire: 'fedwire' };
+const railSources: Readonly<Record<'ach' | 'wire', RoutingSourceId>> = {
+  ach: 'fedach',
+  wire: 'fedwire',
+};
 
-function railStatus(loaded: ReadonlySet<string>, observations: readonly RoutingObservation[], source: RoutingSourceId): RailStatus {
+function railStatus(
+  loaded: ReadonlySet<string>,
+  observations: readonly RoutingObservation[],
+  source: RoutingSourceId,
+): RailStatus {
   if (!loaded.has(source)) return 'unknown';
-  return observations.some((observation) => observation.source_id === source) ? 'observed' : 'not_observed';
+  return observations.some((observation) => observation.source_id === source)
+    ? 'observed'
+    : 'not_observed';
 }
 
-export function routingReport(input: string, directory: RoutingDirectory, verdict: RoutingVerdict = checkRoutingNumber(input)): RoutingReport {
+export function routingReport(
+  input: string,
+  directory: RoutingDirectory,
+  verdict: RoutingVerdict = checkRoutingNumber(input),
+): RoutingReport {
   const loaded = new Set(directory.sources().map((source) => source.source_id));
-  const observations = verdict.error === 'invalid_characters' || verdict.error === 'invalid_length' ? [] : directory.byRoutingNumber(input);
+  const observations =
+    verdict.error === 'invalid_characters' || verdict.error === 'invalid_length'
+      ? []
+      : directory.byRoutingNumber(input);
   return {
     routing_number: input,
-    checksum: { valid: verdict.valid, error: verdict.error, expected_check_digit: verdict.expected_check_digit },
+    checksum: {
+      valid: verdict.valid,
+      error: verdict.error,
+      expected_check_digit: verdict.expected_check_digit,
+    },
     prefix: verdict.prefix,
     directory: {
       status: loaded.size === 0 ? 'not_loaded' : 'loaded',
@@ -58,14 +82,26 @@ export function routingReport(input: string, directory: RoutingDirectory, verdic
 }
 
 const routingErrorSchema = Type.Union(
-  [Type.Literal('invalid_characters'), Type.Literal('invalid_length'), Type.Literal('invalid_prefix'), Type.Literal('invalid_checksum'), Type.Null()],
-  { description: 'First failing rule, in this order: characters, length, prefix, checksum; null when valid' },
+  [
+    Type.Literal('invalid_characters'),
+    Type.Literal('invalid_length'),
+    Type.Literal('invalid_prefix'),
+    Type.Literal('invalid_checksum'),
+    Type.Null(),
+  ],
+  {
+    description:
+      'First failing rule, in this order: characters, length, prefix, checksum; null when valid',
+  },
 );
 
 export const routingPrefixSchema = Type.Union([
   Type.Object({
     value: Type.String(),
-    kind: Type.String({ description: 'us_government | federal_reserve_district | thrift_institution | electronic_transaction_identifier | travelers_cheques | unassigned' }),
+    kind: Type.String({
+      description:
+        'us_government | federal_reserve_district | thrift_institution | electronic_transaction_identifier | travelers_cheques | unassigned',
+    }),
     district: Type.Union([Type.Integer(), Type.Null()]),
     reserve_bank_city: Type.Union([Type.String(), Type.Null()]),
     meaning: Type.String(),
@@ -73,9 +109,13 @@ export const routingPrefixSchema = Type.Union([
   Type.Null(),
 ]);
 
-const railSchema = Type.Union([Type.Literal('observed'), Type.Literal('not_observed'), Type.Literal('unknown')], {
-  description: 'observed: that rail\'s directory lists the number; not_observed: it is loaded and does not; unknown: not loaded',
-});
+const railSchema = Type.Union(
+  [Type.Literal('observed'), Type.Literal('not_observed'), Type.Literal('unknown')],
+  {
+    description:
+      "observed: that rail's directory lists the number; not_observed: it is loaded and does not; unknown: not loaded",
+  },
+);
 
 export const routingReportProperties = {
   routing_number: Type.String({ description: 'The input, unchanged' }),
@@ -91,7 +131,9 @@ export const routingReportProperties = {
   directory: Type.Object(
     {
       status: Type.Union([Type.Literal('loaded'), Type.Literal('not_loaded')]),
-      observed: Type.Union([Type.Boolean(), Type.Null()], { description: 'false is not "invalid": the directory just does not list it' }),
+      observed: Type.Union([Type.Boolean(), Type.Null()], {
+        description: 'false is not "invalid": the directory just does not list it',
+      }),
       observations: Type.Array(routingTargetSchema),
     },
     { description: 'What the imported directory files say, per source' },
@@ -110,5 +152,9 @@ export const checkListRowSchema = Type.Object({
   error: routingErrorSchema,
   prefix: routingPrefixSchema,
   expected_check_digit: Type.Union([Type.Integer(), Type.Null()]),
-  directory: Type.Union([Type.Literal('observed'), Type.Literal('not_observed'), Type.Literal('not_loaded')]),
+  directory: Type.Union([
+    Type.Literal('observed'),
+    Type.Literal('not_observed'),
+    Type.Literal('not_loaded'),
+  ]),
 });

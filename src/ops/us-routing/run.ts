@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
-import { checkRoutingNumber, routingTestCases, type RoutingTestCase } from '../../domain/routing/index.js';
+import {
+  checkRoutingNumber,
+  routingTestCases,
+  type RoutingTestCase,
+} from '../../domain/routing/index.js';
 import { rngBelow, rngDigits, rowRng, type Rng } from '../../domain/rng.js';
 import { AppError } from '../../errors.js';
 import type { RoutingTarget } from '../../registry/routing-directory.js';
@@ -10,7 +14,13 @@ import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { directoryOf, directoryStatusOf, resolveTarget, routingTargetSchema } from './common.js';
 import { limits } from '../../limits.js';
-import { creditsOf, gateQuoteBody, quoteBodyProperties, quoteHashOf, quoteSchema } from './quote.js';
+import {
+  creditsOf,
+  gateQuoteBody,
+  quoteBodyProperties,
+  quoteHashOf,
+  quoteSchema,
+} from './quote.js';
 import { routingReport, routingReportProperties, type RoutingReport } from './report.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
@@ -18,10 +28,14 @@ export const requestIdPattern = '^\\d{13}-[0-9a-f]{32}$';
 
 export const routingRunInput = strictObject({
   ...quoteBodyProperties,
-  max_credits: Type.Integer({ minimum: 0, description: 'max_credits from POST /us/routing/quote for the same body' }),
+  max_credits: Type.Integer({
+    minimum: 0,
+    description: 'max_credits from POST /us/routing/quote for the same body',
+  }),
   request_id: Type.String({
     pattern: requestIdPattern,
-    description: 'Unix milliseconds (13 digits), a hyphen, 32 lower-case hex characters; valid for 24 hours from its milliseconds',
+    description:
+      'Unix milliseconds (13 digits), a hyphen, 32 lower-case hex characters; valid for 24 hours from its milliseconds',
   }),
 });
 export type RunBody = Static<typeof routingRunInput>;
@@ -33,7 +47,11 @@ const generatedStream = 2;
 const accountDigitsMin = 8;
 const accountDigitsMax = 12;
 
-type CheckRow = { row_type: 'check'; index: number; test_cases?: RoutingTestCase[] } & RoutingReport;
+type CheckRow = {
+  row_type: 'check';
+  index: number;
+  test_cases?: RoutingTestCase[];
+} & RoutingReport;
 interface GeneratedRow {
   row_type: 'generated';
   index: number;
@@ -50,9 +68,13 @@ export function gateRun(body: RunBody, caller: CallerView): void {
   const credits = creditsOf(body);
   const expected = credits.api_calls + credits.bank_metadata;
   if (body.max_credits !== expected) {
-    throw new AppError('invalid_argument', `max_credits must equal the quote for this body: expected ${expected}, got ${body.max_credits}`, {
-      expected_max_credits: expected,
-    });
+    throw new AppError(
+      'invalid_argument',
+      `max_credits must equal the quote for this body: expected ${expected}, got ${body.max_credits}`,
+      {
+        expected_max_credits: expected,
+      },
+    );
   }
 }
 
@@ -61,10 +83,18 @@ export function runClaim(body: RunBody, now: Date): IdempotencyRequest {
   const issuedMs = Number(body.request_id.slice(0, body.request_id.indexOf('-')));
   const age = now.getTime() - issuedMs;
   if (age >= limits.usRouting.requestIdLifetimeMs) {
-    throw new AppError('invalid_argument', 'request_id has expired (older than 24 hours): get a new quote and request_id', { reason: 'request_id_expired' });
+    throw new AppError(
+      'invalid_argument',
+      'request_id has expired (older than 24 hours): get a new quote and request_id',
+      { reason: 'request_id_expired' },
+    );
   }
   if (-age > limits.usRouting.requestIdFutureSkewMs) {
-    throw new AppError('invalid_argument', 'request_id lies more than 5 minutes in the future: use the current Unix milliseconds', { reason: 'request_id_in_future' });
+    throw new AppError(
+      'invalid_argument',
+      'request_id lies more than 5 minutes in the future: use the current Unix milliseconds',
+      { reason: 'request_id_in_future' },
+    );
   }
   return {
     key: `us_routing.run|${body.request_id}`,
@@ -84,12 +114,18 @@ function checkRows(body: RunBody, context: RunContext<'routing' | 'requestKey'>)
   return (body.routing_numbers ?? []).map((input, index) => {
     const report = routingReport(input, directory);
     const row: CheckRow = { row_type: 'check', index, ...report };
-    if (body.generate_tests && report.checksum.valid) row.test_cases = routingTestCases(rowRng(context.requestKey, index, checkStream), input);
+    if (body.generate_tests && report.checksum.valid)
+      row.test_cases = routingTestCases(rowRng(context.requestKey, index, checkStream), input);
     return row;
   });
 }
 
-function generatedRows(body: RunBody, target: RoutingTarget | undefined, context: RunContext<'routing' | 'requestKey'>, firstIndex: number): GeneratedRow[] {
+function generatedRows(
+  body: RunBody,
+  target: RoutingTarget | undefined,
+  context: RunContext<'routing' | 'requestKey'>,
+  firstIndex: number,
+): GeneratedRow[] {
   if (target === undefined || body.generation === undefined) return [];
   // A directory number may fail the prefix rule (Treasury's 15xxxxxxx in Fedwire): no cases for it.
   const withCases = body.generate_tests && checkRoutingNumber(target.routing_number).valid;
@@ -111,7 +147,10 @@ function generatedRows(body: RunBody, target: RoutingTarget | undefined, context
 export function runRouting(body: RunBody, context: RunContext<'routing' | 'requestKey'>) {
   const directory = directoryOf(context);
   const generation = body.generation;
-  const target = generation === undefined ? undefined : resolveTarget(directory, generation.target_id, generation.source_sha256);
+  const target =
+    generation === undefined
+      ? undefined
+      : resolveTarget(directory, generation.target_id, generation.source_sha256);
   const credits = creditsOf(body);
   const checked = checkRows(body, context);
   return {
@@ -138,19 +177,27 @@ export const routingTestCaseSchema = Type.Object({
   description: Type.String(),
 });
 
-const runRowSchema = Type.Object({
-  row_type: Type.Union([Type.Literal('check'), Type.Literal('generated')]),
-  index: Type.Integer(),
-  routing_number: Type.String(),
-  checksum: Type.Optional(routingReportProperties.checksum),
-  prefix: Type.Optional(routingReportProperties.prefix),
-  directory: Type.Optional(routingReportProperties.directory),
-  payment_rails: Type.Optional(routingReportProperties.payment_rails),
-  account_number: Type.Optional(Type.String({ description: 'Synthetic: 8-12 random digits, not a real account' })),
-  account_synthetic: Type.Optional(Type.Literal(true)),
-  target: Type.Optional(routingTargetSchema),
-  test_cases: Type.Optional(Type.Array(routingTestCaseSchema)),
-}, { description: 'check rows: a lookup report per routing number; generated rows: the target\'s real number + a synthetic account' });
+const runRowSchema = Type.Object(
+  {
+    row_type: Type.Union([Type.Literal('check'), Type.Literal('generated')]),
+    index: Type.Integer(),
+    routing_number: Type.String(),
+    checksum: Type.Optional(routingReportProperties.checksum),
+    prefix: Type.Optional(routingReportProperties.prefix),
+    directory: Type.Optional(routingReportProperties.directory),
+    payment_rails: Type.Optional(routingReportProperties.payment_rails),
+    account_number: Type.Optional(
+      Type.String({ description: 'Synthetic: 8-12 random digits, not a real account' }),
+    ),
+    account_synthetic: Type.Optional(Type.Literal(true)),
+    target: Type.Optional(routingTargetSchema),
+    test_cases: Type.Optional(Type.Array(routingTestCaseSchema)),
+  },
+  {
+    description:
+      "check rows: a lookup report per routing number; generated rows: the target's real number + a synthetic account",
+  },
+);
 
 export const usRoutingRun = defineOp({
   name: 'us_routing.run',
@@ -163,7 +210,7 @@ export const usRoutingRun = defineOp({
     'otherwise). request_id: Unix milliseconds + "-" + 32 lower-case hex; it lives 24 hours from its milliseconds and ' +
     'may be at most 5 minutes ahead of the server clock (400 otherwise). generation.source_sha256 must still be the ' +
     'directory\'s (409 "stale quote: directory changed"). Rows: one check row per routing number (as GET ' +
-    '/us/routing/{routing_number}) and generation.quantity generated rows (the target\'s real routing number + a ' +
+    "/us/routing/{routing_number}) and generation.quantity generated rows (the target's real routing number + a " +
     'synthetic account number, deterministic per seed); with generate_tests every row with a valid number carries ' +
     'test_cases. Debits exactly the quoted credits. The same key + request_id + identical body returns the saved ' +
     'result with replayed: true and no debit, also after a restart and for concurrent duplicates (one run, one ' +
@@ -175,19 +222,28 @@ export const usRoutingRun = defineOp({
   input: routingRunInput,
   output: Type.Object({
     ...usEnvelopeSchemas,
-    charged_bank_metadata_credits: Type.Integer({ minimum: 0, description: 'Bank metadata credits this request was charged (0 on a replay)' }),
+    charged_bank_metadata_credits: Type.Integer({
+      minimum: 0,
+      description: 'Bank metadata credits this request was charged (0 on a replay)',
+    }),
     request_id: Type.String(),
     quote_hash: quoteSchema.quote_hash,
     credits: quoteSchema.credits,
     max_credits: Type.Integer(),
-    charged_credits: Type.Integer({ description: 'All credits this request debited (API + bank metadata); 0 on a replay (replayed: true), which returns the saved result and debits nothing' }),
+    charged_credits: Type.Integer({
+      description:
+        'All credits this request debited (API + bank metadata); 0 on a replay (replayed: true), which returns the saved result and debits nothing',
+    }),
     source_sha256: quoteSchema.source_sha256,
     directory_status: Type.Union([Type.Literal('loaded'), Type.Literal('not_loaded')]),
     replayed: Type.Boolean(),
     rows: Type.Array(runRowSchema),
   }),
   seedOf: (input) => input.seed,
-  rowParameters: (input) => ({ generation: input.generation?.target_id ?? null, tests: input.generate_tests }),
+  rowParameters: (input) => ({
+    generation: input.generation?.target_id ?? null,
+    tests: input.generate_tests,
+  }),
   gate: gateRun,
   idempotency: runClaim,
   cost: (input) => {

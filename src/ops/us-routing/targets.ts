@@ -1,13 +1,27 @@
 import { Type } from '@sinclair/typebox';
 import { defineOp } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
-import { directoryOf, directorySourceSchema, directoryStatusOf, routingTargetSchema } from './common.js';
+import {
+  directoryOf,
+  directorySourceSchema,
+  directoryStatusOf,
+  routingTargetSchema,
+} from './common.js';
 import { limits } from '../../limits.js';
 import { usEnvelope, usEnvelopeSchemas } from './envelope.js';
 
 export const routingTargetsInput = strictObject({
-  q: Type.Optional(Type.String({ maxLength: limits.usRouting.searchQueryCharsMax, description: 'Routing-number prefix, or text in name, city or state (case-insensitive)' })),
-  limit: Type.Integer({ minimum: 1, maximum: limits.usRouting.targetsLimitMax, default: limits.usRouting.targetsLimitDefault }),
+  q: Type.Optional(
+    Type.String({
+      maxLength: limits.usRouting.searchQueryCharsMax,
+      description: 'Routing-number prefix, or text in name, city or state (case-insensitive)',
+    }),
+  ),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: limits.usRouting.targetsLimitMax,
+    default: limits.usRouting.targetsLimitDefault,
+  }),
   offset: Type.Integer({ minimum: 0, maximum: limits.usRouting.targetsOffsetMax, default: 0 }),
 });
 

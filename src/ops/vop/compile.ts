@@ -2,7 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { compileMatrix } from '../../domain/names/matrix.js';
 import { defineOp } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
-import { limitOf, matrixRowSchema, matrixSelection, outcomesOf, requireBusiness, vopDefaultSeed, vopKeyScope } from './common.js';
+import {
+  limitOf,
+  matrixRowSchema,
+  matrixSelection,
+  outcomesOf,
+  requireBusiness,
+  vopDefaultSeed,
+  vopKeyScope,
+} from './common.js';
 
 export const vopCompile = defineOp({
   name: 'vop.compile',
@@ -38,7 +46,8 @@ export const vopCompile = defineOp({
       success: true as const,
       seed: input.seed ?? vopDefaultSeed,
       count: rows.length,
-      labels_note: 'Labels are QA expectations, not a claim about any provider\'s live matching. Names are synthetic.',
+      labels_note:
+        "Labels are QA expectations, not a claim about any provider's live matching. Names are synthetic.",
       rows,
     };
   },

@@ -15,7 +15,8 @@ export interface RemoteCaller {
 
 function handleOf(reservation: Reservation): number {
   const handle = (reservation as Partial<RemoteReservation>).handle;
-  if (typeof handle !== 'number') throw new AppError('internal', 'a reservation that did not come from the remote meter');
+  if (typeof handle !== 'number')
+    throw new AppError('internal', 'a reservation that did not come from the remote meter');
   return handle;
 }
 
@@ -26,7 +27,9 @@ function claimOf(remote: RemoteClaim, link: RemoteCaller): Claim {
       complete: (result, now) => link.call('claims', 'complete', [remote.handle, result, now]),
       abandon: (error) => {
         // Fire and forget, as the local abandon: the main thread settles the claim's waiting replays.
-        link.call('claims', 'abandon', [remote.handle, toErrorData(toAppError(error))]).catch(() => undefined);
+        link
+          .call('claims', 'abandon', [remote.handle, toErrorData(toAppError(error))])
+          .catch(() => undefined);
       },
     };
   }
@@ -38,10 +41,13 @@ function claimOf(remote: RemoteClaim, link: RemoteCaller): Claim {
 
 export function remotePorts(link: RemoteCaller): StatePorts {
   return {
-    authenticator: { authenticate: (rawKey, now) => link.call('authenticator', 'authenticate', [rawKey, now]) },
+    authenticator: {
+      authenticate: (rawKey, now) => link.call('authenticator', 'authenticate', [rawKey, now]),
+    },
     meter: {
       reserve: (account, debits, now) => link.call('meter', 'reserve', [account, debits, now]),
-      commit: (reservation, actual?: Debits) => link.call('meter', 'commit', [handleOf(reservation), actual]),
+      commit: (reservation, actual?: Debits) =>
+        link.call('meter', 'commit', [handleOf(reservation), actual]),
       refund: (reservation) => link.call('meter', 'refund', [handleOf(reservation)]),
       balance: (account, now) => link.call('meter', 'balance', [account, now]),
     },
@@ -50,10 +56,12 @@ export function remotePorts(link: RemoteCaller): StatePorts {
       refund: (ip, items, now) => link.call('keyless', 'refund', [ip, items, now]),
     },
     idempotency: {
-      claim: async (keyId, request, now) => claimOf(await link.call<RemoteClaim>('idempotency', 'claim', [keyId, request, now]), link),
+      claim: async (keyId, request, now) =>
+        claimOf(await link.call<RemoteClaim>('idempotency', 'claim', [keyId, request, now]), link),
     },
     watches: {
-      create: (keyId, sourceId, recordKey, now) => link.call<Watch>('watches', 'create', [keyId, sourceId, recordKey, now]),
+      create: (keyId, sourceId, recordKey, now) =>
+        link.call<Watch>('watches', 'create', [keyId, sourceId, recordKey, now]),
       list: (keyId) => link.call<Watch[]>('watches', 'list', [keyId]),
       find: (keyId, watchId) => link.call<Watch>('watches', 'find', [keyId, watchId]),
       remove: (keyId, watchId) => link.call<Watch>('watches', 'remove', [keyId, watchId]),

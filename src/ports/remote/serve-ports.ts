@@ -4,13 +4,23 @@
  * whatever it still held is refunded or abandoned, so a dead thread never strands credits.
  */
 import { AppError, fromErrorData, type ErrorData } from '../../errors.js';
-import type { Account, Claim, Debits, IdempotencyRequest, Reservation, ReserveOutcome, StatePorts } from '../index.js';
+import type {
+  Account,
+  Claim,
+  Debits,
+  IdempotencyRequest,
+  Reservation,
+  ReserveOutcome,
+  StatePorts,
+} from '../index.js';
 import type { RemoteClaim, RemoteReservation } from './wire.js';
 
 type Leader = Extract<Claim, { kind: 'leader' }>;
 
 export interface ServedPorts {
-  readonly handlers: Readonly<Record<string, Readonly<Record<string, (...args: never[]) => unknown>>>>;
+  readonly handlers: Readonly<
+    Record<string, Readonly<Record<string, (...args: never[]) => unknown>>>
+  >;
   /** Refunds every reservation and abandons every claim the front thread still holds. */
   release(reason: string): Promise<void>;
   /** Reservations held for the front thread right now (tests, shutdown checks). */
@@ -30,16 +40,25 @@ class Handles<T> {
 
   take(handle: number): T {
     const value = this.held.get(handle);
-    if (value === undefined) throw new AppError('internal', `handle ${handle} is not held (settled twice?)`);
+    if (value === undefined)
+      throw new AppError('internal', `handle ${handle} is not held (settled twice?)`);
     this.held.delete(handle);
     return value;
   }
 }
 
-function claimHandlers(ports: StatePorts, leaders: Handles<Leader>, replays: Handles<Promise<unknown>>) {
+function claimHandlers(
+  ports: StatePorts,
+  leaders: Handles<Leader>,
+  replays: Handles<Promise<unknown>>,
+) {
   return {
     idempotency: {
-      claim: async (keyId: string, request: IdempotencyRequest, now: Date): Promise<RemoteClaim> => {
+      claim: async (
+        keyId: string,
+        request: IdempotencyRequest,
+        now: Date,
+      ): Promise<RemoteClaim> => {
         const claim = await ports.idempotency.claim(keyId, request, now);
         if (claim.kind === 'leader') return { kind: 'leader', handle: leaders.put(claim) };
         // Read by `claims.result`; a front thread that goes away first must not leave an unhandled rejection.
@@ -49,8 +68,10 @@ function claimHandlers(ports: StatePorts, leaders: Handles<Leader>, replays: Han
     },
     claims: {
       result: (handle: number) => replays.take(handle),
-      complete: (handle: number, result: unknown, now: Date) => leaders.take(handle).complete(result, now),
-      abandon: (handle: number, error: ErrorData) => leaders.take(handle).abandon(fromErrorData(error)),
+      complete: (handle: number, result: unknown, now: Date) =>
+        leaders.take(handle).complete(result, now),
+      abandon: (handle: number, error: ErrorData) =>
+        leaders.take(handle).abandon(fromErrorData(error)),
     },
   };
 }
@@ -60,15 +81,21 @@ export function servePorts(ports: StatePorts): ServedPorts {
   const leaders = new Handles<Leader>();
   const replays = new Handles<Promise<unknown>>();
   const handlers = {
-    authenticator: { authenticate: (rawKey: string, now: Date) => ports.authenticator.authenticate(rawKey, now) },
+    authenticator: {
+      authenticate: (rawKey: string, now: Date) => ports.authenticator.authenticate(rawKey, now),
+    },
     meter: {
       reserve: async (account: Account, debits: Debits, now: Date): Promise<ReserveOutcome> => {
         const outcome = await ports.meter.reserve(account, debits, now);
         if (!outcome.ok) return outcome;
-        const reservation: RemoteReservation = { ...outcome.reservation, handle: reservations.put(outcome.reservation) };
+        const reservation: RemoteReservation = {
+          ...outcome.reservation,
+          handle: reservations.put(outcome.reservation),
+        };
         return { ok: true, reservation };
       },
-      commit: (handle: number, actual?: Debits) => ports.meter.commit(reservations.take(handle), actual),
+      commit: (handle: number, actual?: Debits) =>
+        ports.meter.commit(reservations.take(handle), actual),
       refund: (handle: number) => ports.meter.refund(reservations.take(handle)),
       balance: (account: Account, now: Date) => ports.meter.balance(account, now),
     },
@@ -78,7 +105,8 @@ export function servePorts(ports: StatePorts): ServedPorts {
     },
     ...claimHandlers(ports, leaders, replays),
     watches: {
-      create: (keyId: string, sourceId: string, recordKey: string, now: Date) => ports.watches.create(keyId, sourceId, recordKey, now),
+      create: (keyId: string, sourceId: string, recordKey: string, now: Date) =>
+        ports.watches.create(keyId, sourceId, recordKey, now),
       list: (keyId: string) => ports.watches.list(keyId),
       find: (keyId: string, watchId: string) => ports.watches.find(keyId, watchId),
       remove: (keyId: string, watchId: string) => ports.watches.remove(keyId, watchId),
@@ -93,7 +121,8 @@ export function servePorts(ports: StatePorts): ServedPorts {
       const held = [...reservations.held.values()];
       reservations.held.clear();
       await Promise.all(held.map((reservation) => ports.meter.refund(reservation)));
-      for (const leader of leaders.held.values()) leader.abandon(new AppError('unavailable', reason));
+      for (const leader of leaders.held.values())
+        leader.abandon(new AppError('unavailable', reason));
       leaders.held.clear();
       replays.held.clear();
     },

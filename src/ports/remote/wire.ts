@@ -6,7 +6,14 @@
 import type { Reservation } from '../credits.js';
 
 /** The port names the remote proxies call and the main thread serves. */
-export const statePortNames = ['authenticator', 'meter', 'keyless', 'idempotency', 'claims', 'watches'] as const;
+export const statePortNames = [
+  'authenticator',
+  'meter',
+  'keyless',
+  'idempotency',
+  'claims',
+  'watches',
+] as const;
 
 /** A reservation as a front thread holds it: the Meter's fields, plus the handle of the original on the main thread. */
 export interface RemoteReservation extends Reservation {

@@ -12,27 +12,56 @@ import { readCompactTable } from './compact-table.js';
 const KIND = 'Bundesbank compact table';
 
 export const bundesbankTableColumns = [
-  'blz', 'merkmal', 'name', 'plz', 'ort', 'bic', 'pruefzifferberechnungsmethode', 'bankleitzahlloeschung', 'nachfolge_blz', 'datensatznummer',
+  'blz',
+  'merkmal',
+  'name',
+  'plz',
+  'ort',
+  'bic',
+  'pruefzifferberechnungsmethode',
+  'bankleitzahlloeschung',
+  'nachfolge_blz',
+  'datensatznummer',
 ] as const;
 
 /** Full-file columns the compact table does not carry, plus the release flag the full importer already ignores. */
 export const bundesbankTableIgnored = ['aenderungskennzeichen', 'kurz', 'pan'] as const;
 
 const PATTERNS: Readonly<Record<string, RegExp>> = {
-  blz: /^\d{8}$/, merkmal: /^[12]$/, bankleitzahlloeschung: /^[01]$/, nachfolge_blz: /^\d{8}$/, datensatznummer: /^\d{6}$/,
+  blz: /^\d{8}$/,
+  merkmal: /^[12]$/,
+  bankleitzahlloeschung: /^[01]$/,
+  nachfolge_blz: /^\d{8}$/,
+  datensatznummer: /^\d{6}$/,
   pruefzifferberechnungsmethode: /^[0-9A-Z]{2}$/,
 };
 
-export function parseBundesbankTable(bytes: Uint8Array, snapshotDate: string | null, source: SourceInfo = bundesbankSource): ParsedSnapshot {
+export function parseBundesbankTable(
+  bytes: Uint8Array,
+  snapshotDate: string | null,
+  source: SourceInfo = bundesbankSource,
+): ParsedSnapshot {
   const keys = new KeyRegistry(KIND);
   const records = readCompactTable(bytes, KIND, bundesbankTableColumns).map(({ line, fields }) => {
     for (const [name, pattern] of Object.entries(PATTERNS)) {
-      if (!pattern.test(fields[name] ?? '')) throw invalidInput(KIND, line, `field ${name} has unexpected value "${fields[name] ?? ''}"`);
+      if (!pattern.test(fields[name] ?? ''))
+        throw invalidInput(
+          KIND,
+          line,
+          `field ${name} has unexpected value "${fields[name] ?? ''}"`,
+        );
     }
     const record = { ...bundesbankRecord(fields), source_id: source.source_id };
     keys.claim(record.record_key, line);
     return record;
   });
   if (records.length === 0) throw invalidInput(KIND, 2, 'no records');
-  return { source_id: source.source_id, source, snapshot_date: snapshotDate, records, row_count: records.length, ignored_fields: [...bundesbankTableIgnored] };
+  return {
+    source_id: source.source_id,
+    source,
+    snapshot_date: snapshotDate,
+    records,
+    row_count: records.length,
+    ignored_fields: [...bundesbankTableIgnored],
+  };
 }

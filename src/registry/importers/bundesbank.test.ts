@@ -18,7 +18,8 @@ function encodeLatin1(text: string): Uint8Array {
 function rejects(bytes: Uint8Array, pattern: RegExp, options = {}): void {
   assert.throws(
     () => parseBundesbank(bytes, options),
-    (error: unknown) => error instanceof AppError && error.code === 'invalid_argument' && pattern.test(error.message),
+    (error: unknown) =>
+      error instanceof AppError && error.code === 'invalid_argument' && pattern.test(error.message),
   );
 }
 
@@ -35,7 +36,14 @@ describe('parseBundesbank on the synthetic ISO-8859-1 fixture', () => {
   });
 
   it('maps Merkmal, Datensatznummer, method, successor and deletion flag', () => {
-    assert.deepEqual(snapshot.records.map((r) => [r.record_key, r.record_type]), [['99999901', 'bank'], ['99999901-900002', 'branch'], ['99999902', 'bank']]);
+    assert.deepEqual(
+      snapshot.records.map((r) => [r.record_key, r.record_type]),
+      [
+        ['99999901', 'bank'],
+        ['99999901-900002', 'branch'],
+        ['99999902', 'bank'],
+      ],
+    );
     const [main, branch, other] = snapshot.records;
     assert.equal(main?.bic, 'SYNTDEK1XXX');
     assert.equal(branch?.bic, null);
@@ -51,7 +59,10 @@ describe('parseBundesbank on the synthetic ISO-8859-1 fixture', () => {
 
   it('reads the same records from a UTF-8 re-encoding', () => {
     const utf8 = new TextEncoder().encode(latin1Text(readFixture(FIXTURE)));
-    assert.deepEqual(parseBundesbank(utf8, { snapshotDate: '2024-03-04' }).records, snapshot.records);
+    assert.deepEqual(
+      parseBundesbank(utf8, { snapshotDate: '2024-03-04' }).records,
+      snapshot.records,
+    );
   });
 });
 
@@ -60,7 +71,10 @@ describe('parseBundesbank rejects malformed input with the line number', () => {
 
   it('a truncated line', () => {
     const broken = [lines[0], lines[1]?.slice(0, 150), lines[2]].join('\r\n');
-    rejects(encodeLatin1(broken), /^Bundesbank BLZ file line 2: truncated line: 150 characters, expected 168$/);
+    rejects(
+      encodeLatin1(broken),
+      /^Bundesbank BLZ file line 2: truncated line: 150 characters, expected 168$/,
+    );
   });
 
   it('a line that is too long', () => {
@@ -73,7 +87,10 @@ describe('parseBundesbank rejects malformed input with the line number', () => {
   });
 
   it('a duplicate Datensatznummer', () => {
-    rejects(encodeLatin1([lines[0], lines[0]].join('\r\n')), /line 2: duplicate key 900001 \(first at line 1\)/);
+    rejects(
+      encodeLatin1([lines[0], lines[0]].join('\r\n')),
+      /line 2: duplicate key 900001 \(first at line 1\)/,
+    );
   });
 
   it('ISO-8859-1 bytes when UTF-8 is forced', () => {
@@ -85,37 +102,64 @@ describe('parseBundesbank rejects malformed input with the line number', () => {
   });
 
   it('an empty line in the middle', () => {
-    rejects(encodeLatin1([lines[0], '', lines[2]].join('\r\n')), /line 2: truncated line: 0 characters/);
+    rejects(
+      encodeLatin1([lines[0], '', lines[2]].join('\r\n')),
+      /line 2: truncated line: 0 characters/,
+    );
   });
 });
 
 describe('parseBundesbank on the real Bundesbank files', { skip: needsShared }, () => {
-  const june = parseBundesbank(readShared('bundesbank-blz/2025-06-09/bundesbank.txt'), { snapshotDate: '2025-06-09' });
-  const september = parseBundesbank(readShared('bundesbank-blz/2025-09-08/bundesbank.txt'), { snapshotDate: '2025-09-08' });
-  const old = parseBundesbank(readShared('bundesbank-blz/2015-09-07-original-iso-8859-1/bundesbank.txt'));
+  const june = parseBundesbank(readShared('bundesbank-blz/2025-06-09/bundesbank.txt'), {
+    snapshotDate: '2025-06-09',
+  });
+  const september = parseBundesbank(readShared('bundesbank-blz/2025-09-08/bundesbank.txt'), {
+    snapshotDate: '2025-09-08',
+  });
+  const old = parseBundesbank(
+    readShared('bundesbank-blz/2015-09-07-original-iso-8859-1/bundesbank.txt'),
+  );
 
   it('reads every row and every main record the README counts', () => {
-    assert.deepEqual([june.row_count, september.row_count, old.row_count], [14_170, 14_101, 18_424]);
-    const mains = (s: typeof june): number => s.records.filter((r) => r.record_type === 'bank').length;
+    assert.deepEqual(
+      [june.row_count, september.row_count, old.row_count],
+      [14_170, 14_101, 18_424],
+    );
+    const mains = (s: typeof june): number =>
+      s.records.filter((r) => r.record_type === 'bank').length;
     assert.deepEqual([mains(june), mains(september), mains(old)], [3_514, 3_513, 3_713]);
   });
 
   it('the field table examples are the Bundesbank record, sliced from the real file', () => {
-    const firstLine = new TextDecoder().decode(readShared('bundesbank-blz/2025-09-08/bundesbank.txt')).split('\r\n')[0] ?? '';
+    const firstLine =
+      new TextDecoder()
+        .decode(readShared('bundesbank-blz/2025-09-08/bundesbank.txt'))
+        .split('\r\n')[0] ?? '';
     const values = sliceFields(bundesbankTable, firstLine, 1);
-    for (const field of bundesbankTable.fields) assert.equal(values[field.name], field.example, field.name);
+    for (const field of bundesbankTable.fields)
+      assert.equal(values[field.name], field.example, field.name);
   });
 
   it('decodes the original ISO-8859-1 file of 2015 with correct umlauts', () => {
-    const withUmlaut = old.records.filter((r) => /[äöüÄÖÜß]/.test(`${r.legal_name ?? ''}${r.address.city ?? ''}`));
+    const withUmlaut = old.records.filter((r) =>
+      /[äöüÄÖÜß]/.test(`${r.legal_name ?? ''}${r.address.city ?? ''}`),
+    );
     assert.ok(withUmlaut.length > 1_000, `only ${withUmlaut.length} records with umlauts`);
     assert.ok(old.records.some((r) => r.legal_name === 'Bank für Sozialwirtschaft'));
-    assert.ok(old.records.every((r) => !/[\uFFFD\u0080-\u009F]|Ã/.test(`${r.legal_name ?? ''}${r.address.city ?? ''}`)));
+    assert.ok(
+      old.records.every(
+        (r) => !/[\uFFFD\u0080-\u009F]|Ã/.test(`${r.legal_name ?? ''}${r.address.city ?? ''}`),
+      ),
+    );
   });
 
   it('counts the flags, planned deletions and successors of September 2025', () => {
     const flags = new Map<string, number>();
-    for (const r of september.records) flags.set(r.fields.aenderungskennzeichen ?? '', (flags.get(r.fields.aenderungskennzeichen ?? '') ?? 0) + 1);
+    for (const r of september.records)
+      flags.set(
+        r.fields.aenderungskennzeichen ?? '',
+        (flags.get(r.fields.aenderungskennzeichen ?? '') ?? 0) + 1,
+      );
     assert.deepEqual(Object.fromEntries(flags), { U: 13_882, M: 59, A: 15, D: 145 });
     assert.equal(september.records.filter((r) => r.deletion_planned).length, 75);
     assert.equal(september.records.filter((r) => r.successor !== null).length, 34);

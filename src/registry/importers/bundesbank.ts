@@ -24,7 +24,8 @@ export const bundesbankSource: SourceInfo = {
   source_id: 'bundesbank-blz',
   publisher: 'Deutsche Bundesbank',
   title: 'Bankleitzahlendatei',
-  license: 'Deutsche Bundesbank usage notes (free, non-binding publication; cite "Deutsche Bundesbank"); not an open licence',
+  license:
+    'Deutsche Bundesbank usage notes (free, non-binding publication; cite "Deutsche Bundesbank"); not an open licence',
   version: null,
 };
 
@@ -63,7 +64,10 @@ export interface BundesbankOptions {
   readonly encoding?: TextEncoding;
 }
 
-export function parseBundesbank(bytes: Uint8Array, options: BundesbankOptions = {}): ParsedSnapshot {
+export function parseBundesbank(
+  bytes: Uint8Array,
+  options: BundesbankOptions = {},
+): ParsedSnapshot {
   const lines = splitLines(decodeText(bytes, options.encoding ?? 'auto', KIND));
   if (lines.length === 0) throw invalidInput(KIND, 1, 'no records');
   const recordNumbers = new KeyRegistry(KIND);
@@ -91,7 +95,8 @@ export function parseBundesbank(bytes: Uint8Array, options: BundesbankOptions = 
 function checkPatterns(fields: Record<string, string>, lineNumber: number): void {
   for (const [name, pattern] of Object.entries(FIELD_PATTERNS)) {
     const value = fields[name] ?? '';
-    if (!pattern.test(value)) throw invalidInput(KIND, lineNumber, `field ${name} has unexpected value "${value}"`);
+    if (!pattern.test(value))
+      throw invalidInput(KIND, lineNumber, `field ${name} has unexpected value "${value}"`);
   }
 }
 
@@ -117,9 +122,17 @@ export function bundesbankRecord(fields: Record<string, string>): RegistryRecord
     short_name: blankToNull(field('kurz')),
     bic: normalizeBic(field('bic')),
     domestic_codes: [{ scheme: 'de_blz', value: field('blz') }],
-    address: { street: null, postal_code: blankToNull(field('plz')), city: blankToNull(field('ort')), region: null },
+    address: {
+      street: null,
+      postal_code: blankToNull(field('plz')),
+      city: blankToNull(field('ort')),
+      region: null,
+    },
     account_checksum_method: field('pruefzifferberechnungsmethode'),
-    successor: successor === NO_SUCCESSOR ? null : { scheme: 'de_blz', value: successor, effective_at: null },
+    successor:
+      successor === NO_SUCCESSOR
+        ? null
+        : { scheme: 'de_blz', value: successor, effective_at: null },
     deletion_planned: field('bankleitzahlloeschung') === '1',
     fields,
   });

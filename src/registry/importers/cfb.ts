@@ -41,19 +41,50 @@ export class CompoundFile {
 
   /** The bytes of the first stream with this name (case-insensitive, as CFB names compare). */
   stream(name: string): Uint8Array | null {
-    const entry = this.entries.find((e) => e.type === ENTRY_TYPE_STREAM && e.name.toLowerCase() === name.toLowerCase());
+    const entry = this.entries.find(
+      (e) => e.type === ENTRY_TYPE_STREAM && e.name.toLowerCase() === name.toLowerCase(),
+    );
     if (entry === undefined) return null;
-    if (entry.size >= this.miniCutoff) return this.chainBytes(entry.start, this.fat, this.sectorSize, (id) => this.sectorOffset(id), entry.size);
+    if (entry.size >= this.miniCutoff)
+      return this.chainBytes(
+        entry.start,
+        this.fat,
+        this.sectorSize,
+        (id) => this.sectorOffset(id),
+        entry.size,
+      );
     const root = this.entries.find((e) => e.type === ENTRY_TYPE_ROOT);
     if (root === undefined) throw new Error('compound file has no root entry');
-    const miniStream = this.chainBytes(root.start, this.fat, this.sectorSize, (id) => this.sectorOffset(id), root.size);
-    const miniFat = toU32s(this.chainBytes(this.u32(0x3c), this.fat, this.sectorSize, (id) => this.sectorOffset(id), null));
-    return copyChain(miniStream, entry.start, miniFat, this.miniSectorSize, (id) => id * this.miniSectorSize, entry.size);
+    const miniStream = this.chainBytes(
+      root.start,
+      this.fat,
+      this.sectorSize,
+      (id) => this.sectorOffset(id),
+      root.size,
+    );
+    const miniFat = toU32s(
+      this.chainBytes(
+        this.u32(0x3c),
+        this.fat,
+        this.sectorSize,
+        (id) => this.sectorOffset(id),
+        null,
+      ),
+    );
+    return copyChain(
+      miniStream,
+      entry.start,
+      miniFat,
+      this.miniSectorSize,
+      (id) => id * this.miniSectorSize,
+      entry.size,
+    );
   }
 
   private readFat(): number[] {
     const fatSectors: number[] = [];
-    for (let i = 0; i < HEADER_DIFAT_ENTRIES; i++) fatSectors.push(this.u32(HEADER_DIFAT_OFFSET + i * 4));
+    for (let i = 0; i < HEADER_DIFAT_ENTRIES; i++)
+      fatSectors.push(this.u32(HEADER_DIFAT_OFFSET + i * 4));
     let difat = this.u32(0x44);
     const perDifatSector = this.sectorSize / 4 - 1;
     for (let guard = 0; difat < MAX_REGULAR_SECTOR; guard++) {
@@ -71,24 +102,51 @@ export class CompoundFile {
   }
 
   private readDirectory(): DirectoryEntry[] {
-    const data = this.chainBytes(this.u32(0x30), this.fat, this.sectorSize, (id) => this.sectorOffset(id), null);
+    const data = this.chainBytes(
+      this.u32(0x30),
+      this.fat,
+      this.sectorSize,
+      (id) => this.sectorOffset(id),
+      null,
+    );
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     const entries: DirectoryEntry[] = [];
-    for (let offset = 0; offset + DIRECTORY_ENTRY_SIZE <= data.length; offset += DIRECTORY_ENTRY_SIZE) {
-      const nameBytes = Math.min(view.getUint16(offset + DIRECTORY_NAME_BYTES, true), DIRECTORY_NAME_BYTES);
-      const name = new TextDecoder('utf-16le').decode(data.subarray(offset, offset + Math.max(0, nameBytes - 2)));
-      entries.push({ name, type: data[offset + 66] ?? 0, start: view.getUint32(offset + 116, true), size: view.getUint32(offset + 120, true) });
+    for (
+      let offset = 0;
+      offset + DIRECTORY_ENTRY_SIZE <= data.length;
+      offset += DIRECTORY_ENTRY_SIZE
+    ) {
+      const nameBytes = Math.min(
+        view.getUint16(offset + DIRECTORY_NAME_BYTES, true),
+        DIRECTORY_NAME_BYTES,
+      );
+      const name = new TextDecoder('utf-16le').decode(
+        data.subarray(offset, offset + Math.max(0, nameBytes - 2)),
+      );
+      entries.push({
+        name,
+        type: data[offset + 66] ?? 0,
+        start: view.getUint32(offset + 116, true),
+        size: view.getUint32(offset + 120, true),
+      });
     }
     return entries;
   }
 
-  private chainBytes(start: number, table: readonly number[], size: number, offsetOf: (id: number) => number, length: number | null): Uint8Array {
+  private chainBytes(
+    start: number,
+    table: readonly number[],
+    size: number,
+    offsetOf: (id: number) => number,
+    length: number | null,
+  ): Uint8Array {
     return copyChain(this.bytes, start, table, size, offsetOf, length);
   }
 
   private sectorOffset(id: number): number {
     const offset = (id + 1) * this.sectorSize;
-    if (offset + this.sectorSize > this.bytes.length) throw new Error(`sector ${id} lies beyond the end of the file`);
+    if (offset + this.sectorSize > this.bytes.length)
+      throw new Error(`sector ${id} lies beyond the end of the file`);
     return offset;
   }
 
@@ -123,7 +181,8 @@ function copyChain(
     if (next === undefined) throw new Error(`sector ${id} is not in the allocation table`);
     id = next;
   }
-  if (length !== null && total < length) throw new Error('stream is shorter than its directory entry says');
+  if (length !== null && total < length)
+    throw new Error('stream is shorter than its directory entry says');
   const out = new Uint8Array(total);
   let at = 0;
   for (const part of parts) {
@@ -136,6 +195,7 @@ function copyChain(
 function toU32s(bytes: Uint8Array): number[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const values: number[] = [];
-  for (let offset = 0; offset + 4 <= bytes.length; offset += 4) values.push(view.getUint32(offset, true));
+  for (let offset = 0; offset + 4 <= bytes.length; offset += 4)
+    values.push(view.getUint32(offset, true));
   return values;
 }

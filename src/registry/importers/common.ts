@@ -1,6 +1,13 @@
 /** Helpers every importer shares: the error shape, text decoding, BIC normalization, record defaults. */
 import { AppError } from '../../errors.js';
-import type { DomesticCode, ParentLink, RecordType, RegistryAddress, RegistryRecord, Successor } from '../record.js';
+import type {
+  DomesticCode,
+  ParentLink,
+  RecordType,
+  RegistryAddress,
+  RegistryRecord,
+  Successor,
+} from '../record.js';
 
 /** Malformed input: `<file kind> line N: <what is wrong>`, N 1-based. Importers never return a partial snapshot. */
 export function invalidInput(kind: string, line: number, what: string): AppError {
@@ -27,7 +34,8 @@ export function decodeText(bytes: Uint8Array, encoding: TextEncoding, kind: stri
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return text.startsWith(UTF8_BOM) ? text.slice(1) : text;
   } catch {
-    if (encoding === 'utf-8') throw invalidInput(kind, lineOfFirstInvalidUtf8(bytes), 'not valid UTF-8');
+    if (encoding === 'utf-8')
+      throw invalidInput(kind, lineOfFirstInvalidUtf8(bytes), 'not valid UTF-8');
     return latin1(bytes);
   }
 }
@@ -152,7 +160,12 @@ export function maxIso(dates: Iterable<string | null>): string | null {
   return max;
 }
 
-export const emptyAddress: RegistryAddress = { street: null, postal_code: null, city: null, region: null };
+export const emptyAddress: RegistryAddress = {
+  street: null,
+  postal_code: null,
+  city: null,
+  region: null,
+};
 
 export interface RecordInit {
   readonly source_id: string;
@@ -196,13 +209,18 @@ export function makeRecord(init: RecordInit): RegistryRecord {
 /** Tracks record keys; a repeated key is malformed input (the store keys on it). */
 export class KeyRegistry {
   private readonly seen = new Map<string, number>();
-  constructor(private readonly kind: string, private readonly unit: 'line' | 'record' = 'line') {}
+  constructor(
+    private readonly kind: string,
+    private readonly unit: 'line' | 'record' = 'line',
+  ) {}
 
   claim(key: string, position: number): void {
     const first = this.seen.get(key);
     if (first !== undefined) {
       const what = `duplicate key ${key} (first at ${this.unit} ${first})`;
-      throw this.unit === 'line' ? invalidInput(this.kind, position, what) : invalidRecord(this.kind, position, what);
+      throw this.unit === 'line'
+        ? invalidInput(this.kind, position, what)
+        : invalidRecord(this.kind, position, what);
     }
     this.seen.set(key, position);
   }

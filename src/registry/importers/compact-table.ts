@@ -28,16 +28,24 @@ export function tableText(bytes: Uint8Array, kind: string): string {
 }
 
 /** Rows of a compact table whose header must name exactly `columns` (line numbers 1-based, header = 1). */
-export function readCompactTable(bytes: Uint8Array, kind: string, columns: readonly string[]): TableRow[] {
+export function readCompactTable(
+  bytes: Uint8Array,
+  kind: string,
+  columns: readonly string[],
+): TableRow[] {
   const lines = splitLines(tableText(bytes, kind)).map((line) => line.split(SEPARATOR));
   return tableRows(kind, lines, 0, columns);
 }
 
 /** Header + rows -> gzip bytes (deterministic: node's gzip header carries no time stamp). */
-export function writeCompactTable(columns: readonly string[], rows: readonly (readonly string[])[]): Uint8Array {
+export function writeCompactTable(
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+): Uint8Array {
   const lines = [columns, ...rows].map((cells, index) => {
     cells.forEach((cell) => {
-      if (/[\t\r\n]/.test(cell)) throw new Error(`row ${index}: value ${JSON.stringify(cell)} holds a tab or line break`);
+      if (/[\t\r\n]/.test(cell))
+        throw new Error(`row ${index}: value ${JSON.stringify(cell)} holds a tab or line break`);
     });
     return cells.join(SEPARATOR);
   });

@@ -4,7 +4,14 @@
  * a text snapshot and a JSON snapshot diff field by field.
  */
 import { AppError } from '../../errors.js';
-import { decodeText, invalidInput, invalidRecord, KeyRegistry, parseJson, splitLines } from './common.js';
+import {
+  decodeText,
+  invalidInput,
+  invalidRecord,
+  KeyRegistry,
+  parseJson,
+  splitLines,
+} from './common.js';
 import { sliceFields, type FieldTable } from './fixed-width.js';
 
 const RTN_PATTERN = /^\d{9}$/;
@@ -36,16 +43,28 @@ export interface DirectoryLayout {
 }
 
 /** Rows from either shape; the first non-blank character decides (JSON starts with '{'). */
-export function readDirectory(bytes: Uint8Array, layout: DirectoryLayout): { rows: DirectoryRow[]; unit: 'line' | 'record' } {
+export function readDirectory(
+  bytes: Uint8Array,
+  layout: DirectoryLayout,
+): { rows: DirectoryRow[]; unit: 'line' | 'record' } {
   const text = decodeText(bytes, 'auto', layout.kind);
   const isJson = text.trimStart().startsWith('{');
   const rows = isJson ? jsonRows(text, layout) : textRows(text, layout);
   const unit = isJson ? 'record' : 'line';
-  if (rows.length === 0) throw isJson ? invalidRecord(layout.kind, 1, 'no participants') : invalidInput(layout.kind, 1, 'no records');
+  if (rows.length === 0)
+    throw isJson
+      ? invalidRecord(layout.kind, 1, 'no participants')
+      : invalidInput(layout.kind, 1, 'no records');
   const keys = new KeyRegistry(layout.kind, unit);
   for (const row of rows) {
     const rtn = row.fields.routingNumber ?? '';
-    if (!isValidAbaRoutingNumber(rtn)) throw problem(layout.kind, unit, row.position, `routing number "${rtn}" fails the ABA check digit`);
+    if (!isValidAbaRoutingNumber(rtn))
+      throw problem(
+        layout.kind,
+        unit,
+        row.position,
+        `routing number "${rtn}" fails the ABA check digit`,
+      );
     keys.claim(rtn, row.position);
   }
   return { rows, unit };
@@ -57,7 +76,12 @@ function problem(kind: string, unit: 'line' | 'record', position: number, what: 
 
 function textRows(text: string, layout: DirectoryLayout): DirectoryRow[] {
   return splitLines(text).map((line, index) => {
-    if (/[^\x20-\x7e]/.test(line)) throw invalidInput(layout.kind, index + 1, 'non-ASCII character; the directory is plain ASCII');
+    if (/[^\x20-\x7e]/.test(line))
+      throw invalidInput(
+        layout.kind,
+        index + 1,
+        'non-ASCII character; the directory is plain ASCII',
+      );
     const fields = sliceFields(layout.table, line, index + 1);
     for (const filler of layout.fillers) delete fields[filler];
     return { position: index + 1, fields };
@@ -69,13 +93,18 @@ function jsonRows(text: string, layout: DirectoryLayout): DirectoryRow[] {
   const outer = (parsed as Record<string, unknown> | null)?.[layout.jsonKey];
   const list = (outer as Record<string, unknown> | null | undefined)?.[layout.jsonKey];
   if (!Array.isArray(list)) throw invalidInput(layout.kind, 1, `missing "${layout.jsonKey}" list`);
-  const names = layout.table.fields.map((field) => field.name).filter((name) => !layout.fillers.includes(name));
+  const names = layout.table.fields
+    .map((field) => field.name)
+    .filter((name) => !layout.fillers.includes(name));
   return list.map((item: unknown, index) => {
     const fields: Record<string, string> = {};
     for (const name of names) {
       const record = item as Record<string, unknown> | null;
-      const value = [name, ...(layout.jsonAliases?.[name] ?? [])].map((key) => record?.[key]).find((v) => v !== undefined);
-      if (typeof value !== 'string') throw invalidRecord(layout.kind, index + 1, `field ${name} is missing or not a string`);
+      const value = [name, ...(layout.jsonAliases?.[name] ?? [])]
+        .map((key) => record?.[key])
+        .find((v) => v !== undefined);
+      if (typeof value !== 'string')
+        throw invalidRecord(layout.kind, index + 1, `field ${name} is missing or not a string`);
       fields[name] = value.trim();
     }
     return { position: index + 1, fields };

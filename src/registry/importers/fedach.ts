@@ -22,7 +22,8 @@ export const fedachSource: SourceInfo = {
   source_id: 'fedach',
   publisher: 'Federal Reserve Banks',
   title: 'E-Payments Routing Directory: FedACH participants',
-  license: 'Federal Reserve Banks E-Payments Routing Directory terms (may not be sold, relicensed or used for commercial gain)',
+  license:
+    'Federal Reserve Banks E-Payments Routing Directory terms (may not be sold, relicensed or used for commercial gain)',
   version: null,
 };
 
@@ -66,7 +67,9 @@ export function parseFedach(bytes: Uint8Array, options: FedachOptions = {}): Par
   return {
     source_id: fedachSource.source_id,
     source: fedachSource,
-    snapshot_date: options.snapshotDate ?? maxIso(rows.map((row) => isoFromMonthDayYear(row.fields.changeDate ?? ''))),
+    snapshot_date:
+      options.snapshotDate ??
+      maxIso(rows.map((row) => isoFromMonthDayYear(row.fields.changeDate ?? ''))),
     records,
     row_count: records.length,
     ignored_fields: [],
@@ -87,7 +90,10 @@ export function isoFromMonthDayYear(text: string): string | null {
 function toRecord(fields: Record<string, string>): RegistryRecord {
   const field = (name: string): string => fields[name] ?? '';
   const next = field('newRoutingNumber');
-  const redirected = field('recordTypeCode') === RECORD_TYPE_REDIRECT && next !== NO_NEW_ROUTING_NUMBER && next !== '';
+  const redirected =
+    field('recordTypeCode') === RECORD_TYPE_REDIRECT &&
+    next !== NO_NEW_ROUTING_NUMBER &&
+    next !== '';
   return makeRecord({
     source_id: fedachSource.source_id,
     record_key: field('routingNumber'),
@@ -97,7 +103,9 @@ function toRecord(fields: Record<string, string>): RegistryRecord {
     domestic_codes: [{ scheme: 'us_aba', value: field('routingNumber') }],
     address: {
       street: blankToNull(field('customerAddress')),
-      postal_code: blankToNull([field('customerZip'), field('customerZipExt')].filter((part) => part !== '').join('-')),
+      postal_code: blankToNull(
+        [field('customerZip'), field('customerZipExt')].filter((part) => part !== '').join('-'),
+      ),
       city: blankToNull(field('customerCity')),
       region: blankToNull(field('customerState')),
     },

@@ -14,7 +14,8 @@ export const fedwireSource: SourceInfo = {
   source_id: 'fedwire',
   publisher: 'Federal Reserve Banks',
   title: 'E-Payments Routing Directory: Fedwire Funds participants',
-  license: 'Federal Reserve Banks E-Payments Routing Directory terms (may not be sold, relicensed or used for commercial gain)',
+  license:
+    'Federal Reserve Banks E-Payments Routing Directory terms (may not be sold, relicensed or used for commercial gain)',
   version: null,
 };
 
@@ -30,7 +31,12 @@ export const fedwireTable = fieldTable(KIND, LINE_WIDTH, [
   { name: 'changeDate', position: 94, width: 8, example: '20040910' },
 ]);
 
-const layout: DirectoryLayout = { kind: KIND, table: fedwireTable, fillers: [], jsonKey: 'fedwireParticipants' };
+const layout: DirectoryLayout = {
+  kind: KIND,
+  table: fedwireTable,
+  fillers: [],
+  jsonKey: 'fedwireParticipants',
+};
 
 export interface FedwireOptions {
   /** Overrides the latest revision date found in the file. */
@@ -43,7 +49,9 @@ export function parseFedwire(bytes: Uint8Array, options: FedwireOptions = {}): P
   return {
     source_id: fedwireSource.source_id,
     source: fedwireSource,
-    snapshot_date: options.snapshotDate ?? maxIso(rows.map((row) => isoFromCompact(row.fields.changeDate ?? ''))),
+    snapshot_date:
+      options.snapshotDate ??
+      maxIso(rows.map((row) => isoFromCompact(row.fields.changeDate ?? ''))),
     records,
     row_count: records.length,
     ignored_fields: [],
@@ -60,7 +68,12 @@ function toRecord(fields: Record<string, string>): RegistryRecord {
     legal_name: blankToNull(field('customerName')),
     short_name: blankToNull(field('telegraphicName')),
     domestic_codes: [{ scheme: 'us_aba', value: field('routingNumber') }],
-    address: { street: null, postal_code: null, city: blankToNull(field('customerCity')), region: blankToNull(field('customerState')) },
+    address: {
+      street: null,
+      postal_code: null,
+      city: blankToNull(field('customerCity')),
+      region: blankToNull(field('customerState')),
+    },
     fields,
   });
 }

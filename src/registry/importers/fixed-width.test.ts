@@ -12,9 +12,22 @@ const table = fieldTable('Test file', 10, [
 
 describe('fieldTable', () => {
   it('rejects gaps, overlaps and a wrong total width', () => {
-    assert.throws(() => fieldTable('T', 5, [{ name: 'a', position: 2, width: 5, example: '' }]), AssertionFailure);
-    assert.throws(() => fieldTable('T', 5, [{ name: 'a', position: 1, width: 3, example: '' }, { name: 'b', position: 3, width: 3, example: '' }]), AssertionFailure);
-    assert.throws(() => fieldTable('T', 6, [{ name: 'a', position: 1, width: 5, example: '' }]), AssertionFailure);
+    assert.throws(
+      () => fieldTable('T', 5, [{ name: 'a', position: 2, width: 5, example: '' }]),
+      AssertionFailure,
+    );
+    assert.throws(
+      () =>
+        fieldTable('T', 5, [
+          { name: 'a', position: 1, width: 3, example: '' },
+          { name: 'b', position: 3, width: 3, example: '' },
+        ]),
+      AssertionFailure,
+    );
+    assert.throws(
+      () => fieldTable('T', 6, [{ name: 'a', position: 1, width: 5, example: '' }]),
+      AssertionFailure,
+    );
   });
 });
 
@@ -28,7 +41,12 @@ describe('sliceFields', () => {
   });
 
   it('names the line of a wrong-width record', () => {
-    assert.throws(() => sliceFields(table, '001Köln', 7), (e: unknown) => e instanceof AppError && e.message === 'Test file line 7: truncated line: 7 characters, expected 10');
+    assert.throws(
+      () => sliceFields(table, '001Köln', 7),
+      (e: unknown) =>
+        e instanceof AppError &&
+        e.message === 'Test file line 7: truncated line: 7 characters, expected 10',
+    );
   });
 });
 
@@ -42,7 +60,10 @@ describe('shared helpers', () => {
   });
 
   it('decodes ISO-8859-1 byte for byte (not as windows-1252)', () => {
-    assert.equal(decodeText(Uint8Array.from([0x4b, 0xf6, 0x6c, 0x6e, 0x80]), 'auto', 'T'), 'Köln\u0080');
+    assert.equal(
+      decodeText(Uint8Array.from([0x4b, 0xf6, 0x6c, 0x6e, 0x80]), 'auto', 'T'),
+      'Köln\u0080',
+    );
     assert.equal(decodeText(new TextEncoder().encode('\uFEFFKöln'), 'auto', 'T'), 'Köln');
   });
 

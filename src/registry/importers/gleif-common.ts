@@ -4,7 +4,15 @@
  */
 import type { ParsedSnapshot, RegistryRecord, SourceInfo } from '../record.js';
 import { invalidInput, KeyRegistry, parseJson } from './common.js';
-import { child, isXmlObject, parseXml, TEXT_KEY, textOf, type XmlNode, type XmlObject } from './xml.js';
+import {
+  child,
+  isXmlObject,
+  parseXml,
+  TEXT_KEY,
+  textOf,
+  type XmlNode,
+  type XmlObject,
+} from './xml.js';
 
 const LEI_PATTERN = /^[0-9A-Z]{18}[0-9]{2}$/;
 /** ISO 17442 check digits: letters become 10..35, and the whole number mod 97 must be 1 (as in ISO 7064 MOD 97-10). */
@@ -17,7 +25,11 @@ export function isValidLei(lei: string): boolean {
 }
 
 /** The document root, from GLEIF JSON or XML (namespace prefixes dropped, 'xml:lang' kept by that name). */
-export function readGleifTree(bytes: Uint8Array, kind: string, arrayTags: ReadonlySet<string>): { root: XmlObject; format: 'json' | 'xml' } {
+export function readGleifTree(
+  bytes: Uint8Array,
+  kind: string,
+  arrayTags: ReadonlySet<string>,
+): { root: XmlObject; format: 'json' | 'xml' } {
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   const first = text.trimStart()[0];
   if (first === '{') {
@@ -46,7 +58,11 @@ function attributeName(key: string): string {
  * Flattens a record into dotted paths: 'Entity.LegalName' -> text, 'Entity.LegalName@xml:lang' -> 'en',
  * repeated elements as 'OtherEntityName[0]'. Whitespace between XML elements is not text.
  */
-export function flattenRecord(node: XmlNode, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+export function flattenRecord(
+  node: XmlNode,
+  prefix = '',
+  out: Record<string, string> = {},
+): Record<string, string> {
   if (typeof node === 'string') {
     if (prefix !== '') out[prefix] = node.trim();
     return out;
@@ -62,9 +78,16 @@ export function flattenRecord(node: XmlNode, prefix = '', out: Record<string, st
       const text = typeof value === 'string' ? value.trim() : '';
       if (!(hasChildren && text === '')) out[prefix] = text;
     } else if (key.startsWith('@')) {
-      out[`${prefix}${attributeName(key)}`] = typeof value === 'string' ? value : JSON.stringify(value);
+      out[`${prefix}${attributeName(key)}`] =
+        typeof value === 'string' ? value : JSON.stringify(value);
     } else {
-      flattenRecord(isXmlObject(value) || Array.isArray(value) || typeof value === 'string' ? value : String(value), prefix === '' ? key : `${prefix}.${key}`, out);
+      flattenRecord(
+        isXmlObject(value) || Array.isArray(value) || typeof value === 'string'
+          ? value
+          : String(value),
+        prefix === '' ? key : `${prefix}.${key}`,
+        out,
+      );
     }
   }
   return out;
@@ -84,5 +107,12 @@ export function gleifSnapshot(
     keys.claim(record.record_key, index + 1);
     return record;
   });
-  return { source_id: source.source_id, source, snapshot_date: snapshotDate, records, row_count: records.length, ignored_fields: [] };
+  return {
+    source_id: source.source_id,
+    source,
+    snapshot_date: snapshotDate,
+    records,
+    row_count: records.length,
+    ignored_fields: [],
+  };
 }

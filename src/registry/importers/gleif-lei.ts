@@ -11,8 +11,15 @@ import { child, children, type XmlNode } from './xml.js';
 const KIND = 'GLEIF LEI file';
 /** Elements that repeat in LEI-CDF; GLEIF's JSON always writes them as arrays, so the XML reading does too. */
 const ARRAY_TAGS = new Set([
-  'LEIRecord', 'OtherEntityName', 'TransliteratedOtherEntityName', 'OtherAddress', 'TransliteratedOtherAddress',
-  'AdditionalAddressLine', 'LegalEntityEvent', 'AffectedField', 'OtherValidationAuthority',
+  'LEIRecord',
+  'OtherEntityName',
+  'TransliteratedOtherEntityName',
+  'OtherAddress',
+  'TransliteratedOtherAddress',
+  'AdditionalAddressLine',
+  'LegalEntityEvent',
+  'AffectedField',
+  'OtherValidationAuthority',
 ]);
 const ISO_DATE_LENGTH = 'YYYY-MM-DD'.length;
 
@@ -49,7 +56,11 @@ function xmlItems(root: XmlNode): { items: XmlNode[]; contentDate: string | null
   const declared = textAt(header, 'RecordCount');
   // A concatenated file cut short still parses if it ends on a record boundary; the header count catches that.
   if (declared !== null && Number(declared) !== items.length) {
-    throw invalidInput(KIND, 1, `header RecordCount ${declared} but ${items.length} LEIRecord elements`);
+    throw invalidInput(
+      KIND,
+      1,
+      `header RecordCount ${declared} but ${items.length} LEIRecord elements`,
+    );
   }
   return { items, contentDate: textAt(header, 'ContentDate')?.slice(0, ISO_DATE_LENGTH) ?? null };
 }
@@ -57,7 +68,8 @@ function xmlItems(root: XmlNode): { items: XmlNode[]; contentDate: string | null
 function toRecord(item: XmlNode, position: number): RegistryRecord {
   const lei = textAt(item, 'LEI');
   if (lei === null) throw invalidRecord(KIND, position, 'missing LEI');
-  if (!isValidLei(lei)) throw invalidRecord(KIND, position, `LEI ${lei} fails the ISO 17442 check digits`);
+  if (!isValidLei(lei))
+    throw invalidRecord(KIND, position, `LEI ${lei} fails the ISO 17442 check digits`);
   const entity = child(item, 'Entity');
   const legalName = textAt(entity, 'LegalName');
   if (legalName === null) throw invalidRecord(KIND, position, `LEI ${lei} has no LegalName`);
@@ -73,13 +85,17 @@ function toRecord(item: XmlNode, position: number): RegistryRecord {
     address: addressOf(legalAddress),
     entity_status: textAt(entity, 'EntityStatus'),
     registration_status: textAt(item, 'Registration', 'RegistrationStatus'),
-    successor: successorLei === null ? null : { scheme: 'lei', value: successorLei, effective_at: null },
+    successor:
+      successorLei === null ? null : { scheme: 'lei', value: successorLei, effective_at: null },
     fields: flattenRecord(item),
   });
 }
 
 function addressOf(address: XmlNode | undefined): RegistryAddress {
-  const lines = [textAt(address, 'FirstAddressLine'), ...children(address, 'AdditionalAddressLine').map((line) => textAt(line))];
+  const lines = [
+    textAt(address, 'FirstAddressLine'),
+    ...children(address, 'AdditionalAddressLine').map((line) => textAt(line)),
+  ];
   const street = lines.filter((line): line is string => line !== null).join(', ');
   return {
     street: street === '' ? null : street,

@@ -13,7 +13,12 @@ import { flattenRecord, isValidLei, readGleifTree, gleifSnapshot, textAt } from 
 import { child, children, type XmlNode } from './xml.js';
 
 const KIND = 'GLEIF relationship file';
-const ARRAY_TAGS = new Set(['RelationshipRecord', 'RelationshipPeriod', 'RelationshipQualifier', 'RelationshipQuantifier']);
+const ARRAY_TAGS = new Set([
+  'RelationshipRecord',
+  'RelationshipPeriod',
+  'RelationshipQualifier',
+  'RelationshipQuantifier',
+]);
 const JSON_LIST_KEYS = ['relations', 'records'] as const;
 /** The period whose start is the relationship's own start (others are accounting or filing periods). */
 const RELATIONSHIP_PERIOD = 'RELATIONSHIP_PERIOD';
@@ -41,7 +46,10 @@ function jsonItems(root: XmlNode): { items: XmlNode[]; contentDate: string | nul
   const list = JSON_LIST_KEYS.map((key) => child(root, key)).find((value) => Array.isArray(value));
   if (!Array.isArray(list)) throw invalidInput(KIND, 1, 'missing "relations" list');
   // Items may be the record itself or wrapped as { RelationshipRecord: {...} }.
-  return { items: list.map((item) => child(item, 'RelationshipRecord') ?? item), contentDate: null };
+  return {
+    items: list.map((item) => child(item, 'RelationshipRecord') ?? item),
+    contentDate: null,
+  };
 }
 
 function xmlItems(root: XmlNode): { items: XmlNode[]; contentDate: string | null } {
@@ -51,17 +59,27 @@ function xmlItems(root: XmlNode): { items: XmlNode[]; contentDate: string | null
   const items = children(child(data, 'RelationshipRecords'), 'RelationshipRecord');
   const declared = textAt(header, 'RecordCount');
   if (declared !== null && Number(declared) !== items.length) {
-    throw invalidInput(KIND, 1, `header RecordCount ${declared} but ${items.length} RelationshipRecord elements`);
+    throw invalidInput(
+      KIND,
+      1,
+      `header RecordCount ${declared} but ${items.length} RelationshipRecord elements`,
+    );
   }
   return { items, contentDate: textAt(header, 'ContentDate')?.slice(0, ISO_DATE_LENGTH) ?? null };
 }
 
-function nodeLei(relationship: XmlNode | undefined, node: 'StartNode' | 'EndNode', position: number): string {
+function nodeLei(
+  relationship: XmlNode | undefined,
+  node: 'StartNode' | 'EndNode',
+  position: number,
+): string {
   const id = textAt(relationship, node, 'NodeID');
   const type = textAt(relationship, node, 'NodeIDType');
   if (id === null) throw invalidRecord(KIND, position, `missing ${node}/NodeID`);
-  if (type !== 'LEI') throw invalidRecord(KIND, position, `${node}/NodeIDType is "${type ?? ''}", expected LEI`);
-  if (!isValidLei(id)) throw invalidRecord(KIND, position, `${node} LEI ${id} fails the ISO 17442 check digits`);
+  if (type !== 'LEI')
+    throw invalidRecord(KIND, position, `${node}/NodeIDType is "${type ?? ''}", expected LEI`);
+  if (!isValidLei(id))
+    throw invalidRecord(KIND, position, `${node} LEI ${id} fails the ISO 17442 check digits`);
   return id;
 }
 
@@ -110,7 +128,10 @@ export function parentLinksByChild(relationships: ParsedSnapshot): Map<string, P
  * The entity snapshot with each LEI's parent links attached (all published links, whatever their status:
  * the link carries RelationshipStatus so readers can keep only ACTIVE ones).
  */
-export function attachParents(entities: ParsedSnapshot, relationships: ParsedSnapshot): ParsedSnapshot {
+export function attachParents(
+  entities: ParsedSnapshot,
+  relationships: ParsedSnapshot,
+): ParsedSnapshot {
   const byChild = parentLinksByChild(relationships);
   const records = entities.records.map((record) => {
     const links = record.lei === null ? undefined : byChild.get(record.lei);

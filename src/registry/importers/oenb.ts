@@ -6,7 +6,13 @@
  * rejected below rather than guessed at), and fast-csv is stream-based and asynchronous, while importers
  * are synchronous pure functions over bytes.
  */
-import type { DomesticCode, ParsedSnapshot, RecordType, RegistryRecord, SourceInfo } from '../record.js';
+import type {
+  DomesticCode,
+  ParsedSnapshot,
+  RecordType,
+  RegistryRecord,
+  SourceInfo,
+} from '../record.js';
 import {
   blankToNull,
   decodeText,
@@ -41,9 +47,28 @@ export const oenbSource: SourceInfo = {
 };
 
 export const oenbColumns = [
-  'Kennzeichen', 'Identnummer', 'Bankleitzahl', 'Institutsart', 'Sektor', 'Firmenbuchnummer', 'Bankenname',
-  'Straße', 'PLZ', 'Ort', 'Postadresse / Straße', 'Postadresse / PLZ', 'Postadresse / Ort', 'Postfach',
-  'Bundesland', 'Telefon', 'Fax', 'E-Mail', 'SWIFT-Code', 'Homepage', 'Gründungsdatum', 'LEI',
+  'Kennzeichen',
+  'Identnummer',
+  'Bankleitzahl',
+  'Institutsart',
+  'Sektor',
+  'Firmenbuchnummer',
+  'Bankenname',
+  'Straße',
+  'PLZ',
+  'Ort',
+  'Postadresse / Straße',
+  'Postadresse / PLZ',
+  'Postadresse / Ort',
+  'Postfach',
+  'Bundesland',
+  'Telefon',
+  'Fax',
+  'E-Mail',
+  'SWIFT-Code',
+  'Homepage',
+  'Gründungsdatum',
+  'LEI',
 ] as const;
 
 export interface OenbOptions {
@@ -60,11 +85,13 @@ export function parseOenb(bytes: Uint8Array, options: OenbOptions = {}): ParsedS
     const lineNumber = index + 1;
     const fields = readRow(lines[index] ?? '', lineNumber);
     const blz = fields.Bankleitzahl ?? '';
-    if (!BLZ_PATTERN.test(blz)) throw invalidInput(KIND, lineNumber, `Bankleitzahl "${blz}" is not 1-5 digits`);
+    if (!BLZ_PATTERN.test(blz))
+      throw invalidInput(KIND, lineNumber, `Bankleitzahl "${blz}" is not 1-5 digits`);
     keys.claim(blz, lineNumber);
     records.push(toRecord(fields));
   }
-  if (records.length === 0) throw invalidInput(KIND, lines.length + 1, 'no data rows after the header');
+  if (records.length === 0)
+    throw invalidInput(KIND, lines.length + 1, 'no data rows after the header');
   return {
     source_id: oenbSource.source_id,
     source: oenbSource,
@@ -79,17 +106,28 @@ function readSnapshotDate(lines: readonly string[]): string {
   const line = lines[PREAMBLE_LINES - 1];
   const match = line === undefined ? null : DATE_LINE_PATTERN.exec(line);
   const iso = match?.[1] === undefined ? null : isoFromDayMonthYear(match[1]);
-  if (iso === null) throw invalidInput(KIND, PREAMBLE_LINES, 'missing "SEPA-Verzeichnis-Abfrage vom DD.MM.YYYY" line');
+  if (iso === null)
+    throw invalidInput(
+      KIND,
+      PREAMBLE_LINES,
+      'missing "SEPA-Verzeichnis-Abfrage vom DD.MM.YYYY" line',
+    );
   return iso;
 }
 
 function checkHeader(line: string | undefined, lineNumber: number): void {
   const expected = oenbColumns.join(SEPARATOR);
-  if (line?.trim() !== expected) throw invalidInput(KIND, lineNumber, `missing header "${oenbColumns[0]};${oenbColumns[1]};..."`);
+  if (line?.trim() !== expected)
+    throw invalidInput(
+      KIND,
+      lineNumber,
+      `missing header "${oenbColumns[0]};${oenbColumns[1]};..."`,
+    );
 }
 
 function readRow(line: string, lineNumber: number): Record<string, string> {
-  if (line.includes('"')) throw invalidInput(KIND, lineNumber, 'quoted field; the OeNB format has no quoting');
+  if (line.includes('"'))
+    throw invalidInput(KIND, lineNumber, 'quoted field; the OeNB format has no quoting');
   const cells = line.split(SEPARATOR);
   if (cells.length !== oenbColumns.length) {
     throw invalidInput(KIND, lineNumber, `${cells.length} columns, expected ${oenbColumns.length}`);
@@ -109,9 +147,11 @@ function recordTypeOf(kennzeichen: string): RecordType {
 function toRecord(fields: Record<string, string>): RegistryRecord {
   const field = (name: (typeof oenbColumns)[number]): string => fields[name] ?? '';
   const codes: DomesticCode[] = [{ scheme: 'at_blz', value: field('Bankleitzahl') }];
-  if (field('Identnummer') !== '') codes.push({ scheme: 'at_oenb_ident', value: field('Identnummer') });
+  if (field('Identnummer') !== '')
+    codes.push({ scheme: 'at_oenb_ident', value: field('Identnummer') });
   const register = field('Firmenbuchnummer');
-  if (register !== '' && register !== NO_REGISTER_NUMBER) codes.push({ scheme: 'at_firmenbuch', value: register });
+  if (register !== '' && register !== NO_REGISTER_NUMBER)
+    codes.push({ scheme: 'at_firmenbuch', value: register });
   return makeRecord({
     source_id: oenbSource.source_id,
     record_key: field('Bankleitzahl'),

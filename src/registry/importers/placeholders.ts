@@ -16,6 +16,8 @@ export function isPlaceholderName(name: string | null | undefined): boolean {
 
 /** True when every non-empty name is a placeholder and there is at least one: the row names no bank. */
 export function namesNoBank(names: readonly (string | null | undefined)[]): boolean {
-  const given = names.filter((name): name is string => name !== null && name !== undefined && name.trim() !== '');
+  const given = names.filter(
+    (name): name is string => name !== null && name !== undefined && name.trim() !== '',
+  );
   return given.length > 0 && given.every((name) => isPlaceholderName(name));
 }

@@ -9,7 +9,14 @@
  * table) and entries without a bank code are not banks and are left out. The files carry no date.
  */
 import type { DomesticCode, ParsedSnapshot, RegistryRecord, SourceInfo } from '../record.js';
-import { blankToNull, invalidInput, invalidRecord, makeRecord, normalizeBic, parseJson } from './common.js';
+import {
+  blankToNull,
+  invalidInput,
+  invalidRecord,
+  makeRecord,
+  normalizeBic,
+  parseJson,
+} from './common.js';
 import { isGzip, readCompactTable, tableText } from './compact-table.js';
 import { namesNoBank } from './placeholders.js';
 
@@ -17,19 +24,36 @@ const KIND = 'schwifty bank registry';
 
 export const schwiftySource: SourceInfo = {
   source_id: 'schwifty',
-  publisher: 'schwifty bank registry (Martin Domke; data from the central banks and associations it names)',
+  publisher:
+    'schwifty bank registry (Martin Domke; data from the central banks and associations it names)',
   title: 'schwifty bank_registry',
-  license: 'MIT (Copyright (c) 2021 Martin Domke); the underlying data keep their publishers\' terms',
+  license:
+    "MIT (Copyright (c) 2021 Martin Domke); the underlying data keep their publishers' terms",
   version: null,
 };
 
 /** Columns of the compact table, in order. */
-export const schwiftyColumns = ['country_code', 'bank_code', 'name', 'short_name', 'bic', 'primary', 'checksum_algo'] as const;
+export const schwiftyColumns = [
+  'country_code',
+  'bank_code',
+  'name',
+  'short_name',
+  'bic',
+  'primary',
+  'checksum_algo',
+] as const;
 export type SchwiftyRow = Readonly<Record<(typeof schwiftyColumns)[number], string>>;
 
 /** Scheme names the registry already uses for these countries' IBAN bank codes; others get "<cc>_bank_code". */
 const SCHEMES: Readonly<Record<string, string>> = {
-  AT: 'at_blz', BE: 'be_protocol', CH: 'ch_iid', DE: 'de_blz', ES: 'es_entidad', FR: 'fr_code_banque', LU: 'lu_bank_code', NL: 'nl_bank_code',
+  AT: 'at_blz',
+  BE: 'be_protocol',
+  CH: 'ch_iid',
+  DE: 'de_blz',
+  ES: 'es_entidad',
+  FR: 'fr_code_banque',
+  LU: 'lu_bank_code',
+  NL: 'nl_bank_code',
 };
 
 export function schwiftySchemeOf(countryCode: string): string {
@@ -48,21 +72,34 @@ interface Entry {
 }
 
 /** Trimmed, with inner runs of whitespace (schwifty has a few names with a line break) as one space. */
-const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
 
 /** Entries of one schwifty JSON file (v1 list or v2 object), expanded to one row per bank code. */
 export function schwiftyRowsOfJson(json: unknown, kind = KIND): SchwiftyRow[] {
   const v2 = typeof json === 'object' && json !== null && !Array.isArray(json);
   const entries = v2 ? (json as { entries?: unknown }).entries : json;
-  if (!Array.isArray(entries)) throw invalidInput(kind, 1, v2 ? 'v2 file without an "entries" list' : 'neither a list of entries nor {"entries": [...]}');
+  if (!Array.isArray(entries))
+    throw invalidInput(
+      kind,
+      1,
+      v2 ? 'v2 file without an "entries" list' : 'neither a list of entries nor {"entries": [...]}',
+    );
   const rows: SchwiftyRow[] = [];
   entries.forEach((raw: unknown, index) => {
-    if (typeof raw !== 'object' || raw === null) throw invalidRecord(kind, index + 1, 'entry is not an object');
+    if (typeof raw !== 'object' || raw === null)
+      throw invalidRecord(kind, index + 1, 'entry is not an object');
     const entry = raw as Entry;
     const country = text(entry.country_code).toUpperCase();
-    if (!/^[A-Z]{2}$/.test(country)) throw invalidRecord(kind, index + 1, `country_code "${text(entry.country_code)}" is not two letters`);
+    if (!/^[A-Z]{2}$/.test(country))
+      throw invalidRecord(
+        kind,
+        index + 1,
+        `country_code "${text(entry.country_code)}" is not two letters`,
+      );
     const codes = v2 ? entry.bank_codes : [entry.bank_code];
-    if (!Array.isArray(codes)) throw invalidRecord(kind, index + 1, 'v2 entry without a "bank_codes" list');
+    if (!Array.isArray(codes))
+      throw invalidRecord(kind, index + 1, 'v2 entry without a "bank_codes" list');
     for (const code of codes) {
       rows.push({
         country_code: country,
@@ -111,19 +148,37 @@ export function schwiftyRecord(row: SchwiftyRow): RegistryRecord {
   });
 }
 
-export function schwiftySnapshot(rows: readonly SchwiftyRow[], snapshotDate: string | null, source: SourceInfo = schwiftySource): ParsedSnapshot {
+export function schwiftySnapshot(
+  rows: readonly SchwiftyRow[],
+  snapshotDate: string | null,
+  source: SourceInfo = schwiftySource,
+): ParsedSnapshot {
   const records = compactSchwiftyRows(rows).map(schwiftyRecord);
-  return { source_id: source.source_id, source, snapshot_date: snapshotDate, records, row_count: records.length, ignored_fields: [] };
+  return {
+    source_id: source.source_id,
+    source,
+    snapshot_date: snapshotDate,
+    records,
+    row_count: records.length,
+    ignored_fields: [],
+  };
 }
 
 /** A schwifty JSON file (one country) or the compact table (every country), plain or gzip-compressed. */
-export function parseSchwifty(bytes: Uint8Array, options: { snapshotDate?: string } = {}): ParsedSnapshot {
+export function parseSchwifty(
+  bytes: Uint8Array,
+  options: { snapshotDate?: string } = {},
+): ParsedSnapshot {
   const body = tableText(bytes, KIND);
   const first = body.trimStart()[0];
   const rows =
     first === '{' || first === '['
       ? schwiftyRowsOfJson(parseJson(body, KIND))
-      : readCompactTable(isGzip(bytes) ? bytes : new TextEncoder().encode(body), KIND, schwiftyColumns).map((row) => row.fields as SchwiftyRow);
+      : readCompactTable(
+          isGzip(bytes) ? bytes : new TextEncoder().encode(body),
+          KIND,
+          schwiftyColumns,
+        ).map((row) => row.fields as SchwiftyRow);
   if (rows.length === 0) throw invalidInput(KIND, 2, 'no bank entries');
   return schwiftySnapshot(rows, options.snapshotDate ?? null);
 }

@@ -15,7 +15,9 @@ export function columnIndex(letters: string): number {
 
 /** Shortest decimal text of a number cell: 20250929, not 20250929.0 or 2.0250929E7. */
 export function numberText(value: number): string {
-  return Number.isInteger(value) && Math.abs(value) < Number.MAX_SAFE_INTEGER ? value.toFixed(0) : String(value);
+  return Number.isInteger(value) && Math.abs(value) < Number.MAX_SAFE_INTEGER
+    ? value.toFixed(0)
+    : String(value);
 }
 
 /** Collects cells into dense rows. */

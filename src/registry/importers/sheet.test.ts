@@ -10,18 +10,26 @@ import { columnIndex, numberText } from './sheet-cells.js';
 function rejects(bytes: Uint8Array, pattern: RegExp): void {
   assert.throws(
     () => readFirstSheet(bytes, 'Test workbook'),
-    (error: unknown) => error instanceof AppError && error.code === 'invalid_argument' && pattern.test(error.message),
+    (error: unknown) =>
+      error instanceof AppError && error.code === 'invalid_argument' && pattern.test(error.message),
   );
 }
 
 describe('readFirstSheet', () => {
   it('reads shared strings into dense rows, with gaps as empty cells', () => {
-    const sheet = readFirstSheet(writeXlsx([['a', '', 'c & <d>'], [], ['', 'Zürich']]), 'Test workbook');
+    const sheet = readFirstSheet(
+      writeXlsx([['a', '', 'c & <d>'], [], ['', 'Zürich']]),
+      'Test workbook',
+    );
     assert.equal(sheet.name, 'Synthetic');
     assert.deepEqual(sheet.rows, [['a', '', 'c & <d>'], [], ['', 'Zürich']]);
   });
 
-  it('rejects bytes that are no workbook', () => rejects(new TextEncoder().encode('From;To\n000;049'), /^Test workbook line 1: not an .xlsx or .xls workbook$/));
+  it('rejects bytes that are no workbook', () =>
+    rejects(
+      new TextEncoder().encode('From;To\n000;049'),
+      /^Test workbook line 1: not an .xlsx or .xls workbook$/,
+    ));
 
   it('rejects a truncated .xlsx', () => {
     const bytes = writeXlsx([['a']]);
@@ -30,7 +38,10 @@ describe('readFirstSheet', () => {
 
   it('rejects a compound file whose header is cut short', () => {
     const magic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-    rejects(Uint8Array.from([...magic, 0, 0, 0]), /line 1: unreadable workbook: compound file header is truncated/);
+    rejects(
+      Uint8Array.from([...magic, 0, 0, 0]),
+      /line 1: unreadable workbook: compound file header is truncated/,
+    );
   });
 
   it('names columns and prints numbers as spreadsheets show them', () => {
@@ -40,12 +51,21 @@ describe('readFirstSheet', () => {
 });
 
 describe('.xlsx with deflated parts, as Excel and LibreOffice write them (no ../shared needed)', () => {
-  const rows = [['BC-Nr', 'Bankname'], ['99001', 'Synthetische Testbank Zürich'], ['99002', 'Synthetische Testbank Genève']];
+  const rows = [
+    ['BC-Nr', 'Bankname'],
+    ['99001', 'Synthetische Testbank Zürich'],
+    ['99002', 'Synthetische Testbank Genève'],
+  ];
   /** Offsets of every central directory entry, found by its signature (independent of the reader). */
   const centralEntries = (bytes: Uint8Array) => {
     const buffer = Buffer.from(bytes);
     const offsets: number[] = [];
-    for (let at = buffer.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = buffer.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) offsets.push(at);
+    for (
+      let at = buffer.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      at >= 0;
+      at = buffer.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
+    )
+      offsets.push(at);
     return { buffer, offsets };
   };
 
@@ -55,7 +75,10 @@ describe('.xlsx with deflated parts, as Excel and LibreOffice write them (no ../
     assert.equal(offsets.length, 6);
     for (const at of offsets) assert.equal(buffer.readUInt16LE(at + 10), 8);
     assert.deepEqual(readFirstSheet(deflated, 'Test workbook').rows, rows);
-    assert.deepEqual(readFirstSheet(deflated, 'Test workbook').rows, readFirstSheet(writeXlsx(rows), 'Test workbook').rows);
+    assert.deepEqual(
+      readFirstSheet(deflated, 'Test workbook').rows,
+      readFirstSheet(writeXlsx(rows), 'Test workbook').rows,
+    );
   });
 
   it('rejects a part whose DEFLATE data is damaged', () => {
@@ -78,14 +101,18 @@ describe('.xlsx with deflated parts, as Excel and LibreOffice write them (no ../
 
 describe('the .xls (BIFF8) reader on synthetic workbooks (no ../shared needed)', () => {
   it('reads every cell kind as a spreadsheet shows it: shared strings, labels, numbers, RK, booleans, formula results', () => {
-    const bytes = writeXls('Bankenstamm', [
-      [{ sst: 'BC-Nr' }, { sst: 'Bankname' }, { sst: 'Ort' }],
-      [{ rkInt: 99001 }, { sst: 'Synthetische Testbank' }, { label: 'Zürich' }],
-      [{ number: 1.5 }, { rkInt: 1234, cents: true }, { number: 20250929 }],
-      [],
-      [null, { bool: true }, { bool: false }],
-      [{ formulaNumber: -3 }, { formulaString: 'Genève' }, { formulaBool: true }],
-    ], [{ row: 6, firstColumn: 1, integers: [7, 8, 9] }]);
+    const bytes = writeXls(
+      'Bankenstamm',
+      [
+        [{ sst: 'BC-Nr' }, { sst: 'Bankname' }, { sst: 'Ort' }],
+        [{ rkInt: 99001 }, { sst: 'Synthetische Testbank' }, { label: 'Zürich' }],
+        [{ number: 1.5 }, { rkInt: 1234, cents: true }, { number: 20250929 }],
+        [],
+        [null, { bool: true }, { bool: false }],
+        [{ formulaNumber: -3 }, { formulaString: 'Genève' }, { formulaBool: true }],
+      ],
+      [{ row: 6, firstColumn: 1, integers: [7, 8, 9] }],
+    );
     const sheet = readFirstSheet(bytes, 'Test workbook');
     assert.equal(sheet.name, 'Bankenstamm');
     assert.deepEqual(sheet.rows, [
@@ -101,9 +128,20 @@ describe('the .xls (BIFF8) reader on synthetic workbooks (no ../shared needed)',
 
   it('reads a shared string table that continues over CONTINUE records, split inside one- and two-byte strings', () => {
     // 700 strings of 20-25 characters: about 16 KB, so the SST spans three records and strings are cut mid-way.
-    const texts = Array.from({ length: 700 }, (_, i) => (i % 3 === 0 ? `Łódź synthetic ${i} 銀行` : `Synthetic bank number ${i}`));
-    const sheet = readFirstSheet(writeXls('S', texts.map((text) => [{ sst: text }])), 'Test workbook');
-    assert.deepEqual(sheet.rows, texts.map((text) => [text]));
+    const texts = Array.from({ length: 700 }, (_, i) =>
+      i % 3 === 0 ? `Łódź synthetic ${i} 銀行` : `Synthetic bank number ${i}`,
+    );
+    const sheet = readFirstSheet(
+      writeXls(
+        'S',
+        texts.map((text) => [{ sst: text }]),
+      ),
+      'Test workbook',
+    );
+    assert.deepEqual(
+      sheet.rows,
+      texts.map((text) => [text]),
+    );
   });
 
   it('rejects the synthetic .xls cut short and a compound file without a Workbook stream', () => {

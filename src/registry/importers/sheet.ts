@@ -23,7 +23,11 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
 
 /** Reads the first worksheet; any structural damage becomes `<kind> line 1: ...` (the workbook as a whole is bad). */
 export function readFirstSheet(bytes: Uint8Array, kind: string): Sheet {
-  const reader = startsWith(bytes, ZIP_MAGIC) ? readXlsx : startsWith(bytes, CFB_MAGIC) ? readXls : null;
+  const reader = startsWith(bytes, ZIP_MAGIC)
+    ? readXlsx
+    : startsWith(bytes, CFB_MAGIC)
+      ? readXls
+      : null;
   if (reader === null) throw invalidInput(kind, 1, 'not an .xlsx or .xls workbook');
   try {
     return reader(bytes);

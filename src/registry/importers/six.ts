@@ -5,8 +5,23 @@
  * "Gültig seit" holds the download date on every live row, so it is an ignored field and, by default, the
  * snapshot date (its maximum). Only rows with "IID neu" carry the real date of the change.
  */
-import type { DomesticCode, ParentLink, ParsedSnapshot, RecordType, RegistryRecord, SourceInfo } from '../record.js';
-import { blankToNull, invalidInput, isoFromCompact, KeyRegistry, makeRecord, maxIso, normalizeBic } from './common.js';
+import type {
+  DomesticCode,
+  ParentLink,
+  ParsedSnapshot,
+  RecordType,
+  RegistryRecord,
+  SourceInfo,
+} from '../record.js';
+import {
+  blankToNull,
+  invalidInput,
+  isoFromCompact,
+  KeyRegistry,
+  makeRecord,
+  maxIso,
+  normalizeBic,
+} from './common.js';
 import { readFirstSheet } from './sheet.js';
 import { tableRows, type TableRow } from './table-rows.js';
 
@@ -25,12 +40,36 @@ export const sixSource: SourceInfo = {
 };
 
 export const sixColumns = [
-  'Gruppe', 'IID', 'Filial-ID', 'IID neu', 'SIC-IID', 'Hauptsitz', 'IID-Art', VALID_SINCE, 'SIC', 'euroSIC',
-  'Sprache', 'Kurzbez.', 'Name Bank/Institut', 'Domizil', 'Postadresse', 'PLZ', 'Ort', 'Telefon', 'Fax',
-  'Vorwahl', 'Landcode', 'Postkonto', 'BIC',
+  'Gruppe',
+  'IID',
+  'Filial-ID',
+  'IID neu',
+  'SIC-IID',
+  'Hauptsitz',
+  'IID-Art',
+  VALID_SINCE,
+  'SIC',
+  'euroSIC',
+  'Sprache',
+  'Kurzbez.',
+  'Name Bank/Institut',
+  'Domizil',
+  'Postadresse',
+  'PLZ',
+  'Ort',
+  'Telefon',
+  'Fax',
+  'Vorwahl',
+  'Landcode',
+  'Postkonto',
+  'BIC',
 ] as const;
 
-const RECORD_TYPES: Readonly<Record<string, RecordType>> = { '1': 'bank', '2': 'branch', '3': 'branch' };
+const RECORD_TYPES: Readonly<Record<string, RecordType>> = {
+  '1': 'bank',
+  '2': 'branch',
+  '3': 'branch',
+};
 
 export interface SixOptions {
   /** Overrides the date read from "Gültig seit" (the download date on live rows). */
@@ -39,7 +78,8 @@ export interface SixOptions {
 
 export function parseSix(bytes: Uint8Array, options: SixOptions = {}): ParsedSnapshot {
   const rows = tableRows(KIND, readFirstSheet(bytes, KIND).rows, HEADER_ROW_INDEX, sixColumns);
-  if (rows.length === 0) throw invalidInput(KIND, HEADER_ROW_INDEX + 2, 'no data rows after the header');
+  if (rows.length === 0)
+    throw invalidInput(KIND, HEADER_ROW_INDEX + 2, 'no data rows after the header');
   const keys = new KeyRegistry(KIND);
   const records = rows.map((row) => {
     checkRow(row);
@@ -47,7 +87,9 @@ export function parseSix(bytes: Uint8Array, options: SixOptions = {}): ParsedSna
     keys.claim(record.record_key, row.line);
     return record;
   });
-  const liveDates = rows.filter((row) => row.fields['IID neu'] === '').map((row) => isoFromCompact(row.fields[VALID_SINCE] ?? ''));
+  const liveDates = rows
+    .filter((row) => row.fields['IID neu'] === '')
+    .map((row) => isoFromCompact(row.fields[VALID_SINCE] ?? ''));
   return {
     source_id: sixSource.source_id,
     source: sixSource,
@@ -60,10 +102,14 @@ export function parseSix(bytes: Uint8Array, options: SixOptions = {}): ParsedSna
 
 function checkRow(row: TableRow): void {
   const { fields, line } = row;
-  if (!/^\d{1,5}$/.test(fields.IID ?? '')) throw invalidInput(KIND, line, `IID "${fields.IID}" is not 1-5 digits`);
-  if (!/^\d{4}$/.test(fields['Filial-ID'] ?? '')) throw invalidInput(KIND, line, `Filial-ID "${fields['Filial-ID']}" is not 4 digits`);
-  if (RECORD_TYPES[fields['IID-Art'] ?? ''] === undefined) throw invalidInput(KIND, line, `IID-Art "${fields['IID-Art']}" is not 1, 2 or 3`);
-  if (isoFromCompact(fields[VALID_SINCE] ?? '') === null) throw invalidInput(KIND, line, `${VALID_SINCE} "${fields[VALID_SINCE]}" is not YYYYMMDD`);
+  if (!/^\d{1,5}$/.test(fields.IID ?? ''))
+    throw invalidInput(KIND, line, `IID "${fields.IID}" is not 1-5 digits`);
+  if (!/^\d{4}$/.test(fields['Filial-ID'] ?? ''))
+    throw invalidInput(KIND, line, `Filial-ID "${fields['Filial-ID']}" is not 4 digits`);
+  if (RECORD_TYPES[fields['IID-Art'] ?? ''] === undefined)
+    throw invalidInput(KIND, line, `IID-Art "${fields['IID-Art']}" is not 1, 2 or 3`);
+  if (isoFromCompact(fields[VALID_SINCE] ?? '') === null)
+    throw invalidInput(KIND, line, `${VALID_SINCE} "${fields[VALID_SINCE]}" is not YYYYMMDD`);
 }
 
 function toRecord(fields: Record<string, string>): RegistryRecord {
@@ -74,7 +120,15 @@ function toRecord(fields: Record<string, string>): RegistryRecord {
   const headOffice = field('Hauptsitz');
   const parents: ParentLink[] =
     headOffice !== '' && headOffice !== iid
-      ? [{ relationship_type: 'head_office', scheme: 'ch_iid', value: headOffice, status: null, start_date: null }]
+      ? [
+          {
+            relationship_type: 'head_office',
+            scheme: 'ch_iid',
+            value: headOffice,
+            status: null,
+            start_date: null,
+          },
+        ]
       : [];
   const successorIid = field('IID neu');
   return makeRecord({
@@ -86,9 +140,21 @@ function toRecord(fields: Record<string, string>): RegistryRecord {
     short_name: blankToNull(field('Kurzbez.')),
     bic: normalizeBic(field('BIC')),
     domestic_codes: codes,
-    address: { street: blankToNull(field('Domizil')), postal_code: blankToNull(field('PLZ')), city: blankToNull(field('Ort')), region: null },
+    address: {
+      street: blankToNull(field('Domizil')),
+      postal_code: blankToNull(field('PLZ')),
+      city: blankToNull(field('Ort')),
+      region: null,
+    },
     parents,
-    successor: successorIid === '' ? null : { scheme: 'ch_iid', value: successorIid, effective_at: isoFromCompact(field(VALID_SINCE)) },
+    successor:
+      successorIid === ''
+        ? null
+        : {
+            scheme: 'ch_iid',
+            value: successorIid,
+            effective_at: isoFromCompact(field(VALID_SINCE)),
+          },
     fields,
   });
 }

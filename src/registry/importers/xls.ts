@@ -39,18 +39,23 @@ interface BiffRecord {
 
 export function readXls(bytes: Uint8Array): Sheet {
   const workbook = new CompoundFile(bytes).stream('Workbook');
-  if (workbook === null) throw new Error('no BIFF8 Workbook stream (BIFF5 and older are not supported)');
+  if (workbook === null)
+    throw new Error('no BIFF8 Workbook stream (BIFF5 and older are not supported)');
   const globals = readGlobals(workbook);
-  return { name: globals.sheetName, rows: readWorksheet(workbook, globals.sheetOffset, globals.strings) };
+  return {
+    name: globals.sheetName,
+    rows: readWorksheet(workbook, globals.sheetOffset, globals.strings),
+  };
 }
 
 function* records(stream: Uint8Array, start: number): Generator<BiffRecord> {
   const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
-  for (let offset = start; offset + RECORD_HEADER <= stream.length; ) {
+  for (let offset = start; offset + RECORD_HEADER <= stream.length;) {
     const type = view.getUint16(offset, true);
     const length = view.getUint16(offset + 2, true);
     const begin = offset + RECORD_HEADER;
-    if (begin + length > stream.length) throw new Error(`BIFF record 0x${type.toString(16)} is truncated`);
+    if (begin + length > stream.length)
+      throw new Error(`BIFF record 0x${type.toString(16)} is truncated`);
     const data = stream.subarray(begin, begin + length);
     yield { type, data, view: new DataView(data.buffer, data.byteOffset, data.byteLength) };
     offset = begin + length;
@@ -69,7 +74,8 @@ function readGlobals(stream: Uint8Array): Globals {
   let inSst = false;
   let first = true;
   for (const record of records(stream, 0)) {
-    if (first && (record.type !== RECORD.BOF || record.view.getUint16(0, true) !== BIFF8_VERSION)) throw new Error('not a BIFF8 workbook');
+    if (first && (record.type !== RECORD.BOF || record.view.getUint16(0, true) !== BIFF8_VERSION))
+      throw new Error('not a BIFF8 workbook');
     first = false;
     if (record.type === RECORD.CONTINUE && inSst) {
       sst.push(record.data);
@@ -79,8 +85,15 @@ function readGlobals(stream: Uint8Array): Globals {
     if (inSst) {
       // Skip the total and unique counts: the strings themselves say where they end.
       sst = [record.data.subarray(8)];
-    } else if (record.type === RECORD.BOUNDSHEET && sheet === null && record.data[5] === SHEET_TYPE_WORKSHEET) {
-      sheet = { offset: record.view.getUint32(0, true), name: new SegmentReader([record.data.subarray(6)]).shortString() };
+    } else if (
+      record.type === RECORD.BOUNDSHEET &&
+      sheet === null &&
+      record.data[5] === SHEET_TYPE_WORKSHEET
+    ) {
+      sheet = {
+        offset: record.view.getUint32(0, true),
+        name: new SegmentReader([record.data.subarray(6)]).shortString(),
+      };
     } else if (record.type === RECORD.EOF) {
       return finish(sheet, readSst(sst));
     }
@@ -95,7 +108,10 @@ function readSst(segments: readonly Uint8Array[]): string[] {
   return strings;
 }
 
-function finish(sheet: { name: string; offset: number } | null, strings: readonly string[]): Globals {
+function finish(
+  sheet: { name: string; offset: number } | null,
+  strings: readonly string[],
+): Globals {
   if (sheet === null) throw new Error('workbook has no worksheet');
   return { sheetName: sheet.name, sheetOffset: sheet.offset, strings };
 }
@@ -113,7 +129,12 @@ function readWorksheet(stream: Uint8Array, offset: number, strings: readonly str
         pendingFormula = readFormula(record, row, column, builder);
         break;
       case RECORD.STRING:
-        if (pendingFormula !== null) builder.set(pendingFormula.row, pendingFormula.column, new SegmentReader([record.data]).unicodeString());
+        if (pendingFormula !== null)
+          builder.set(
+            pendingFormula.row,
+            pendingFormula.column,
+            new SegmentReader([record.data]).unicodeString(),
+          );
         pendingFormula = null;
         break;
       default:
@@ -124,11 +145,18 @@ function readWorksheet(stream: Uint8Array, offset: number, strings: readonly str
 }
 
 /** A cell record that holds its value itself (or through the shared string table); other records are skipped. */
-function readValueCell(record: BiffRecord, row: number, column: number, strings: readonly string[], builder: RowBuilder): void {
+function readValueCell(
+  record: BiffRecord,
+  row: number,
+  column: number,
+  strings: readonly string[],
+  builder: RowBuilder,
+): void {
   switch (record.type) {
     case RECORD.LABELSST: {
       const text = strings[record.view.getUint32(6, true)];
-      if (text === undefined) throw new Error(`cell ${row + 1}/${column + 1} points past the shared string table`);
+      if (text === undefined)
+        throw new Error(`cell ${row + 1}/${column + 1} points past the shared string table`);
       builder.set(row, column, text);
       break;
     }
@@ -152,16 +180,30 @@ function readValueCell(record: BiffRecord, row: number, column: number, strings:
   }
 }
 
-function readMulRk(record: BiffRecord, row: number, firstColumn: number, builder: RowBuilder): void {
+function readMulRk(
+  record: BiffRecord,
+  row: number,
+  firstColumn: number,
+  builder: RowBuilder,
+): void {
   const RK_CELL = 6;
   const count = (record.data.length - 6) / RK_CELL;
   for (let i = 0; i < count; i++) {
-    builder.set(row, firstColumn + i, numberText(rkValue(record.view.getUint32(4 + i * RK_CELL + 2, true))));
+    builder.set(
+      row,
+      firstColumn + i,
+      numberText(rkValue(record.view.getUint32(4 + i * RK_CELL + 2, true))),
+    );
   }
 }
 
 /** Returns the cell awaiting a STRING record when the formula's cached result is text. */
-function readFormula(record: BiffRecord, row: number, column: number, builder: RowBuilder): { row: number; column: number } | null {
+function readFormula(
+  record: BiffRecord,
+  row: number,
+  column: number,
+  builder: RowBuilder,
+): { row: number; column: number } | null {
   if (record.view.getUint16(12, true) !== FORMULA_NON_NUMBER) {
     builder.set(row, column, numberText(record.view.getFloat64(6, true)));
     return null;
@@ -230,7 +272,9 @@ class SegmentReader {
         highByte = (this.byte() & 0x01) !== 0;
         continue;
       }
-      const available = highByte ? Math.floor((current.length - this.position) / 2) : current.length - this.position;
+      const available = highByte
+        ? Math.floor((current.length - this.position) / 2)
+        : current.length - this.position;
       const take = Math.min(count, available);
       const end = this.position + take * (highByte ? 2 : 1);
       const chunk = current.subarray(this.position, end);
@@ -242,7 +286,10 @@ class SegmentReader {
   }
 
   private skipExhausted(): void {
-    while (this.segment < this.segments.length && this.position >= (this.segments[this.segment]?.length ?? 0)) {
+    while (
+      this.segment < this.segments.length &&
+      this.position >= (this.segments[this.segment]?.length ?? 0)
+    ) {
       this.segment++;
       this.position = 0;
     }

@@ -37,7 +37,9 @@ function attribute(node: XmlNode | undefined, name: string): string | null {
 
 /** Relationship targets are relative to xl/ unless absolute. */
 function sheetPart(rels: XmlObject, relationId: string): string {
-  const relation = children(rels.Relationships, 'Relationship').find((r) => attribute(r, 'Id') === relationId);
+  const relation = children(rels.Relationships, 'Relationship').find(
+    (r) => attribute(r, 'Id') === relationId,
+  );
   const target = attribute(relation, 'Target');
   if (target === null) throw new Error(`no relationship ${relationId} for the first sheet`);
   return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
@@ -48,7 +50,9 @@ function sharedStrings(root: XmlObject): string[] {
   return children(root.sst, 'si').map((item) => {
     const plain = child(item, 't');
     if (plain !== undefined) return textOf(plain) ?? '';
-    return children(item, 'r').map((run) => textOf(child(run, 't')) ?? '').join('');
+    return children(item, 'r')
+      .map((run) => textOf(child(run, 't')) ?? '')
+      .join('');
   });
 }
 

@@ -16,7 +16,10 @@ export const TEXT_KEY = '$';
  * Parses XML; returns the validator's error (message and line) instead of throwing, so each importer can
  * report it in its own words. `arrayTags` are elements that repeat and must always come back as arrays.
  */
-export function parseXml(text: string, arrayTags: ReadonlySet<string>): { readonly root: XmlObject } | { readonly error: string; readonly line: number } {
+export function parseXml(
+  text: string,
+  arrayTags: ReadonlySet<string>,
+): { readonly root: XmlObject } | { readonly error: string; readonly line: number } {
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { error: valid.err.msg, line: valid.err.line };
   const parser = new XMLParser({

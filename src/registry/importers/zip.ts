@@ -48,14 +48,21 @@ export class ZipArchive {
   read(name: string): Uint8Array {
     const entry = this.entries.get(name);
     if (entry === undefined) throw new ZipFormatError(`missing part ${name}`);
-    if (this.u32(entry.localOffset) !== LOCAL_FILE_HEADER) throw new ZipFormatError(`bad local header for ${name}`);
-    const start = entry.localOffset + LOCAL_HEADER_FIXED + this.u16(entry.localOffset + 26) + this.u16(entry.localOffset + 28);
+    if (this.u32(entry.localOffset) !== LOCAL_FILE_HEADER)
+      throw new ZipFormatError(`bad local header for ${name}`);
+    const start =
+      entry.localOffset +
+      LOCAL_HEADER_FIXED +
+      this.u16(entry.localOffset + 26) +
+      this.u16(entry.localOffset + 28);
     const end = start + entry.compressedSize;
     if (end > this.bytes.length) throw new ZipFormatError(`${name} is truncated`);
     const data = this.bytes.subarray(start, end);
     if (entry.method === METHOD_STORED) return data;
-    if (entry.method !== METHOD_DEFLATE) throw new ZipFormatError(`${name} uses unsupported compression ${entry.method}`);
-    if (entry.size > limits.registry.zipEntryBytesMax) throw new ZipFormatError(`${name} is larger than ${limits.registry.zipEntryBytesMax} bytes`);
+    if (entry.method !== METHOD_DEFLATE)
+      throw new ZipFormatError(`${name} uses unsupported compression ${entry.method}`);
+    if (entry.size > limits.registry.zipEntryBytesMax)
+      throw new ZipFormatError(`${name} is larger than ${limits.registry.zipEntryBytesMax} bytes`);
     try {
       return inflateRawSync(data, { maxOutputLength: Math.max(entry.size, 1) });
     } catch (cause) {
@@ -70,7 +77,10 @@ export class ZipArchive {
     const entries = new Map<string, Entry>();
     const decoder = new TextDecoder('utf-8');
     for (let i = 0; i < count; i++) {
-      if (offset + CENTRAL_ENTRY_FIXED > this.bytes.length || this.u32(offset) !== CENTRAL_DIRECTORY_ENTRY) {
+      if (
+        offset + CENTRAL_ENTRY_FIXED > this.bytes.length ||
+        this.u32(offset) !== CENTRAL_DIRECTORY_ENTRY
+      ) {
         throw new ZipFormatError('central directory is damaged');
       }
       const nameLength = this.u16(offset + 28);
@@ -80,8 +90,14 @@ export class ZipArchive {
         size: this.u32(offset + 24),
         localOffset: this.u32(offset + 42),
       };
-      if (entry.compressedSize === ZIP64_MARKER || entry.localOffset === ZIP64_MARKER) throw new ZipFormatError('ZIP64 is not supported');
-      const name = decoder.decode(this.bytes.subarray(offset + CENTRAL_ENTRY_FIXED, offset + CENTRAL_ENTRY_FIXED + nameLength));
+      if (entry.compressedSize === ZIP64_MARKER || entry.localOffset === ZIP64_MARKER)
+        throw new ZipFormatError('ZIP64 is not supported');
+      const name = decoder.decode(
+        this.bytes.subarray(
+          offset + CENTRAL_ENTRY_FIXED,
+          offset + CENTRAL_ENTRY_FIXED + nameLength,
+        ),
+      );
       entries.set(name, entry);
       offset += CENTRAL_ENTRY_FIXED + nameLength + this.u16(offset + 30) + this.u16(offset + 32);
     }

@@ -1,13 +1,27 @@
 /** registry-change/1.0 events from a snapshot diff: one per added, removed or modified record. */
 import type { SnapshotDiff } from '../diff.js';
 import type { RegistryRecord } from '../record.js';
-import { changeSchema, type ChangeEvent, type ChangeType, type FieldChange, type StoredSnapshot } from './types.js';
+import {
+  changeSchema,
+  type ChangeEvent,
+  type ChangeType,
+  type FieldChange,
+  type StoredSnapshot,
+} from './types.js';
 
 /** Every published field of a record that appeared or vanished, minus the ones that never count as changes. */
-function wholeRecord(record: RegistryRecord, side: 'before' | 'after', ignored: ReadonlySet<string>): FieldChange[] {
+function wholeRecord(
+  record: RegistryRecord,
+  side: 'before' | 'after',
+  ignored: ReadonlySet<string>,
+): FieldChange[] {
   return Object.entries(record.fields)
     .filter(([field]) => !ignored.has(field))
-    .map(([field, value]) => (side === 'after' ? { field, before: null, after: value } : { field, before: value, after: null }));
+    .map(([field, value]) =>
+      side === 'after'
+        ? { field, before: null, after: value }
+        : { field, before: value, after: null },
+    );
 }
 
 export function changeEventsOf(
@@ -19,7 +33,11 @@ export function changeEventsOf(
   ignored: ReadonlySet<string>,
   nextEventId: () => number,
 ): ChangeEvent[] {
-  const event = (record: RegistryRecord, type: ChangeType, changes: readonly FieldChange[]): ChangeEvent => ({
+  const event = (
+    record: RegistryRecord,
+    type: ChangeType,
+    changes: readonly FieldChange[],
+  ): ChangeEvent => ({
     schema: changeSchema,
     event_id: nextEventId(),
     source_id: record.source_id,

@@ -16,7 +16,10 @@ export interface EmbeddedData {
   snapshots(): ParsedSnapshot[];
 }
 
-export const installedEmbeddedData: EmbeddedData = { versions: embeddedVersions, snapshots: loadEmbeddedDefault };
+export const installedEmbeddedData: EmbeddedData = {
+  versions: embeddedVersions,
+  snapshots: loadEmbeddedDefault,
+};
 
 export interface EmbeddedOutcome {
   readonly imported: readonly ImportSummary[];
@@ -32,8 +35,18 @@ export interface EmbeddedOutcome {
  * are older than the stored ones and are refused by the import (events only run forward); the stored data stays.
  * Sources an operator imported from publisher files are never touched.
  */
-export function ensureEmbeddedDefault(store: RegistryStore, now: Date = new Date(), data: EmbeddedData = installedEmbeddedData): EmbeddedOutcome {
-  if (store.isEmpty()) return { imported: data.snapshots().map((snapshot) => store.import(snapshot, { origin: 'embedded', now })), kept: [] };
+export function ensureEmbeddedDefault(
+  store: RegistryStore,
+  now: Date = new Date(),
+  data: EmbeddedData = installedEmbeddedData,
+): EmbeddedOutcome {
+  if (store.isEmpty())
+    return {
+      imported: data
+        .snapshots()
+        .map((snapshot) => store.import(snapshot, { origin: 'embedded', now })),
+      kept: [],
+    };
   // A source shipped by a newer release (stored: none) joins; an embedded one at another version follows it.
   const stale = Object.entries(data.versions()).filter(([sourceId, version]) => {
     const stored = store.source(sourceId);
@@ -43,7 +56,9 @@ export function ensureEmbeddedDefault(store: RegistryStore, now: Date = new Date
   const staleIds = new Set(stale.map(([sourceId]) => sourceId));
   const imported: ImportSummary[] = [];
   const kept: { source_id: string; reason: string }[] = [];
-  for (const snapshot of data.snapshots().filter((candidate) => staleIds.has(candidate.source_id))) {
+  for (const snapshot of data
+    .snapshots()
+    .filter((candidate) => staleIds.has(candidate.source_id))) {
     if (kept.some((entry) => entry.source_id === snapshot.source_id)) continue;
     try {
       imported.push(store.import(snapshot, { origin: 'embedded', now }));

@@ -62,7 +62,8 @@ export function openRegistryDbs(dataDir: string, readOnly: boolean): RegistryDbs
   const envPath = registryPath(dataDir);
   if (!readOnly) fs.mkdirSync(envPath, { recursive: true });
   const env = open({ path: envPath, maxDbs: MAX_DBS, readOnly });
-  const index = (name: string): Index => env.openDB<number, string>({ name, dupSort: true, encoding: 'ordered-binary' });
+  const index = (name: string): Index =>
+    env.openDB<number, string>({ name, dupSort: true, encoding: 'ordered-binary' });
   return {
     env,
     meta: env.openDB({ name: 'meta' }),

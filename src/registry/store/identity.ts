@@ -32,10 +32,15 @@ export function contentHashOf(rowHashes: readonly string[]): string {
 }
 
 /** Over every source's current snapshot: two registries with the same fingerprint hold the same data. */
-export function fingerprintOf(sources: readonly StoredSource[], contentOf: (snapshotId: number) => string): string {
+export function fingerprintOf(
+  sources: readonly StoredSource[],
+  contentOf: (snapshotId: number) => string,
+): string {
   const hash = createHash('sha256');
   for (const source of [...sources].sort((a, b) => (a.source_id < b.source_id ? -1 : 1))) {
-    hash.update(`${source.source_id}:${source.current_snapshot_id}:${contentOf(source.current_snapshot_id)}\n`);
+    hash.update(
+      `${source.source_id}:${source.current_snapshot_id}:${contentOf(source.current_snapshot_id)}\n`,
+    );
   }
   return hash.digest('hex').slice(0, FINGERPRINT_HEX_CHARS);
 }

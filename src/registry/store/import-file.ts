@@ -25,7 +25,8 @@ import type { ImportSummary } from './types.js';
 
 type Parser = (bytes: Uint8Array, snapshotDate: string | undefined) => ParsedSnapshot;
 
-const date = (snapshotDate: string | undefined) => (snapshotDate === undefined ? {} : { snapshotDate });
+const date = (snapshotDate: string | undefined) =>
+  snapshotDate === undefined ? {} : { snapshotDate };
 
 /**
  * Importable publisher sources by id. The snapshot date comes from --snapshot-date, else from the file where
@@ -34,7 +35,9 @@ const date = (snapshotDate: string | undefined) => (snapshotDate === undefined ?
  */
 export const sourceParsers: Readonly<Record<string, Parser>> = {
   'bundesbank-blz': (bytes, snapshotDate) =>
-    isCompactBundesbank(bytes) ? parseBundesbankTable(bytes, snapshotDate ?? null) : parseBundesbank(bytes, date(snapshotDate)),
+    isCompactBundesbank(bytes)
+      ? parseBundesbankTable(bytes, snapshotDate ?? null)
+      : parseBundesbank(bytes, date(snapshotDate)),
   'oenb-sepa': (bytes) => parseOenb(bytes),
   'six-bankenstamm': (bytes, snapshotDate) => parseSix(bytes, date(snapshotDate)),
   'nbb-bank-codes': (bytes) => parseNbb(bytes),
@@ -47,7 +50,10 @@ export const sourceParsers: Readonly<Record<string, Parser>> = {
 
 /** The compact table shipped in data/ (gzip, or its header line) rather than the Bundesbank's fixed-width file. */
 function isCompactBundesbank(bytes: Uint8Array): boolean {
-  return isGzip(bytes) || new TextDecoder().decode(bytes.subarray(0, 'blz\tmerkmal'.length)) === 'blz\tmerkmal';
+  return (
+    isGzip(bytes) ||
+    new TextDecoder().decode(bytes.subarray(0, 'blz\tmerkmal'.length)) === 'blz\tmerkmal'
+  );
 }
 
 export const importableSources = Object.keys(sourceParsers);
@@ -82,11 +88,26 @@ export function dateFromFileName(sourceId: string, fileName: string): string | n
   return isoFromCompact(`${match[1]}${match[2]}${match[3]}`);
 }
 
-export function parseSourceFile(sourceId: string, bytes: Uint8Array, snapshotDate?: string, fileName?: string): ParsedSnapshot {
+export function parseSourceFile(
+  sourceId: string,
+  bytes: Uint8Array,
+  snapshotDate?: string,
+  fileName?: string,
+): ParsedSnapshot {
   const parse = sourceParsers[sourceId];
-  if (parse === undefined) throw new AppError('invalid_argument', `unknown source "${sourceId}"; importable sources: ${importableSources.join(', ')}`);
-  if (snapshotDate !== undefined && (!ISO_DATE.test(snapshotDate) || Number.isNaN(Date.parse(`${snapshotDate}T00:00:00Z`)))) {
-    throw new AppError('invalid_argument', `snapshot date "${snapshotDate}" is not a YYYY-MM-DD date`);
+  if (parse === undefined)
+    throw new AppError(
+      'invalid_argument',
+      `unknown source "${sourceId}"; importable sources: ${importableSources.join(', ')}`,
+    );
+  if (
+    snapshotDate !== undefined &&
+    (!ISO_DATE.test(snapshotDate) || Number.isNaN(Date.parse(`${snapshotDate}T00:00:00Z`)))
+  ) {
+    throw new AppError(
+      'invalid_argument',
+      `snapshot date "${snapshotDate}" is not a YYYY-MM-DD date`,
+    );
   }
   const parsed = parse(bytes, snapshotDate);
   if (snapshotDate !== undefined) return { ...parsed, snapshot_date: snapshotDate };
@@ -107,6 +128,16 @@ export function importFile(store: RegistryStore, file: FileImport): ImportSummar
   });
 }
 
-export function importPath(store: RegistryStore, sourceId: string, path: string, options: Omit<FileImport, 'sourceId' | 'bytes' | 'fileName'> = {}): ImportSummary {
-  return importFile(store, { ...options, sourceId, bytes: readFileSync(path), fileName: basename(path) });
+export function importPath(
+  store: RegistryStore,
+  sourceId: string,
+  path: string,
+  options: Omit<FileImport, 'sourceId' | 'bytes' | 'fileName'> = {},
+): ImportSummary {
+  return importFile(store, {
+    ...options,
+    sourceId,
+    bytes: readFileSync(path),
+    fileName: basename(path),
+  });
 }

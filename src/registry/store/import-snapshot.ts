@@ -34,26 +34,55 @@ const PROGRESS_STEP = 1_000;
 
 interface PreviousState {
   readonly snapshot: StoredSnapshot;
-  readonly records: Map<string, { readonly id: number; readonly record: RegistryRecord; readonly hash: string }>;
+  readonly records: Map<
+    string,
+    { readonly id: number; readonly record: RegistryRecord; readonly hash: string }
+  >;
 }
 
 function previousState(dbs: RegistryDbs, source: StoredSource | undefined): PreviousState | null {
   if (source === undefined) return null;
   const snapshot = dbs.snapshots.get(source.current_snapshot_id);
-  if (snapshot === undefined) throw new AppError('internal', `source ${source.source_id} names a missing snapshot ${source.current_snapshot_id}`);
+  if (snapshot === undefined)
+    throw new AppError(
+      'internal',
+      `source ${source.source_id} names a missing snapshot ${source.current_snapshot_id}`,
+    );
   const records: PreviousState['records'] = new Map();
-  for (const { key, value } of dbs.snapshotRecords.getRange({ start: [snapshot.snapshot_id], end: [snapshot.snapshot_id + 1] })) {
-    records.set(value.record_key, { id: (key as number[])[1] as number, record: value, hash: rowHashOf(value) });
+  for (const { key, value } of dbs.snapshotRecords.getRange({
+    start: [snapshot.snapshot_id],
+    end: [snapshot.snapshot_id + 1],
+  })) {
+    records.set(value.record_key, {
+      id: (key as number[])[1] as number,
+      record: value,
+      hash: rowHashOf(value),
+    });
   }
   return { snapshot, records };
 }
 
-function asParsed(base: ParsedSnapshot, records: readonly RegistryRecord[], date: string | null, ignored: readonly string[]): ParsedSnapshot {
-  return { ...base, records, row_count: records.length, snapshot_date: date, ignored_fields: ignored };
+function asParsed(
+  base: ParsedSnapshot,
+  records: readonly RegistryRecord[],
+  date: string | null,
+  ignored: readonly string[],
+): ParsedSnapshot {
+  return {
+    ...base,
+    records,
+    row_count: records.length,
+    snapshot_date: date,
+    ignored_fields: ignored,
+  };
 }
 
 /** The records the new snapshot holds: the file's, or for a delta the previous ones overlaid with the file's. */
-function nextRecords(parsed: ParsedSnapshot, previous: PreviousState | null, mode: 'full' | 'delta'): RegistryRecord[] {
+function nextRecords(
+  parsed: ParsedSnapshot,
+  previous: PreviousState | null,
+  mode: 'full' | 'delta',
+): RegistryRecord[] {
   if (mode === 'full' || previous === null) return [...parsed.records];
   const merged = new Map([...previous.records].map(([key, entry]) => [key, entry.record]));
   for (const record of parsed.records) merged.set(record.record_key, record);
@@ -71,7 +100,11 @@ function refuseOlder(parsed: ParsedSnapshot, previous: PreviousState | null): vo
   }
 }
 
-export function importSnapshot(dbs: RegistryDbs, parsed: ParsedSnapshot, options: ImportOptions = {}): ImportSummary {
+export function importSnapshot(
+  dbs: RegistryDbs,
+  parsed: ParsedSnapshot,
+  options: ImportOptions = {},
+): ImportSummary {
   const mode = options.mode ?? 'full';
   const source = dbs.sources.get(parsed.source_id);
   const previous = previousState(dbs, source);
@@ -81,7 +114,8 @@ export function importSnapshot(dbs: RegistryDbs, parsed: ParsedSnapshot, options
   if (previous !== null && previous.snapshot.content_sha256 === content) {
     // The same data again (an identical file, whatever date it is given): nothing is written, the fingerprint
     // stays. For embedded sources the newer package version is recorded, so it is not re-read on every start.
-    if (source !== undefined && source.version !== parsed.source.version) dbs.sources.putSync(source.source_id, { ...source, version: parsed.source.version });
+    if (source !== undefined && source.version !== parsed.source.version)
+      dbs.sources.putSync(source.source_id, { ...source, version: parsed.source.version });
     return unchangedSummary(dbs, previous.snapshot);
   }
   refuseOlder(parsed, previous);
@@ -93,9 +127,33 @@ export function importSnapshot(dbs: RegistryDbs, parsed: ParsedSnapshot, options
     );
   }
   const next = asParsed(parsed, records, parsed.snapshot_date, parsed.ignored_fields);
-  const diff = previous === null ? null : diffSnapshots(asParsed(parsed, [...previous.records.values()].map((e) => e.record), previous.snapshot.snapshot_date, previous.snapshot.ignored_fields), next);
+  const diff =
+    previous === null
+      ? null
+      : diffSnapshots(
+          asParsed(
+            parsed,
+            [...previous.records.values()].map((e) => e.record),
+            previous.snapshot.snapshot_date,
+            previous.snapshot.ignored_fields,
+          ),
+          next,
+        );
   const now = (options.now ?? new Date()).toISOString();
-  return dbs.env.transactionSync(() => writeImport(dbs, { parsed, records, hashes, content, previous, diff, source, mode, now, options }));
+  return dbs.env.transactionSync(() =>
+    writeImport(dbs, {
+      parsed,
+      records,
+      hashes,
+      content,
+      previous,
+      diff,
+      source,
+      mode,
+      now,
+      options,
+    }),
+  );
 }
 
 function unchangedSummary(dbs: RegistryDbs, snapshot: StoredSnapshot): ImportSummary {
@@ -127,7 +185,11 @@ interface ImportWork {
 
 /** Ids handed out inside the transaction; written back once at the end. */
 class Counter {
-  constructor(private readonly dbs: RegistryDbs, private readonly key: string, public next = (dbs.meta.get(key) as number | undefined) ?? 1) {}
+  constructor(
+    private readonly dbs: RegistryDbs,
+    private readonly key: string,
+    public next = (dbs.meta.get(key) as number | undefined) ?? 1,
+  ) {}
   take(): number {
     return this.next++;
   }
@@ -144,14 +206,29 @@ function writeImport(dbs: RegistryDbs, work: ImportWork): ImportSummary {
   removeGone(dbs, work, idByKey);
   recordIds.save();
   const eventIds = new Counter(dbs, metaKeys.nextEventId);
-  const events = work.diff === null || work.previous === null ? [] : changeEventsOf(work.diff, idByKey, work.previous.snapshot, snapshotId, work.now, ignoredOf(work), () => eventIds.take());
+  const events =
+    work.diff === null || work.previous === null
+      ? []
+      : changeEventsOf(
+          work.diff,
+          idByKey,
+          work.previous.snapshot,
+          snapshotId,
+          work.now,
+          ignoredOf(work),
+          () => eventIds.take(),
+        );
   for (const event of events) {
     dbs.events.putSync(event.event_id, event);
     dbs.eventsBySource.putSync([event.source_id, event.event_id], event.record_id);
     dbs.eventsByRecord.putSync([event.record_id, event.event_id], 1);
   }
   eventIds.save();
-  const changes = { added: work.diff?.added.length ?? 0, removed: work.diff?.removed.length ?? 0, modified: work.diff?.modified.length ?? 0 };
+  const changes = {
+    added: work.diff?.added.length ?? 0,
+    removed: work.diff?.removed.length ?? 0,
+    modified: work.diff?.modified.length ?? 0,
+  };
   const snapshot = snapshotOf(work, snapshotId, changes);
   dbs.snapshots.putSync(snapshotId, snapshot);
   dbs.sources.putSync(work.parsed.source_id, sourceOf(work, snapshotId));
@@ -159,7 +236,12 @@ function writeImport(dbs: RegistryDbs, work: ImportWork): ImportSummary {
   dbs.meta.putSync(metaKeys.version, version);
   dbs.meta.putSync(metaKeys.generatedAt, work.now);
   const sources = [...dbs.sources.getRange()].map((entry) => entry.value);
-  dbs.meta.putSync(metaKeys.fingerprint, fingerprintOf(sources, (id) => (id === snapshotId ? work.content : (dbs.snapshots.get(id)?.content_sha256 ?? ''))));
+  dbs.meta.putSync(
+    metaKeys.fingerprint,
+    fingerprintOf(sources, (id) =>
+      id === snapshotId ? work.content : (dbs.snapshots.get(id)?.content_sha256 ?? ''),
+    ),
+  );
   return {
     source_id: work.parsed.source_id,
     snapshot_id: snapshotId,
@@ -174,7 +256,12 @@ function writeImport(dbs: RegistryDbs, work: ImportWork): ImportSummary {
 }
 
 /** Every record into the snapshot; current records and indexes only where the content changed. */
-function writeRecords(dbs: RegistryDbs, work: ImportWork, snapshotId: number, recordIds: Counter): Map<string, number> {
+function writeRecords(
+  dbs: RegistryDbs,
+  work: ImportWork,
+  snapshotId: number,
+  recordIds: Counter,
+): Map<string, number> {
   const sourceId = work.parsed.source_id;
   const idByKey = new Map<string, number>();
   const total = work.records.length;
@@ -191,7 +278,12 @@ function writeRecords(dbs: RegistryDbs, work: ImportWork, snapshotId: number, re
     const hash = work.hashes[index] as string;
     if (before?.hash !== hash) {
       if (before !== undefined) removeIndexEntries(dbs, before.record, id);
-      dbs.current.putSync(id, { ...record, record_id: id, row_sha256: hash, since_snapshot_id: snapshotId });
+      dbs.current.putSync(id, {
+        ...record,
+        record_id: id,
+        row_sha256: hash,
+        since_snapshot_id: snapshotId,
+      });
       addIndexEntries(dbs, record, id);
     }
     if ((index + 1) % PROGRESS_STEP === 0) work.options.onProgress?.(index + 1, total);
@@ -211,10 +303,17 @@ function removeGone(dbs: RegistryDbs, work: ImportWork, idByKey: Map<string, num
 }
 
 function ignoredOf(work: ImportWork): Set<string> {
-  return new Set([...(work.previous?.snapshot.ignored_fields ?? []), ...work.parsed.ignored_fields]);
+  return new Set([
+    ...(work.previous?.snapshot.ignored_fields ?? []),
+    ...work.parsed.ignored_fields,
+  ]);
 }
 
-function snapshotOf(work: ImportWork, snapshotId: number, changes: StoredSnapshot['changes']): StoredSnapshot {
+function snapshotOf(
+  work: ImportWork,
+  snapshotId: number,
+  changes: StoredSnapshot['changes'],
+): StoredSnapshot {
   return {
     snapshot_id: snapshotId,
     source_id: work.parsed.source_id,

@@ -31,7 +31,16 @@ export function ibanCodeKey(countryCode: string, bankCode: string): string {
 }
 
 /** Schemes whose value is (or pads to) the bank code of the country's IBAN. */
-const IBAN_SCHEMES = new Set(['de_blz', 'at_blz', 'ch_iid', 'be_protocol', 'es_entidad', 'fr_code_banque', 'lu_bank_code', 'nl_bank_code']);
+const IBAN_SCHEMES = new Set([
+  'de_blz',
+  'at_blz',
+  'ch_iid',
+  'be_protocol',
+  'es_entidad',
+  'fr_code_banque',
+  'lu_bank_code',
+  'nl_bank_code',
+]);
 /** "<cc>_bank_code": the IBAN bank code of any other country, as schwifty's tables give it. */
 const GENERIC_IBAN_SCHEME = /^[a-z]{2}_bank_code$/;
 const BANK_RECORD_TYPES = new Set(['bank', 'branch', 'bank_code_range']);
@@ -43,7 +52,9 @@ function expandRange(range: string): string[] {
   const from = Number(match[1]);
   const to = Number(match[2]);
   if (to < from || to - from >= PROTOCOL_CODES) return [];
-  return Array.from({ length: to - from + 1 }, (_, offset) => String(from + offset).padStart(3, '0'));
+  return Array.from({ length: to - from + 1 }, (_, offset) =>
+    String(from + offset).padStart(3, '0'),
+  );
 }
 
 /**
@@ -58,7 +69,12 @@ export function ibanBankCodesOf(record: RegistryRecord): string[] {
   const width = format.bankCode.length;
   const codes = new Set<string>();
   for (const code of record.domestic_codes) {
-    const values = code.scheme === 'be_protocol_range' ? expandRange(code.value) : IBAN_SCHEMES.has(code.scheme) || GENERIC_IBAN_SCHEME.test(code.scheme) ? [code.value] : [];
+    const values =
+      code.scheme === 'be_protocol_range'
+        ? expandRange(code.value)
+        : IBAN_SCHEMES.has(code.scheme) || GENERIC_IBAN_SCHEME.test(code.scheme)
+          ? [code.value]
+          : [];
     for (const value of values) {
       const padded = /^\d+$/.test(value) ? value.padStart(width, '0') : value;
       if (padded.length === width) codes.add(padded);
@@ -70,7 +86,9 @@ export function ibanBankCodesOf(record: RegistryRecord): string[] {
 /** Folded words of a text (case, diacritics and punctuation removed), at least TOKEN_MIN_LENGTH long. */
 export function tokensOf(text: string | null): string[] {
   if (text === null) return [];
-  return foldText(text).split(' ').filter((token) => token.length >= TOKEN_MIN_LENGTH);
+  return foldText(text)
+    .split(' ')
+    .filter((token) => token.length >= TOKEN_MIN_LENGTH);
 }
 
 /** Search tokens: names, city and every identifier, so a query may be a name, a BIC, an LEI or a code. */
@@ -80,7 +98,11 @@ export function searchTokensOf(record: RegistryRecord): string[] {
     ...tokensOf(record.short_name),
     ...tokensOf(record.address.city),
   ]);
-  for (const identifier of [record.bic, record.lei, ...record.domestic_codes.map((code) => code.value)]) {
+  for (const identifier of [
+    record.bic,
+    record.lei,
+    ...record.domestic_codes.map((code) => code.value),
+  ]) {
     if (identifier !== null) for (const token of tokensOf(identifier)) tokens.add(token);
   }
   return [...tokens];
@@ -96,7 +118,15 @@ export interface IndexEntries {
   readonly token: string[];
 }
 
-const NO_ENTRIES: IndexEntries = { bic11: [], bic8: [], lei: [], code: [], codeValue: [], ibanCode: [], token: [] };
+const NO_ENTRIES: IndexEntries = {
+  bic11: [],
+  bic8: [],
+  lei: [],
+  code: [],
+  codeValue: [],
+  ibanCode: [],
+  token: [],
+};
 
 export function indexEntriesOf(record: RegistryRecord): IndexEntries {
   // A placeholder row names no bank: nothing may find it by code, name or IBAN (its record key still reaches it).

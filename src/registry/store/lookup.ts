@@ -12,7 +12,15 @@ import type { RegistryReader } from './registry-reader.js';
 import type { StoredRecord } from './types.js';
 
 /** Types that name a kind of identifier; any scheme id (de_blz, us_aba, ch_iid, ...) is accepted as well. */
-const KIND_TYPES = ['bic', 'lei', 'bank_code', 'domestic_code', 'clearing_code', 'routing_number', 'company_number'] as const;
+const KIND_TYPES = [
+  'bic',
+  'lei',
+  'bank_code',
+  'domestic_code',
+  'clearing_code',
+  'routing_number',
+  'company_number',
+] as const;
 /** Schemes that hold company-register numbers. */
 const COMPANY_SCHEMES = new Set(['at_firmenbuch']);
 /** A national code qualified by its country: "DE:10050000". */
@@ -39,9 +47,17 @@ export function recognisedType(value: string): string {
   return 'bank_code';
 }
 
-export function lookupIdentifier(store: RegistryReader, value: string, type: string | undefined, limit: number): LookupHit {
+export function lookupIdentifier(
+  store: RegistryReader,
+  value: string,
+  type: string | undefined,
+  limit: number,
+): LookupHit {
   const kind = (type ?? recognisedType(value)).toLowerCase();
-  const collect = (ids: readonly number[], keep: (record: StoredRecord) => boolean = () => true): LookupHit => {
+  const collect = (
+    ids: readonly number[],
+    keep: (record: StoredRecord) => boolean = () => true,
+  ): LookupHit => {
     const records = ids.flatMap((id) => store.record(id) ?? []).filter(keep);
     return { type: kind, records: records.slice(0, limit), truncated: records.length > limit };
   };
@@ -52,7 +68,11 @@ export function lookupIdentifier(store: RegistryReader, value: string, type: str
     case 'bic': {
       const bic = normalizeBic(compact);
       if (bic === null) return { type: kind, records: [], truncated: false };
-      return collect(bic.length === 8 ? store.idsAt('bic8', bic, wanted) : store.idsAt('bic11', bic11Of(bic), wanted));
+      return collect(
+        bic.length === 8
+          ? store.idsAt('bic8', bic, wanted)
+          : store.idsAt('bic11', bic11Of(bic), wanted),
+      );
     }
     case 'lei':
       return collect(store.idsAt('lei', compact, wanted));
@@ -63,10 +83,19 @@ export function lookupIdentifier(store: RegistryReader, value: string, type: str
     case 'clearing_code':
       return nationalCode(store, value.trim(), () => true, collect, wanted);
     case 'company_number':
-      return nationalCode(store, value.trim(), (scheme) => COMPANY_SCHEMES.has(scheme), collect, wanted);
+      return nationalCode(
+        store,
+        value.trim(),
+        (scheme) => COMPANY_SCHEMES.has(scheme),
+        collect,
+        wanted,
+      );
     default:
       if (!SCHEME_ID.test(kind)) {
-        throw new AppError('invalid_argument', `identifier type "${type}" is not one of ${KIND_TYPES.join(', ')} or a scheme id such as de_blz, at_blz, ch_iid, us_aba`);
+        throw new AppError(
+          'invalid_argument',
+          `identifier type "${type}" is not one of ${KIND_TYPES.join(', ')} or a scheme id such as de_blz, at_blz, ch_iid, us_aba`,
+        );
       }
       return nationalCode(store, value.trim(), (scheme) => scheme === kind, collect, wanted);
   }
@@ -84,7 +113,8 @@ function nationalCode(
   const country = qualified?.[1];
   const code = qualified?.[2] ?? value;
   const keep = (record: StoredRecord): boolean =>
-    (country === undefined || record.country_code === country) && record.domestic_codes.some((c) => c.value === code && schemeOk(c.scheme));
+    (country === undefined || record.country_code === country) &&
+    record.domestic_codes.some((c) => c.value === code && schemeOk(c.scheme));
   // The value index holds every code value once per record; country and scheme are checked on the record.
   const ids: number[] = [];
   for (const id of store.idsOf('codeValue', code)) {
@@ -92,7 +122,8 @@ function nationalCode(
     if (record !== undefined && keep(record)) ids.push(id);
     if (ids.length >= wanted) break;
   }
-  if (country !== undefined && ids.length < wanted) addIbanBankCodes(store, country, code, schemeOk, ids, wanted);
+  if (country !== undefined && ids.length < wanted)
+    addIbanBankCodes(store, country, code, schemeOk, ids, wanted);
   return collect(ids);
 }
 
@@ -100,15 +131,30 @@ function nationalCode(
  * A code qualified by its country is also the bank code of that country's IBANs, as validation reads it: an NBB
  * range holds "BE:539", a SIX IID 762 is "CH:00762" in an IBAN. The records found that way join the exact ones.
  */
-function addIbanBankCodes(store: RegistryReader, country: string, code: string, schemeOk: (scheme: string) => boolean, ids: number[], wanted: number): void {
+function addIbanBankCodes(
+  store: RegistryReader,
+  country: string,
+  code: string,
+  schemeOk: (scheme: string) => boolean,
+  ids: number[],
+  wanted: number,
+): void {
   const format = countryFormatOf(country);
   if (format === undefined) return;
   const width = format.bankCode.length;
-  const padded = /^\d+$/.test(code) && code.length < width ? code.padStart(width, '0') : code.toUpperCase();
+  const padded =
+    /^\d+$/.test(code) && code.length < width ? code.padStart(width, '0') : code.toUpperCase();
   for (const id of store.idsOf('ibanCode', ibanCodeKey(country, padded))) {
     if (ids.length >= wanted) return;
     const record = store.record(id);
-    if (record === undefined || ids.includes(id) || !record.domestic_codes.some((c) => schemeOk(c.scheme) || schemeOk(c.scheme.replace(/_range$/, '')))) continue;
+    if (
+      record === undefined ||
+      ids.includes(id) ||
+      !record.domestic_codes.some(
+        (c) => schemeOk(c.scheme) || schemeOk(c.scheme.replace(/_range$/, '')),
+      )
+    )
+      continue;
     ids.push(id);
   }
 }

@@ -22,7 +22,8 @@ export function canonicalRecordKey(store: RegistryReader, sourceId: string, key:
     const head = `${String(Number(bare))}-${SIX_HEAD_BRANCH}`;
     if (store.recordId(sourceId, head) !== undefined) return head;
   }
-  if (sourceId === 'nbb-bank-codes' && NBB_PROTOCOL_CODE.test(bare)) return nbbRangeOf(store, bare) ?? trimmed;
+  if (sourceId === 'nbb-bank-codes' && NBB_PROTOCOL_CODE.test(bare))
+    return nbbRangeOf(store, bare) ?? trimmed;
   return trimmed;
 }
 
@@ -32,7 +33,8 @@ function nbbRangeOf(store: RegistryReader, code: string): string | undefined {
   if (snapshotId === undefined) return undefined;
   for (const record of store.snapshotAsParsed(snapshotId).records) {
     const match = NBB_RANGE.exec(record.record_key);
-    if (match !== null && (match[1] ?? '') <= code && code <= (match[2] ?? '')) return record.record_key;
+    if (match !== null && (match[1] ?? '') <= code && code <= (match[2] ?? ''))
+      return record.record_key;
   }
   return undefined;
 }

@@ -11,7 +11,12 @@ import { RegistryStore } from './registry-store.js';
 import { searchRegistry } from './search.js';
 
 /** SYNTHETIC records: bank codes 9999xxxx, BICs SYNT..., names "Synthetic ...". */
-function bank(key: string, name: string, bic: string | null, extra: Record<string, string> = {}): RegistryRecord {
+function bank(
+  key: string,
+  name: string,
+  bic: string | null,
+  extra: Record<string, string> = {},
+): RegistryRecord {
   return makeRecord({
     source_id: 'synthetic',
     record_key: key,
@@ -25,8 +30,21 @@ function bank(key: string, name: string, bic: string | null, extra: Record<strin
 }
 
 function snapshot(date: string, records: readonly RegistryRecord[]): ParsedSnapshot {
-  const source = { source_id: 'synthetic', publisher: 'Synthetic Publisher', title: 'synthetic', license: 'none (synthetic)', version: null };
-  return { source_id: 'synthetic', source, snapshot_date: date, records, row_count: records.length, ignored_fields: ['download'] };
+  const source = {
+    source_id: 'synthetic',
+    publisher: 'Synthetic Publisher',
+    title: 'synthetic',
+    license: 'none (synthetic)',
+    version: null,
+  };
+  return {
+    source_id: 'synthetic',
+    source,
+    snapshot_date: date,
+    records,
+    row_count: records.length,
+    ignored_fields: ['download'],
+  };
 }
 
 const dirs: string[] = [];
@@ -58,9 +76,17 @@ describe('RegistryStore imports', () => {
     const betaId = store.recordId('synthetic', '0002');
     const second = store.import(september, { now: new Date('2025-09-02T00:00:00Z') });
     assert.deepEqual(second.changes, { added: 1, removed: 1, modified: 1 });
-    assert.equal(store.recordId('synthetic', '0002'), betaId, 'record ids are stable per (source, key)');
+    assert.equal(
+      store.recordId('synthetic', '0002'),
+      betaId,
+      'record ids are stable per (source, key)',
+    );
     const events = store.events({ sourceId: 'synthetic', limit: 10 });
-    assert.deepEqual(events.map((e) => [e.record_key, e.change_type]).sort(), [['0002', 'modified'], ['0003', 'removed'], ['0004', 'added']]);
+    assert.deepEqual(events.map((e) => [e.record_key, e.change_type]).sort(), [
+      ['0002', 'modified'],
+      ['0003', 'removed'],
+      ['0004', 'added'],
+    ]);
     const modified = events.find((e) => e.change_type === 'modified');
     assert.deepEqual(modified?.changes, [
       { field: 'name', before: 'Synthetic Beta Bank', after: 'Synthetic Beta Bank Renamed' },
@@ -71,7 +97,9 @@ describe('RegistryStore imports', () => {
     assert.equal(modified?.previous_snapshot_id, first.snapshot_id);
     assert.equal(modified?.detected_at, '2025-09-02T00:00:00.000Z');
     assert.equal(modified?.effective_at, '2025-09-01');
-    assert.ok(store.events({ limit: 100 }).every((e) => e.changes.every((c) => c.field !== 'download')));
+    assert.ok(
+      store.events({ limit: 100 }).every((e) => e.changes.every((c) => c.field !== 'download')),
+    );
     assert.equal(second.registry.version, 2);
     assert.notEqual(second.registry.fingerprint, first.registry.fingerprint);
   });
@@ -83,9 +111,21 @@ describe('RegistryStore imports', () => {
     assert.equal(lookupIdentifier(store, 'SYNTDEBB', 'bic', 25).records.length, 0);
     assert.equal(lookupIdentifier(store, 'SYNTDECC', 'bic', 25).records[0]?.record_key, '0002');
     assert.equal(lookupIdentifier(store, 'SYNTDECCXXX', undefined, 25).type, 'bic');
-    assert.equal(lookupIdentifier(store, '99990003', 'bank_code', 25).records.length, 0, 'removed records leave the current data');
-    assert.equal(lookupIdentifier(store, 'DE:99990004', 'de_blz', 25).records[0]?.legal_name, 'Synthetic Delta Bank');
-    assert.deepEqual(searchRegistry(store, { query: 'synthetic renamed', limit: 10 }).records.map((r) => r.record_key), ['0002']);
+    assert.equal(
+      lookupIdentifier(store, '99990003', 'bank_code', 25).records.length,
+      0,
+      'removed records leave the current data',
+    );
+    assert.equal(
+      lookupIdentifier(store, 'DE:99990004', 'de_blz', 25).records[0]?.legal_name,
+      'Synthetic Delta Bank',
+    );
+    assert.deepEqual(
+      searchRegistry(store, { query: 'synthetic renamed', limit: 10 }).records.map(
+        (r) => r.record_key,
+      ),
+      ['0002'],
+    );
     assert.deepEqual(searchRegistry(store, { query: 'gamma', limit: 10 }).records, []);
     assert.throws(() => lookupIdentifier(store, 'x', 'passport', 25), AppError);
   });
@@ -96,9 +136,19 @@ describe('RegistryStore imports', () => {
     const all = searchRegistry(store, { query: 'bank', limit: 2 });
     assert.equal(all.records.length, 2);
     assert.equal(all.truncated, true);
-    assert.equal(searchRegistry(store, { query: 'ban', limit: 10, country_code: 'DE' }).records.length, 3);
-    assert.equal(searchRegistry(store, { query: 'bank', limit: 10, country_code: 'AT' }).records.length, 0);
-    assert.equal(searchRegistry(store, { query: 'syntdedd', limit: 10 }).records[0]?.record_key, '0004', 'identifiers are searchable');
+    assert.equal(
+      searchRegistry(store, { query: 'ban', limit: 10, country_code: 'DE' }).records.length,
+      3,
+    );
+    assert.equal(
+      searchRegistry(store, { query: 'bank', limit: 10, country_code: 'AT' }).records.length,
+      0,
+    );
+    assert.equal(
+      searchRegistry(store, { query: 'syntdedd', limit: 10 }).records[0]?.record_key,
+      '0004',
+      'identifiers are searchable',
+    );
     assert.throws(() => searchRegistry(store, { query: '-!', limit: 10 }), AppError);
   });
 
@@ -107,12 +157,24 @@ describe('RegistryStore imports', () => {
     store.import(june);
     const second = store.import(september);
     assert.equal(store.import(september).unchanged, true);
-    assert.throws(() => store.import(june), (e: unknown) => e instanceof AppError && /before the current snapshot/.test(e.message));
+    assert.throws(
+      () => store.import(june),
+      (e: unknown) => e instanceof AppError && /before the current snapshot/.test(e.message),
+    );
     const identity = store.identity();
-    const failing = snapshot('2025-12-01', [...september.records, bank('0005', 'Synthetic Epsilon', null)]);
-    assert.throws(() => store.import(failing, { onProgress: (done, total) => {
-      if (done === total) throw new Error('disk full (simulated)');
-    } }), /disk full/);
+    const failing = snapshot('2025-12-01', [
+      ...september.records,
+      bank('0005', 'Synthetic Epsilon', null),
+    ]);
+    assert.throws(
+      () =>
+        store.import(failing, {
+          onProgress: (done, total) => {
+            if (done === total) throw new Error('disk full (simulated)');
+          },
+        }),
+      /disk full/,
+    );
     assert.deepEqual(store.identity(), identity);
     assert.equal(store.source('synthetic')?.current_snapshot_id, second.snapshot_id);
     assert.equal(store.recordId('synthetic', '0005'), undefined);
@@ -122,7 +184,10 @@ describe('RegistryStore imports', () => {
   it('a delta snapshot keeps the records the file does not mention', () => {
     const { store } = freshStore();
     store.import(june);
-    const delta = store.import(snapshot('2025-07-01', [bank('0004', 'Synthetic Delta Bank', null)]), { mode: 'delta' });
+    const delta = store.import(
+      snapshot('2025-07-01', [bank('0004', 'Synthetic Delta Bank', null)]),
+      { mode: 'delta' },
+    );
     assert.deepEqual(delta.changes, { added: 1, removed: 0, modified: 0 });
     assert.equal(delta.row_count, 4);
   });
@@ -143,16 +208,26 @@ describe('RegistryStore imports', () => {
   it('a process holds a registry one way at a time: no writer beside a reader, nor the reverse', async () => {
     const { store: writer, dir } = freshStore();
     writer.import(june);
-    assert.throws(() => RegistryStore.openReader(dir), (e: unknown) => e instanceof AppError && /open for import/.test(e.message));
+    assert.throws(
+      () => RegistryStore.openReader(dir),
+      (e: unknown) => e instanceof AppError && /open for import/.test(e.message),
+    );
     await writer.close();
     const reader = RegistryStore.openReader(dir);
     assert.equal(RegistryStore.openReader(dir), reader, 'readers share one handle');
-    assert.throws(() => RegistryStore.openWriter(dir), (e: unknown) => e instanceof AppError && /open for reading/.test(e.message));
+    assert.throws(
+      () => RegistryStore.openWriter(dir),
+      (e: unknown) => e instanceof AppError && /open for reading/.test(e.message),
+    );
     await reader.close();
     assert.equal(reader.identity().version > 0, true, 'one user still holds it open');
     await reader.close();
     const next = RegistryStore.openWriter(dir);
-    assert.equal(next.import(september).unchanged, false, 'with every reader closed, the importer writes');
+    assert.equal(
+      next.import(september).unchanged,
+      false,
+      'with every reader closed, the importer writes',
+    );
     await next.close();
   });
 });

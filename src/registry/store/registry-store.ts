@@ -12,7 +12,14 @@ import type { ParsedSnapshot, RegistryRecord, SourceInfo } from '../record.js';
 import { openRegistryDbs, registryPath, type RegistryDbs } from './env.js';
 import { identityOf, versionOf } from './identity.js';
 import { importSnapshot, type ImportOptions } from './import-snapshot.js';
-import type { ChangeEvent, ImportSummary, RegistryIdentity, StoredRecord, StoredSnapshot, StoredSource } from './types.js';
+import type {
+  ChangeEvent,
+  ImportSummary,
+  RegistryIdentity,
+  StoredRecord,
+  StoredSnapshot,
+  StoredSource,
+} from './types.js';
 import { limits } from '../../limits.js';
 
 type Access = 'read' | 'write';
@@ -26,7 +33,6 @@ export interface EventQuery {
   readonly beforeEventId?: number;
   readonly limit: number;
 }
-
 
 export class RegistryStore {
   private readonly recordCache = new Map<number, StoredRecord>();
@@ -55,7 +61,10 @@ export class RegistryStore {
     if (existing !== undefined) {
       const held: Access = existing.store.readOnly ? 'read' : 'write';
       if (held !== access) {
-        throw new AppError('internal', `the registry at ${path} is open for ${held === 'read' ? 'reading' : 'import'} in this process; close it before opening it for ${access === 'read' ? 'reading' : 'import'} (imports into a running service run in a process of their own: ibanqa registry import)`);
+        throw new AppError(
+          'internal',
+          `the registry at ${path} is open for ${held === 'read' ? 'reading' : 'import'} in this process; close it before opening it for ${access === 'read' ? 'reading' : 'import'} (imports into a running service run in a process of their own: ibanqa registry import)`,
+        );
       }
       existing.users++;
       return existing.store;
@@ -82,7 +91,11 @@ export class RegistryStore {
   }
 
   import(parsed: ParsedSnapshot, options: ImportOptions = {}): ImportSummary {
-    if (this.readOnly) throw new AppError('internal', 'the registry was opened read-only; imports go through RegistryStore.openWriter');
+    if (this.readOnly)
+      throw new AppError(
+        'internal',
+        'the registry was opened read-only; imports go through RegistryStore.openWriter',
+      );
     const summary = importSnapshot(this.dbs, parsed, options);
     if (!summary.unchanged) for (const listener of this.listeners) listener();
     return summary;
@@ -130,7 +143,10 @@ export class RegistryStore {
    */
   record(recordId: number): StoredRecord | undefined {
     const version = versionOf(this.dbs);
-    if (version !== this.cachedVersion || this.recordCache.size >= limits.registry.recordCacheEntriesMax) {
+    if (
+      version !== this.cachedVersion ||
+      this.recordCache.size >= limits.registry.recordCacheEntriesMax
+    ) {
       this.recordCache.clear();
       this.cachedVersion = version;
     }
@@ -171,7 +187,14 @@ export class RegistryStore {
     };
     const range = this.dbs.snapshotRecords.getRange({ start: [snapshotId], end: [snapshotId + 1] });
     const records = [...range].map((entry) => entry.value);
-    return { source_id: snapshot.source_id, source, snapshot_date: snapshot.snapshot_date, records, row_count: records.length, ignored_fields: snapshot.ignored_fields };
+    return {
+      source_id: snapshot.source_id,
+      source,
+      snapshot_date: snapshot.snapshot_date,
+      records,
+      row_count: records.length,
+      ignored_fields: snapshot.ignored_fields,
+    };
   }
 
   /** Newest first. */
@@ -181,7 +204,12 @@ export class RegistryStore {
       query.sourceId === undefined
         ? this.dbs.events.getKeys({ start: before - 1, end: 0, reverse: true, limit: query.limit })
         : this.dbs.eventsBySource
-            .getKeys({ start: [query.sourceId, before - 1], end: [query.sourceId, 0], reverse: true, limit: query.limit })
+            .getKeys({
+              start: [query.sourceId, before - 1],
+              end: [query.sourceId, 0],
+              reverse: true,
+              limit: query.limit,
+            })
             .map((key) => (key as [string, number])[1]);
     return [...ids].flatMap((id) => this.dbs.events.get(id as number) ?? []);
   }
@@ -211,7 +239,12 @@ export class RegistryStore {
   countWithPrefix(index: IndexName, prefix: string, max: number): number {
     let count = 0;
     // Record ids are at least 1, so every entry counts; the check only reads the entry.
-    for (const entry of this.dbs[index].getRange({ start: prefix, end: `${prefix}\uffff`, limit: max })) if (entry.value > 0) count++;
+    for (const entry of this.dbs[index].getRange({
+      start: prefix,
+      end: `${prefix}\uffff`,
+      limit: max,
+    }))
+      if (entry.value > 0) count++;
     return count;
   }
 

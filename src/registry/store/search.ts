@@ -10,8 +10,6 @@ import type { RegistryReader } from './registry-reader.js';
 import type { StoredRecord } from './types.js';
 import { limits } from '../../limits.js';
 
-
-
 /** The word whose prefix range holds the fewest entries (ties: the longer word). */
 function mostSelective(store: RegistryReader, words: readonly string[]): string {
   let best = words[0] as string;
@@ -51,7 +49,12 @@ function filterOf(query: SearchQuery, words: readonly string[]): (record: Stored
     if (country !== undefined && record.country_code !== country) return false;
     if (query.source_id !== undefined && record.source_id !== query.source_id) return false;
     if (query.record_type !== undefined && record.record_type !== query.record_type) return false;
-    if (status !== undefined && record.entity_status?.toUpperCase() !== status && record.registration_status?.toUpperCase() !== status) return false;
+    if (
+      status !== undefined &&
+      record.entity_status?.toUpperCase() !== status &&
+      record.registration_status?.toUpperCase() !== status
+    )
+      return false;
     const tokens = searchTokensOf(record);
     return words.every((word) => tokens.some((token) => token.startsWith(word)));
   };
@@ -59,7 +62,11 @@ function filterOf(query: SearchQuery, words: readonly string[]): (record: Stored
 
 export function searchRegistry(store: RegistryReader, query: SearchQuery): SearchResult {
   const words = [...new Set(tokensOf(query.query))];
-  if (words.length === 0) throw new AppError('invalid_argument', 'query must contain a word of at least 2 letters or digits');
+  if (words.length === 0)
+    throw new AppError(
+      'invalid_argument',
+      'query must contain a word of at least 2 letters or digits',
+    );
   const scanWord = mostSelective(store, words);
   const keep = filterOf(query, words);
   const seen = new Set<number>();
@@ -67,7 +74,8 @@ export function searchRegistry(store: RegistryReader, query: SearchQuery): Searc
   for (const { id } of store.idsWithPrefix('token', scanWord)) {
     if (seen.has(id)) continue;
     seen.add(id);
-    if (seen.size > limits.registry.searchScanMax) return { records, truncated: false, scan_capped: true };
+    if (seen.size > limits.registry.searchScanMax)
+      return { records, truncated: false, scan_capped: true };
     const record = store.record(id);
     if (record === undefined || !keep(record)) continue;
     if (records.length === query.limit) return { records, truncated: true, scan_capped: false };

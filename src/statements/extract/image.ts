@@ -46,21 +46,32 @@ function exifStrings(exif: Buffer | undefined): string | null {
 }
 
 /** Decodes within the pixel bound, normalises (orientation, greyscale, width) and reads the text with tesseract. */
-export async function extractImage(bytes: Uint8Array, kind: StatementFileKind): Promise<DocumentFacts> {
-  const input = () => sharp(bytes, { limitInputPixels: limits.statementImagePixelsMax, failOn: 'error' });
+export async function extractImage(
+  bytes: Uint8Array,
+  kind: StatementFileKind,
+): Promise<DocumentFacts> {
+  const input = () =>
+    sharp(bytes, { limitInputPixels: limits.statementImagePixelsMax, failOn: 'error' });
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await input().metadata();
   } catch (thrown) {
     const message = thrown instanceof Error ? thrown.message : 'error';
     // sharp refuses from the header alone when the declared size is past limitInputPixels.
-    if (/pixel limit/i.test(message)) throw new AnalysisFailure('image_too_large', `the image declares more than ${limits.statementImagePixelsMax} pixels`);
+    if (/pixel limit/i.test(message))
+      throw new AnalysisFailure(
+        'image_too_large',
+        `the image declares more than ${limits.statementImagePixelsMax} pixels`,
+      );
     throw new AnalysisFailure('unreadable_document', `the image could not be decoded (${message})`);
   }
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
   if (width * height > limits.statementImagePixelsMax) {
-    throw new AnalysisFailure('image_too_large', `${width} x ${height} = ${width * height} pixels; at most ${limits.statementImagePixelsMax} are decoded`);
+    throw new AnalysisFailure(
+      'image_too_large',
+      `${width} x ${height} = ${width * height} pixels; at most ${limits.statementImagePixelsMax} are decoded`,
+    );
   }
   let normalised: Buffer;
   try {
@@ -71,7 +82,10 @@ export async function extractImage(bytes: Uint8Array, kind: StatementFileKind): 
       .png({ compressionLevel: 1 })
       .toBuffer();
   } catch (thrown) {
-    throw new AnalysisFailure('unreadable_document', `the image could not be decoded (${thrown instanceof Error ? thrown.message : 'error'})`);
+    throw new AnalysisFailure(
+      'unreadable_document',
+      `the image could not be decoded (${thrown instanceof Error ? thrown.message : 'error'})`,
+    );
   }
   const worker = await ocrWorker();
   const { data } = await worker.recognize(normalised);
@@ -85,6 +99,12 @@ export async function extractImage(bytes: Uint8Array, kind: StatementFileKind): 
     pages: 1,
     lines,
     pdf: null,
-    image: { format: metadata.format ?? kind, width, height, ocrConfidence: data.confidence, software: exifStrings(metadata.exif) },
+    image: {
+      format: metadata.format ?? kind,
+      width,
+      height,
+      ocrConfidence: data.confidence,
+      software: exifStrings(metadata.exif),
+    },
   };
 }

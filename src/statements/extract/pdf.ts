@@ -1,5 +1,10 @@
 import { getDocumentProxy, getMeta } from 'unpdf';
-import type { DocumentFacts, PdfFacts, TextLine, TextSpan } from '../../domain/statements/document.js';
+import type {
+  DocumentFacts,
+  PdfFacts,
+  TextLine,
+  TextSpan,
+} from '../../domain/statements/document.js';
 import { limits } from '../../limits.js';
 import { AnalysisFailure } from '../failure.js';
 
@@ -14,10 +19,15 @@ interface Item {
 /** "D:20250201093000+01'00'" -> ISO 8601; null when the text is not a PDF date. */
 export function pdfDate(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const match = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(Z|[+-]\d{2}'?\d{2}'?)?/.exec(value);
+  const match = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(Z|[+-]\d{2}'?\d{2}'?)?/.exec(
+    value,
+  );
   if (match === null) return null;
   const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', zone] = match;
-  const offset = zone === undefined || zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.replace(/'/g, '').slice(3, 5)}`;
+  const offset =
+    zone === undefined || zone === 'Z'
+      ? 'Z'
+      : `${zone.slice(0, 3)}:${zone.replace(/'/g, '').slice(3, 5)}`;
   const time = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`);
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
@@ -51,18 +61,33 @@ function linesOf(pageNumber: number, items: readonly Item[]): TextLine[] {
     const spans: TextSpan[] = row.items
       .sort((a, b) => (a.transform[4] ?? 0) - (b.transform[4] ?? 0))
       .map((item) => ({ text: item.str.trim(), font: item.fontName }));
-    return { page: pageNumber, text: spans.map((span) => span.text).join(' ').replace(/\s+/g, ' '), spans };
+    return {
+      page: pageNumber,
+      text: spans
+        .map((span) => span.text)
+        .join(' ')
+        .replace(/\s+/g, ' '),
+      spans,
+    };
   });
 }
 
 async function open(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     // A copy: pdf.js detaches the buffer it is given.
-    return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 });
+    return await getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
   } catch (thrown) {
     const name = (thrown as { name?: string }).name;
-    if (name === 'PasswordException') throw new AnalysisFailure('encrypted_document', 'the PDF needs a password to open');
-    throw new AnalysisFailure('unreadable_document', `the PDF could not be parsed (${name ?? 'error'})`);
+    if (name === 'PasswordException')
+      throw new AnalysisFailure('encrypted_document', 'the PDF needs a password to open');
+    throw new AnalysisFailure(
+      'unreadable_document',
+      `the PDF could not be parsed (${name ?? 'error'})`,
+    );
   }
 }
 
@@ -72,7 +97,10 @@ export async function extractPdf(bytes: Uint8Array): Promise<DocumentFacts> {
   const pdf = await open(bytes);
   try {
     if (pdf.numPages > limits.statementPdfPagesMax) {
-      throw new AnalysisFailure('too_many_pages', `${pdf.numPages} pages; a review reads at most ${limits.statementPdfPagesMax}`);
+      throw new AnalysisFailure(
+        'too_many_pages',
+        `${pdf.numPages} pages; a review reads at most ${limits.statementPdfPagesMax}`,
+      );
     }
     const meta = await getMeta(pdf);
     const info = meta.info as Record<string, unknown>;
@@ -82,10 +110,14 @@ export async function extractPdf(bytes: Uint8Array): Promise<DocumentFacts> {
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
-      const items = (content.items as unknown[]).filter((item): item is Item => typeof (item as Item).str === 'string');
+      const items = (content.items as unknown[]).filter(
+        (item): item is Item => typeof (item as Item).str === 'string',
+      );
       const pageLines = linesOf(number, items);
       if (pageLines.length === 0) pagesWithoutText.push(number);
-      fontsPerPage.push(new Set(items.filter((item) => item.str.trim() !== '').map((item) => item.fontName)).size);
+      fontsPerPage.push(
+        new Set(items.filter((item) => item.str.trim() !== '').map((item) => item.fontName)).size,
+      );
       lines.push(...pageLines);
       page.cleanup();
     }
@@ -100,7 +132,8 @@ export async function extractPdf(bytes: Uint8Array): Promise<DocumentFacts> {
       revisions: raw.revisions,
       endsWithEof: raw.endsWithEof,
       javascript: raw.javascript || (scripts !== null && Object.keys(scripts).length > 0),
-      embeddedFiles: attachments === null ? (raw.embeddedFiles ? 1 : 0) : Object.keys(attachments).length,
+      embeddedFiles:
+        attachments === null ? (raw.embeddedFiles ? 1 : 0) : Object.keys(attachments).length,
       encrypted: raw.encrypted || info.EncryptFilterName != null,
       fontsPerPage,
       pagesWithoutText,

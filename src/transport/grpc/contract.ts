@@ -14,28 +14,43 @@ interface MessageDescriptor {
 }
 
 /** What proto-loader's service definition holds per method (the parts compared here). */
-export type ServiceMethods = Readonly<Record<string, { readonly requestType: MessageDescriptor; readonly responseType: MessageDescriptor }>>;
+export type ServiceMethods = Readonly<
+  Record<
+    string,
+    { readonly requestType: MessageDescriptor; readonly responseType: MessageDescriptor }
+  >
+>;
 
-const fieldsOf = (message: MessageDescriptor): Set<string> => new Set(message.type.field.map((field) => field.name));
-const propertiesOf = (schema: unknown): string[] => Object.keys((schema as { properties?: object }).properties ?? {});
+const fieldsOf = (message: MessageDescriptor): Set<string> =>
+  new Set(message.type.field.map((field) => field.name));
+const propertiesOf = (schema: unknown): string[] =>
+  Object.keys((schema as { properties?: object }).properties ?? {});
 
 function opProblems(op: AnyOp, method: ServiceMethods[string]): string[] {
   const problems: string[] = [];
   const request = fieldsOf(method.requestType);
-  const wire = (name: string) => (op.grpc.jsonText?.includes(name) === true ? `${name}_json` : name);
+  const wire = (name: string) =>
+    op.grpc.jsonText?.includes(name) === true ? `${name}_json` : name;
   const input = propertiesOf(op.input).map(wire);
   // A client stream's messages are chunks of one upload, not the op's input: its own tests cover that shape.
   if (op.grpc.stream !== 'client') {
-    for (const name of input) if (!request.has(name)) problems.push(`${op.grpc.method}: request lacks '${name}' of ${op.name}'s input`);
-    for (const name of request) if (!input.includes(name)) problems.push(`${op.grpc.method}: request field '${name}' is not in ${op.name}'s input`);
+    for (const name of input)
+      if (!request.has(name))
+        problems.push(`${op.grpc.method}: request lacks '${name}' of ${op.name}'s input`);
+    for (const name of request)
+      if (!input.includes(name))
+        problems.push(`${op.grpc.method}: request field '${name}' is not in ${op.name}'s input`);
   }
   // An op that builds its own response message (toMessage: exact JSON text) is checked by its own tests.
   if (op.grpc.toMessage !== undefined) return problems;
   const response = fieldsOf(method.responseType);
   const expected = op.grpc.wrap === 'rows' ? ['rows'] : propertiesOf(op.output).map(wire);
   const csvOnly = op.csv !== undefined && op.csv.wanted({});
-  for (const name of csvOnly ? ['csv'] : expected) if (!response.has(name)) problems.push(`${op.grpc.method}: response lacks '${name}' of ${op.name}'s output`);
-  if (op.csv !== undefined && !response.has('csv')) problems.push(`${op.grpc.method}: response lacks 'csv' (${op.name} renders CSV)`);
+  for (const name of csvOnly ? ['csv'] : expected)
+    if (!response.has(name))
+      problems.push(`${op.grpc.method}: response lacks '${name}' of ${op.name}'s output`);
+  if (op.csv !== undefined && !response.has('csv'))
+    problems.push(`${op.grpc.method}: response lacks 'csv' (${op.name} renders CSV)`);
   return problems;
 }
 
@@ -54,5 +69,6 @@ export function contractProblems(methods: ServiceMethods, ops: readonly AnyOp[])
 
 export function assertContract(methods: ServiceMethods, ops: readonly AnyOp[]): void {
   const problems = contractProblems(methods, ops);
-  if (problems.length > 0) throw new Error(`gRPC contract and op table disagree:\n- ${problems.join('\n- ')}`);
+  if (problems.length > 0)
+    throw new Error(`gRPC contract and op table disagree:\n- ${problems.join('\n- ')}`);
 }

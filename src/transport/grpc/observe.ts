@@ -1,4 +1,10 @@
-import { status, type Metadata, type ServerUnaryCall, type UntypedHandleCall, type sendUnaryData } from '@grpc/grpc-js';
+import {
+  status,
+  type Metadata,
+  type ServerUnaryCall,
+  type UntypedHandleCall,
+  type sendUnaryData,
+} from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
 import type { AnyOp } from '../../ops/framework/op.js';
@@ -11,8 +17,12 @@ import { grpcErrorOf, metadataText, requestIdMetadata, requestIdOf } from './cal
  * harnesses with a key, and a per-IP allowance behind gRPC load balancers would count the balancer.
  */
 export function missingKeyError(op: AnyOp, metadata: Metadata): AppError | undefined {
-  if (op.access !== 'key_optional' || metadataText(metadata, 'x-api-key') !== undefined) return undefined;
-  return new AppError('unauthenticated', `Missing API key: gRPC ${op.grpc.method} needs the x-api-key metadata entry (the keyless mode is REST only)`);
+  if (op.access !== 'key_optional' || metadataText(metadata, 'x-api-key') !== undefined)
+    return undefined;
+  return new AppError(
+    'unauthenticated',
+    `Missing API key: gRPC ${op.grpc.method} needs the x-api-key metadata entry (the keyless mode is REST only)`,
+  );
 }
 
 type Unary = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
@@ -38,7 +48,11 @@ function outcomeOf(error: unknown): string {
  * answers INTERNAL (logged with the request id) if the handler throws synchronously, so a bug cannot
  * leave a call hanging or reach the process's uncaught-exception path.
  */
-export function observed(deps: GrpcObserveDeps, op: AnyOp, handler: UntypedHandleCall): UntypedHandleCall {
+export function observed(
+  deps: GrpcObserveDeps,
+  op: AnyOp,
+  handler: UntypedHandleCall,
+): UntypedHandleCall {
   const count = (outcome: string) => deps.metrics?.observe(op.name, outcome, 'grpc');
   // Unary and client-stream handlers answer through a callback; bidi and server streams through the call.
   if (op.grpc.stream === undefined || op.grpc.stream === 'client') {

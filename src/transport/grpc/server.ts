@@ -30,15 +30,24 @@ export interface GrpcFrontDeps {
   readonly metrics?: HttpMetrics;
 }
 
-type AnyCall = ServerUnaryCall<unknown, unknown> | ServerDuplexStream<unknown, unknown> | ServerWritableStream<unknown, unknown>;
+type AnyCall =
+  | ServerUnaryCall<unknown, unknown>
+  | ServerDuplexStream<unknown, unknown>
+  | ServerWritableStream<unknown, unknown>;
 
 function identityOf(call: AnyCall): CallIdentity {
   return { apiKey: metadataText(call.metadata, 'x-api-key'), ip: peerIp(call.getPeer()) };
 }
 
-function failure(deps: GrpcFrontDeps, op: AnyOp, thrown: unknown, requestId: string): ReturnType<typeof grpcErrorOf> {
+function failure(
+  deps: GrpcFrontDeps,
+  op: AnyOp,
+  thrown: unknown,
+  requestId: string,
+): ReturnType<typeof grpcErrorOf> {
   const error: AppError = toAppError(thrown);
-  if (error.code === 'internal') deps.logger.error({ err: error.cause ?? thrown, requestId, op: op.name }, 'internal error');
+  if (error.code === 'internal')
+    deps.logger.error({ err: error.cause ?? thrown, requestId, op: op.name }, 'internal error');
   return grpcErrorOf(error, requestId);
 }
 
@@ -46,11 +55,15 @@ function unary(deps: GrpcFrontDeps, op: AnyOp) {
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
     const requestId = requestIdOf(call.metadata);
     call.sendMetadata(requestIdMetadata(requestId));
-    const request = op.grpc.decode === undefined ? call.request : op.grpc.decode(call.request as Record<string, unknown>);
+    const request =
+      op.grpc.decode === undefined
+        ? call.request
+        : op.grpc.decode(call.request as Record<string, unknown>);
     deps.service
       .execute(op, request, identityOf(call))
       .then(async (outcome) => {
-        if (outcome.format === 'csv' && op.csv !== undefined) return { csv: await renderCsv(op.csv, outcome.output) };
+        if (outcome.format === 'csv' && op.csv !== undefined)
+          return { csv: await renderCsv(op.csv, outcome.output) };
         if (op.grpc.toMessage !== undefined) return op.grpc.toMessage(outcome.output);
         return op.grpc.wrap === 'rows' ? { rows: outcome.output } : outcome.output;
       })
@@ -75,7 +88,8 @@ function bidi(deps: GrpcFrontDeps, op: AnyOp) {
       if (failed) return;
       try {
         const outcome = await deps.service.execute(op, message, identity);
-        if (!call.write(outcome.output)) await new Promise((resolve) => call.once('drain', resolve));
+        if (!call.write(outcome.output))
+          await new Promise((resolve) => call.once('drain', resolve));
       } catch (thrown) {
         failed = true;
         call.emit('error', failure(deps, op, thrown, requestId));
@@ -84,9 +98,11 @@ function bidi(deps: GrpcFrontDeps, op: AnyOp) {
     call.on('data', (message: unknown) => {
       // Bounded read-ahead: past limits.streamMessagesQueuedMax waiting messages, stop reading the socket.
       if (++queued >= limits.streamMessagesQueuedMax) call.pause();
-      queue = queue.then(() => reply(message)).finally(() => {
-        if (--queued < limits.streamMessagesQueuedMax) call.resume();
-      });
+      queue = queue
+        .then(() => reply(message))
+        .finally(() => {
+          if (--queued < limits.streamMessagesQueuedMax) call.resume();
+        });
     });
     call.on('end', () => {
       void queue.then(() => {
@@ -120,11 +136,18 @@ function implementationOf(deps: GrpcFrontDeps): UntypedServiceImplementation {
   const implementation: UntypedServiceImplementation = {};
   for (const op of deps.ops) {
     const handler =
-      op.grpc.stream === 'bidi' ? bidi(deps, op)
-      : op.grpc.stream === 'server' ? serverStream(deps, op)
-      : op.grpc.stream === 'client' ? uploadStream(deps, op)
-      : unary(deps, op);
-    implementation[op.grpc.method] = observed(deps, op, handler as UntypedServiceImplementation[string]);
+      op.grpc.stream === 'bidi'
+        ? bidi(deps, op)
+        : op.grpc.stream === 'server'
+          ? serverStream(deps, op)
+          : op.grpc.stream === 'client'
+            ? uploadStream(deps, op)
+            : unary(deps, op);
+    implementation[op.grpc.method] = observed(
+      deps,
+      op,
+      handler as UntypedServiceImplementation[string],
+    );
   }
   return implementation;
 }
@@ -134,14 +157,20 @@ export interface GrpcFront {
   close(): Promise<void>;
 }
 
-export async function startGrpcFront(deps: GrpcFrontDeps, host: string, port: number): Promise<GrpcFront> {
+export async function startGrpcFront(
+  deps: GrpcFrontDeps,
+  host: string,
+  port: number,
+): Promise<GrpcFront> {
   const { definition, service } = loadIbanQaPackage();
   assertContract(service.service as unknown as ServiceMethods, deps.ops);
   const server = new Server({ 'grpc.max_receive_message_length': limits.grpcMessageBytesMax });
   server.addService(strictService(service.service, definition), implementationOf(deps));
   new ReflectionService(definition).addToServer(server);
   const boundPort = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)));
+    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    );
   });
   return {
     port: boundPort,

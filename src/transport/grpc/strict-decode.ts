@@ -22,14 +22,32 @@ interface MessageDescriptor {
 }
 
 const wireTypeOf: Readonly<Record<string, number>> = {
-  TYPE_DOUBLE: 1, TYPE_FLOAT: 5, TYPE_INT64: 0, TYPE_UINT64: 0, TYPE_INT32: 0, TYPE_FIXED64: 1, TYPE_FIXED32: 5,
-  TYPE_BOOL: 0, TYPE_STRING: 2, TYPE_MESSAGE: 2, TYPE_BYTES: 2, TYPE_UINT32: 0, TYPE_ENUM: 0, TYPE_SFIXED32: 5,
-  TYPE_SFIXED64: 1, TYPE_SINT32: 0, TYPE_SINT64: 0,
+  TYPE_DOUBLE: 1,
+  TYPE_FLOAT: 5,
+  TYPE_INT64: 0,
+  TYPE_UINT64: 0,
+  TYPE_INT32: 0,
+  TYPE_FIXED64: 1,
+  TYPE_FIXED32: 5,
+  TYPE_BOOL: 0,
+  TYPE_STRING: 2,
+  TYPE_MESSAGE: 2,
+  TYPE_BYTES: 2,
+  TYPE_UINT32: 0,
+  TYPE_ENUM: 0,
+  TYPE_SFIXED32: 5,
+  TYPE_SFIXED64: 1,
+  TYPE_SINT32: 0,
+  TYPE_SINT64: 0,
 };
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 class Cursor {
-  constructor(readonly bytes: Uint8Array, public pos: number, readonly end: number) {}
+  constructor(
+    readonly bytes: Uint8Array,
+    public pos: number,
+    readonly end: number,
+  ) {}
 
   /** A varint of at most 10 bytes, as a number (exact up to 2^53; only lengths and tags need exactness). */
   varint(): number {
@@ -60,24 +78,42 @@ function checkPacked(cursor: Cursor, field: FieldDescriptor, length: number): vo
   }
 }
 
-function checkField(cursor: Cursor, field: FieldDescriptor, wireType: number, lookup: Lookup, depth: number): void {
+function checkField(
+  cursor: Cursor,
+  field: FieldDescriptor,
+  wireType: number,
+  lookup: Lookup,
+  depth: number,
+): void {
   const expected = wireTypeOf[field.type];
   const packed = field.label === 'LABEL_REPEATED' && expected !== 2 && wireType === 2;
-  if (wireType !== expected && !packed) throw new Error(`field '${field.name}' has wire type ${wireType}, the proto declares ${String(expected)}`);
+  if (wireType !== expected && !packed)
+    throw new Error(
+      `field '${field.name}' has wire type ${wireType}, the proto declares ${String(expected)}`,
+    );
   if (wireType === 0) {
     const value = cursor.varint();
-    if (field.type === 'TYPE_BOOL' && value > 1) throw new Error(`field '${field.name}' is a bool, got ${value}`);
+    if (field.type === 'TYPE_BOOL' && value > 1)
+      throw new Error(`field '${field.name}' is a bool, got ${value}`);
   } else if (wireType === 1) cursor.skip(8);
   else if (wireType === 5) cursor.skip(4);
   else {
     const length = cursor.varint();
-    if (length > cursor.end - cursor.pos) throw new Error(`field '${field.name}' runs past the message`);
+    if (length > cursor.end - cursor.pos)
+      throw new Error(`field '${field.name}' runs past the message`);
     if (packed) checkPacked(cursor, field, length);
-    else if (field.type === 'TYPE_STRING') utf8Checked(cursor.bytes.subarray(cursor.pos, cursor.pos + length), field.name);
+    else if (field.type === 'TYPE_STRING')
+      utf8Checked(cursor.bytes.subarray(cursor.pos, cursor.pos + length), field.name);
     else if (field.type === 'TYPE_MESSAGE') {
       const nested = lookup(field.typeName);
-      if (nested === undefined) throw new Error(`field '${field.name}' has an unknown message type`);
-      checkMessage(new Cursor(cursor.bytes, cursor.pos, cursor.pos + length), nested, lookup, depth + 1);
+      if (nested === undefined)
+        throw new Error(`field '${field.name}' has an unknown message type`);
+      checkMessage(
+        new Cursor(cursor.bytes, cursor.pos, cursor.pos + length),
+        nested,
+        lookup,
+        depth + 1,
+      );
     }
     cursor.pos += length;
   }
@@ -91,7 +127,12 @@ function utf8Checked(bytes: Uint8Array, name: string): void {
   }
 }
 
-function checkMessage(cursor: Cursor, message: MessageDescriptor, lookup: Lookup, depth: number): void {
+function checkMessage(
+  cursor: Cursor,
+  message: MessageDescriptor,
+  lookup: Lookup,
+  depth: number,
+): void {
   if (depth > limits.grpcNestingMax) throw new Error('message nested too deeply');
   while (cursor.pos < cursor.end) {
     const tag = cursor.varint();
@@ -103,7 +144,11 @@ function checkMessage(cursor: Cursor, message: MessageDescriptor, lookup: Lookup
 }
 
 /** Why `bytes` is not a well-formed `message`, or undefined when it is. */
-export function wireProblem(bytes: Uint8Array, message: MessageDescriptor, lookup: Lookup): string | undefined {
+export function wireProblem(
+  bytes: Uint8Array,
+  message: MessageDescriptor,
+  lookup: Lookup,
+): string | undefined {
   try {
     checkMessage(new Cursor(bytes, 0, bytes.length), message, lookup, 0);
     return undefined;
@@ -122,21 +167,29 @@ function lookupIn(definition: PackageDefinition): Lookup {
 }
 
 /** The service definition with each request deserializer checking the wire first. */
-export function strictService(service: ServiceDefinition, definition: PackageDefinition): ServiceDefinition {
+export function strictService(
+  service: ServiceDefinition,
+  definition: PackageDefinition,
+): ServiceDefinition {
   const lookup = lookupIn(definition);
   const strict: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(service)) {
-    const requestType = (method as unknown as { requestType?: { type?: MessageDescriptor } }).requestType?.type;
+    const requestType = (method as unknown as { requestType?: { type?: MessageDescriptor } })
+      .requestType?.type;
     const decode = method.requestDeserialize;
     strict[name] = {
       ...method,
       requestDeserialize: (bytes: Buffer) => {
-        const problem = requestType === undefined ? undefined : wireProblem(bytes, requestType, lookup);
-        if (problem !== undefined) return new MalformedInput(`Malformed ${name} request message: ${problem}`);
+        const problem =
+          requestType === undefined ? undefined : wireProblem(bytes, requestType, lookup);
+        if (problem !== undefined)
+          return new MalformedInput(`Malformed ${name} request message: ${problem}`);
         try {
           return decode(bytes) as unknown;
         } catch (error) {
-          return new MalformedInput(`Malformed ${name} request message: ${error instanceof Error ? error.message : String(error)}`);
+          return new MalformedInput(
+            `Malformed ${name} request message: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       },
     };

@@ -19,7 +19,10 @@ interface UploadChunk {
  * named statement_file, the text fields), so both transports share every rule. The 8 MB cap is enforced
  * while receiving: past it the call ends at once with statement_file_too_large.
  */
-export function uploadStream(deps: { readonly service: Service; readonly logger: Logger }, op: AnyOp) {
+export function uploadStream(
+  deps: { readonly service: Service; readonly logger: Logger },
+  op: AnyOp,
+) {
   return (call: ServerReadableStream<UploadChunk, unknown>, callback: sendUnaryData<unknown>) => {
     const requestId = requestIdOf(call.metadata);
     call.sendMetadata(requestIdMetadata(requestId));
@@ -31,7 +34,8 @@ export function uploadStream(deps: { readonly service: Service; readonly logger:
       if (done) return;
       done = true;
       const error = toAppError(thrown);
-      if (error.code === 'internal') deps.logger.error({ err: error.cause ?? thrown, requestId, op: op.name }, 'internal error');
+      if (error.code === 'internal')
+        deps.logger.error({ err: error.cause ?? thrown, requestId, op: op.name }, 'internal error');
       callback(grpcErrorOf(error, requestId));
     };
     call.on('data', (chunk: UploadChunk) => {
@@ -39,7 +43,13 @@ export function uploadStream(deps: { readonly service: Service; readonly logger:
       const data = chunk.data ?? new Uint8Array(0);
       received += data.byteLength;
       if (received > limits.statementFileBytesMax) {
-        finish(new AppError('statement_file_too_large', `The file exceeds the ${limits.statementFileBytesMax}-byte (8 MB) limit; the upload was not read further`, { bytes_max: limits.statementFileBytesMax }));
+        finish(
+          new AppError(
+            'statement_file_too_large',
+            `The file exceeds the ${limits.statementFileBytesMax}-byte (8 MB) limit; the upload was not read further`,
+            { bytes_max: limits.statementFileBytesMax },
+          ),
+        );
         call.destroy();
         return;
       }
@@ -53,8 +63,14 @@ export function uploadStream(deps: { readonly service: Service; readonly logger:
     call.on('end', () => {
       if (done) return;
       const { filename = '', ...text } = fields;
-      const files = chunks.length === 0 ? [] : [{ field: statementFileField, filename, bytes: Buffer.concat(chunks, received) }];
-      const identity = { apiKey: metadataText(call.metadata, 'x-api-key'), ip: peerIp(call.getPeer()) };
+      const files =
+        chunks.length === 0
+          ? []
+          : [{ field: statementFileField, filename, bytes: Buffer.concat(chunks, received) }];
+      const identity = {
+        apiKey: metadataText(call.metadata, 'x-api-key'),
+        ip: peerIp(call.getPeer()),
+      };
       deps.service
         .execute(op, { ...text, files }, identity)
         .then((outcome) => {

@@ -6,11 +6,23 @@ import type { Exchange } from './respond.js';
  * read, and again while streaming (a client may lie or use chunked encoding). Each chunk is copied
  * because uWS reuses the ArrayBuffer after the callback returns.
  */
-export function readBody(exchange: Exchange, contentLength: number | null, bytesMax: number): Promise<Buffer> {
+export function readBody(
+  exchange: Exchange,
+  contentLength: number | null,
+  bytesMax: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    exchange.onAbort = () => reject(new AppError('invalid_argument', 'Client closed the connection before the body arrived'));
+    exchange.onAbort = () =>
+      reject(
+        new AppError('invalid_argument', 'Client closed the connection before the body arrived'),
+      );
     if (contentLength !== null && contentLength > bytesMax) {
-      reject(new AppError('payload_too_large', `Body of ${contentLength} bytes exceeds the ${bytesMax}-byte limit`));
+      reject(
+        new AppError(
+          'payload_too_large',
+          `Body of ${contentLength} bytes exceeds the ${bytesMax}-byte limit`,
+        ),
+      );
       return;
     }
     const chunks: Buffer[] = [];
@@ -38,7 +50,8 @@ export function readBody(exchange: Exchange, contentLength: number | null, bytes
 }
 
 export function parseJsonBody(body: Buffer): unknown {
-  if (body.length === 0) throw new AppError('invalid_argument', 'Request body is empty: send a JSON object');
+  if (body.length === 0)
+    throw new AppError('invalid_argument', 'Request body is empty: send a JSON object');
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {

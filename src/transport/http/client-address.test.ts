@@ -3,13 +3,27 @@
 import assert from 'node:assert/strict';
 import { isIP } from 'node:net';
 import { test } from 'node:test';
-import { clientAddress, parseTrustedProxies, trustEveryProxy, trustNoProxy } from './client-address.js';
+import {
+  clientAddress,
+  parseTrustedProxies,
+  trustEveryProxy,
+  trustNoProxy,
+} from './client-address.js';
 
 test('listed addresses and CIDR blocks, IPv4 and IPv6; anything else refuses to start', () => {
   const proxies = parseTrustedProxies(' 127.0.0.1, 10.0.0.0/8 ,fd00::/8');
-  for (const peer of ['127.0.0.1', '10.200.3.4', 'fd12::1']) assert.equal(proxies.trusts(peer), true, peer);
-  for (const peer of ['127.0.0.2', '11.0.0.1', 'fe80::1', 'not-an-ip', '']) assert.equal(proxies.trusts(peer), false, peer);
-  for (const bad of ['localhost', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '1.2.3.4:80', '10.0.0.0/x']) {
+  for (const peer of ['127.0.0.1', '10.200.3.4', 'fd12::1'])
+    assert.equal(proxies.trusts(peer), true, peer);
+  for (const peer of ['127.0.0.2', '11.0.0.1', 'fe80::1', 'not-an-ip', ''])
+    assert.equal(proxies.trusts(peer), false, peer);
+  for (const bad of [
+    'localhost',
+    '10.0.0.0/33',
+    '10.0.0.0/8/1',
+    '::1/129',
+    '1.2.3.4:80',
+    '10.0.0.0/x',
+  ]) {
     assert.throws(() => parseTrustedProxies(bad), /IBANQA_TRUSTED_PROXIES/, bad);
   }
   assert.equal(parseTrustedProxies('').trusts('127.0.0.1'), false);
@@ -29,14 +43,25 @@ test('the client is the nearest hop that is not a listed proxy; a malformed hop 
     ['127.0.0.1', '', '127.0.0.1'],
     ['192.0.2.50', '198.51.100.7', '192.0.2.50'],
   ];
-  for (const [peer, forwarded, expected] of cases) assert.equal(clientAddress(peer, forwarded, proxies), expected, `${peer} ${forwarded}`);
+  for (const [peer, forwarded, expected] of cases)
+    assert.equal(clientAddress(peer, forwarded, proxies), expected, `${peer} ${forwarded}`);
   assert.equal(clientAddress('127.0.0.1', '198.51.100.7', trustNoProxy), '127.0.0.1');
 });
 
 test('the deprecated IBANQA_TRUST_PROXY=true (every peer trusted) still yields a bare IP for any header', () => {
-  for (const forwarded of ['not-an-ip', '203.0.113.9:4711', '2001:db8::1', '203.0.113.9', ',', '1.2.3.4 5.6.7.8']) {
+  for (const forwarded of [
+    'not-an-ip',
+    '203.0.113.9:4711',
+    '2001:db8::1',
+    '203.0.113.9',
+    ',',
+    '1.2.3.4 5.6.7.8',
+  ]) {
     const address = clientAddress('127.0.0.1', forwarded, trustEveryProxy);
     assert.ok(isIP(address) !== 0, `${forwarded} -> ${address}`);
   }
-  assert.equal(clientAddress('127.0.0.1', '198.51.100.1, 203.0.113.9', trustEveryProxy), '198.51.100.1');
+  assert.equal(
+    clientAddress('127.0.0.1', '198.51.100.1, 203.0.113.9', trustEveryProxy),
+    '198.51.100.1',
+  );
 });

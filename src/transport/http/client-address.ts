@@ -16,22 +16,31 @@ export const trustEveryProxy: TrustedProxies = { trusts: () => true };
 /** "10.0.0.1, 10.1.0.0/16, ::1" -> a BlockList of addresses and subnets; throws on anything else. */
 export function parseTrustedProxies(setting: string): TrustedProxies {
   const list = new BlockList();
-  const entries = setting.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const entry of entries) {
     const [address = '', prefixText, extra] = entry.split('/');
     const family = isIP(address);
     const prefix = prefixText === undefined ? undefined : Number(prefixText);
     const prefixMax = family === 6 ? 128 : 32;
-    const badPrefix = prefix !== undefined && (!/^\d{1,3}$/.test(prefixText ?? '') || (prefix as number) > prefixMax);
+    const badPrefix =
+      prefix !== undefined &&
+      (!/^\d{1,3}$/.test(prefixText ?? '') || (prefix as number) > prefixMax);
     if (family === 0 || extra !== undefined || badPrefix) {
-      throw new RangeError(`IBANQA_TRUSTED_PROXIES: ${JSON.stringify(entry)} is not an IP address or CIDR block`);
+      throw new RangeError(
+        `IBANQA_TRUSTED_PROXIES: ${JSON.stringify(entry)} is not an IP address or CIDR block`,
+      );
     }
     const type = family === 6 ? 'ipv6' : 'ipv4';
     if (prefix === undefined) list.addAddress(address, type);
     else list.addSubnet(address, prefix, type);
   }
   if (entries.length === 0) return trustNoProxy;
-  return { trusts: (peer) => isIP(peer) !== 0 && list.check(peer, isIP(peer) === 6 ? 'ipv6' : 'ipv4') };
+  return {
+    trusts: (peer) => isIP(peer) !== 0 && list.check(peer, isIP(peer) === 6 ? 'ipv6' : 'ipv4'),
+  };
 }
 
 /**

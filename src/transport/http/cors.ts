@@ -15,9 +15,15 @@ const originPattern = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /** "https://a.example, http://localhost:3000" -> a policy; throws on anything that is not an origin. */
 export function parseCorsOrigins(setting: string): CorsPolicy {
-  const origins = setting.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const origins = setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const origin of origins) {
-    if (!originPattern.test(origin)) throw new RangeError(`IBANQA_CORS_ORIGINS: ${JSON.stringify(origin)} is not an origin (scheme://host[:port])`);
+    if (!originPattern.test(origin))
+      throw new RangeError(
+        `IBANQA_CORS_ORIGINS: ${JSON.stringify(origin)} is not an origin (scheme://host[:port])`,
+      );
   }
   if (origins.length === 0) return corsOff;
   const set = new Set(origins);

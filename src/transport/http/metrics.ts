@@ -50,7 +50,8 @@ export class HttpMetrics {
 
   observe(op: string, outcome: string, transport: 'rest' | 'grpc' = 'rest'): void {
     this.requests.inc({ op, outcome, transport });
-    if (transport === 'rest' && this.threadRequests !== undefined) this.threadRequests.inc({ thread: this.options.thread as string });
+    if (transport === 'rest' && this.threadRequests !== undefined)
+      this.threadRequests.inc({ thread: this.options.thread as string });
   }
 
   /** Main thread: the request counters of the front threads, summed into every scrape. */
@@ -71,10 +72,14 @@ export class HttpMetrics {
   async render(): Promise<string> {
     if (this.remote !== undefined) return this.remote();
     if (this.peers === undefined) return this.registry.metrics();
-    const summed = AggregatorRegistry.aggregate<typeof this.registry.contentType>([await this.counts(), ...(await this.peers())]);
+    const summed = AggregatorRegistry.aggregate<typeof this.registry.contentType>([
+      await this.counts(),
+      ...(await this.peers()),
+    ]);
     const defaults = new Registry();
     for (const metric of await this.registry.getMetricsAsJSON()) {
-      if (this.counters.getSingleMetric(metric.name) === undefined) defaults.registerMetric(this.registry.getSingleMetric(metric.name)!);
+      if (this.counters.getSingleMetric(metric.name) === undefined)
+        defaults.registerMetric(this.registry.getSingleMetric(metric.name)!);
     }
     return Registry.merge([summed, defaults]).metrics();
   }

@@ -24,9 +24,13 @@ function malformed(message: string): AppError {
 }
 
 function tooLarge(): AppError {
-  return new AppError('statement_file_too_large', `The file exceeds the ${limits.statementFileBytesMax}-byte (8 MB) limit; the upload was not read further`, {
-    bytes_max: limits.statementFileBytesMax,
-  });
+  return new AppError(
+    'statement_file_too_large',
+    `The file exceeds the ${limits.statementFileBytesMax}-byte (8 MB) limit; the upload was not read further`,
+    {
+      bytes_max: limits.statementFileBytesMax,
+    },
+  );
 }
 
 /**
@@ -34,7 +38,11 @@ function tooLarge(): AppError {
  * reading: a file over the cap or a body over the cap settles the request at once, further chunks are
  * ignored and the connection is closed after the answer, so an oversize upload is never read to its end.
  */
-export function readMultipart(exchange: Exchange, contentType: string, contentLength: number | null): Promise<MultipartInput> {
+export function readMultipart(
+  exchange: Exchange,
+  contentType: string,
+  contentLength: number | null,
+): Promise<MultipartInput> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const fail = (error: AppError) => {
@@ -44,7 +52,8 @@ export function readMultipart(exchange: Exchange, contentType: string, contentLe
       exchange.onAbort = undefined;
       reject(error);
     };
-    exchange.onAbort = () => fail(malformed('Client closed the connection before the upload arrived'));
+    exchange.onAbort = () =>
+      fail(malformed('Client closed the connection before the upload arrived'));
     if (!/^multipart\/form-data\s*;/i.test(contentType)) {
       fail(malformed('Content-Type must be multipart/form-data with a boundary'));
       return;
@@ -57,16 +66,30 @@ export function readMultipart(exchange: Exchange, contentType: string, contentLe
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { fileSize: limits.statementFileBytesMax, parts: limits.statementMultipartPartsMax, fieldSize: limits.statementExpectedBankCharsMax * 4 },
+        limits: {
+          fileSize: limits.statementFileBytesMax,
+          parts: limits.statementMultipartPartsMax,
+          fieldSize: limits.statementExpectedBankCharsMax * 4,
+        },
       });
     } catch (thrown) {
-      fail(malformed(`Malformed multipart Content-Type: ${thrown instanceof Error ? thrown.message : 'unreadable'}`));
+      fail(
+        malformed(
+          `Malformed multipart Content-Type: ${thrown instanceof Error ? thrown.message : 'unreadable'}`,
+        ),
+      );
       return;
     }
     const fields: Record<string, string> = {};
     const files: UploadedFile[] = [];
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(new AppError('invalid_argument', `Field ${name} is longer than ${limits.statementExpectedBankCharsMax} characters`));
+      if (info.valueTruncated)
+        fail(
+          new AppError(
+            'invalid_argument',
+            `Field ${name} is longer than ${limits.statementExpectedBankCharsMax} characters`,
+          ),
+        );
       else if (!(name in fields)) fields[name] = value;
     });
     parser.on('file', (field, stream, info) => {
@@ -74,11 +97,16 @@ export function readMultipart(exchange: Exchange, contentType: string, contentLe
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(tooLarge()));
       stream.on('close', () => {
-        if (!settled) files.push({ field, filename: info.filename ?? '', bytes: Buffer.concat(chunks) });
+        if (!settled)
+          files.push({ field, filename: info.filename ?? '', bytes: Buffer.concat(chunks) });
       });
     });
-    parser.on('partsLimit', () => fail(malformed(`More than ${limits.statementMultipartPartsMax} parts in the upload`)));
-    parser.on('error', (error: Error) => fail(malformed(`Malformed multipart body: ${error.message}`)));
+    parser.on('partsLimit', () =>
+      fail(malformed(`More than ${limits.statementMultipartPartsMax} parts in the upload`)),
+    );
+    parser.on('error', (error: Error) =>
+      fail(malformed(`Malformed multipart body: ${error.message}`)),
+    );
     parser.on('close', () => {
       if (settled) return;
       settled = true;

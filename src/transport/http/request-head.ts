@@ -13,7 +13,8 @@ export function framingProblem(req: HttpRequest): string | undefined {
     return `Transfer-Encoding ${JSON.stringify(transferEncoding)} is refused: only chunked is accepted`;
   }
   if (contentLength === '') return undefined;
-  if (transferEncoding !== '') return 'A request may not carry both Content-Length and Transfer-Encoding';
+  if (transferEncoding !== '')
+    return 'A request may not carry both Content-Length and Transfer-Encoding';
   if (!/^\d{1,15}$/.test(contentLength)) return 'Content-Length must be decimal digits';
   let count = 0;
   req.forEach((name) => {
@@ -27,6 +28,9 @@ export function decodePathParameter(name: string, raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw new AppError('invalid_argument', `Path parameter '${name}' is not valid percent-encoded UTF-8`);
+    throw new AppError(
+      'invalid_argument',
+      `Path parameter '${name}' is not valid percent-encoded UTF-8`,
+    );
   }
 }

@@ -34,7 +34,8 @@ function writeCommonHeaders(exchange: Exchange): void {
 }
 
 /** Response headers a browser client may read when CORS is on. */
-export const exposedHeaders = 'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
+export const exposedHeaders =
+  'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
 /** One corked write: status, headers and body leave in a single syscall. `close` ends the connection after it. */
 export function send(
@@ -57,7 +58,12 @@ export function send(
 }
 
 /** Headers only (HEAD): the length reported is the GET body's. */
-export function sendHead(exchange: Exchange, status: string, contentType: string, bodyLength: number): void {
+export function sendHead(
+  exchange: Exchange,
+  status: string,
+  contentType: string,
+  bodyLength: number,
+): void {
   if (exchange.aborted || exchange.sent === true) return;
   exchange.sent = true;
   exchange.res.cork(() => {
@@ -86,7 +92,19 @@ export function errorHeaders(error: AppError, nowMs: number = Date.now()): Recor
   return headers;
 }
 
-export function sendError(exchange: Exchange, error: AppError, headers: Readonly<Record<string, string>> = {}, close = false): void {
+export function sendError(
+  exchange: Exchange,
+  error: AppError,
+  headers: Readonly<Record<string, string>> = {},
+  close = false,
+): void {
   const all = { ...errorHeaders(error), ...headers };
-  send(exchange, httpStatusOf[error.code], jsonType, JSON.stringify(errorBody(error, exchange.requestId)), all, close);
+  send(
+    exchange,
+    httpStatusOf[error.code],
+    jsonType,
+    JSON.stringify(errorBody(error, exchange.requestId)),
+    all,
+    close,
+  );
 }

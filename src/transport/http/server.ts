@@ -36,7 +36,9 @@ export interface HttpAnswer {
 
 /** An answer that can cross threads: a JSON body serialized into bytes of its own. */
 export function portableAnswer(answer: HttpAnswer): HttpAnswer {
-  return isJsonToWrite(answer.body) ? { ...answer, body: outputJsonBytes(answer.body.json) } : answer;
+  return isJsonToWrite(answer.body)
+    ? { ...answer, body: outputJsonBytes(answer.body.json) }
+    : answer;
 }
 
 function isJsonToWrite(body: HttpAnswer['body']): body is JsonToWrite {
@@ -56,17 +58,36 @@ export interface HttpCalls {
 /** The status line and body of an executed call: the one place a REST success is shaped. */
 export async function answerOf(op: HttpOp, outcome: ExecuteOutcome): Promise<HttpAnswer> {
   const code = op.successStatusOf?.(outcome.output as never) ?? op.successStatus;
-  const status = code === undefined ? '200 OK' : `${code} ${code === 200 ? 'OK' : code === 201 ? 'Created' : 'Accepted'}`;
+  const status =
+    code === undefined
+      ? '200 OK'
+      : `${code} ${code === 200 ? 'OK' : code === 201 ? 'Created' : 'Accepted'}`;
   if (!(outcome.output instanceof RenderedBody) && outcome.format === 'json') {
-    return { status, contentType: jsonType, body: { json: outcome.output }, headers: outcome.headers };
+    return {
+      status,
+      contentType: jsonType,
+      body: { json: outcome.output },
+      headers: outcome.headers,
+    };
   }
-  const rendered = outcome.output instanceof RenderedBody ? outcome.output : await renderBody(op, outcome.output, outcome.format);
-  return { status, contentType: rendered.format === 'csv' ? csvType : jsonType, body: rendered.body, headers: outcome.headers };
+  const rendered =
+    outcome.output instanceof RenderedBody
+      ? outcome.output
+      : await renderBody(op, outcome.output, outcome.format);
+  return {
+    status,
+    contentType: rendered.format === 'csv' ? csvType : jsonType,
+    body: rendered.body,
+    headers: outcome.headers,
+  };
 }
 
 /** Calls run by this thread's service. */
 export function serviceCalls(service: Pick<Service, 'execute'>): HttpCalls {
-  return { answer: async (op, raw, identity) => answerOf(op, await service.execute(op, raw, identity, { serialized: true })) };
+  return {
+    answer: async (op, raw, identity) =>
+      answerOf(op, await service.execute(op, raw, identity, { serialized: true })),
+  };
 }
 
 export interface HttpFrontDeps {
@@ -95,7 +116,10 @@ function clientIp(res: HttpResponse, req: HttpRequest, proxies: TrustedProxies):
 }
 
 function paramNamesOf(path: string): string[] {
-  return path.split('/').filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1));
+  return path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
 }
 
 interface CallParts {
@@ -108,7 +132,12 @@ interface CallParts {
 }
 
 /** Everything a handler needs from `req` must be read synchronously: uWS invalidates it after return. */
-function readCallParts(op: HttpOp, res: HttpResponse, req: HttpRequest, proxies: TrustedProxies): CallParts {
+function readCallParts(
+  op: HttpOp,
+  res: HttpResponse,
+  req: HttpRequest,
+  proxies: TrustedProxies,
+): CallParts {
   const apiKey = req.getHeader('x-api-key');
   const length = req.getHeader('content-length');
   const params: Record<string, string> = {};
@@ -142,10 +171,18 @@ async function rawInputOf(op: HttpOp, exchange: Exchange, parts: CallParts): Pro
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new AppError('invalid_argument', 'Request body must be a JSON object');
   }
-  return Object.keys(parts.params).length === 0 ? parsed : { ...(parsed as object), ...parts.params };
+  return Object.keys(parts.params).length === 0
+    ? parsed
+    : { ...(parsed as object), ...parts.params };
 }
 
-async function handleOp(deps: HttpFrontDeps, calls: HttpCalls, op: HttpOp, exchange: Exchange, parts: CallParts): Promise<void> {
+async function handleOp(
+  deps: HttpFrontDeps,
+  calls: HttpCalls,
+  op: HttpOp,
+  exchange: Exchange,
+  parts: CallParts,
+): Promise<void> {
   let status = '200 OK';
   try {
     const raw = await rawInputOf(op, exchange, parts);
@@ -160,15 +197,28 @@ async function handleOp(deps: HttpFrontDeps, calls: HttpCalls, op: HttpOp, excha
 }
 
 /** Answers a failed request with its Error object; a bug (not an AppError) is logged with the request id and is a 500. */
-function answerFailure(deps: HttpFrontDeps, name: string, exchange: Exchange, thrown: unknown): string {
+function answerFailure(
+  deps: HttpFrontDeps,
+  name: string,
+  exchange: Exchange,
+  thrown: unknown,
+): string {
   const error = toAppError(thrown);
-  if (error.code === 'internal') deps.logger.error({ err: error.cause ?? thrown, requestId: exchange.requestId, op: name }, 'internal error');
+  if (error.code === 'internal')
+    deps.logger.error(
+      { err: error.cause ?? thrown, requestId: exchange.requestId, op: name },
+      'internal error',
+    );
   sendError(exchange, error);
   return error.code;
 }
 
 function openExchange(deps: HttpFrontDeps, res: HttpResponse, req: HttpRequest): Exchange {
-  const exchange: Exchange = { res, requestId: requestIdFrom(req.getHeader('x-request-id')), aborted: false };
+  const exchange: Exchange = {
+    res,
+    requestId: requestIdFrom(req.getHeader('x-request-id')),
+    aborted: false,
+  };
   if (deps.cors?.enabled === true) {
     const origin = deps.cors.allowed(req.getHeader('origin'));
     if (origin !== undefined) exchange.corsOrigin = origin;
@@ -180,7 +230,11 @@ function openExchange(deps: HttpFrontDeps, res: HttpResponse, req: HttpRequest):
  * Runs a route's synchronous part: anything it throws (a bug included) is answered here, so no request
  * can leave a connection hanging or reach the process's uncaught-exception path.
  */
-function guarded(deps: HttpFrontDeps, name: string, body: (exchange: Exchange, res: HttpResponse, req: HttpRequest) => void) {
+function guarded(
+  deps: HttpFrontDeps,
+  name: string,
+  body: (exchange: Exchange, res: HttpResponse, req: HttpRequest) => void,
+) {
   return (res: HttpResponse, req: HttpRequest) => {
     const exchange = openExchange(deps, res, req);
     res.onAborted(() => {
@@ -206,7 +260,10 @@ function routeOp(app: TemplatedApp, deps: HttpFrontDeps, calls: HttpCalls, op: H
     const parts = readCallParts(op, res, req, deps.trustedProxies);
     handleOp(deps, calls, op, exchange, parts).catch((thrown: unknown) => {
       // Only a failure after the answer (metrics) gets here: log it with its request, keep serving.
-      deps.logger.error({ err: thrown, requestId: exchange.requestId, op: op.name }, 'failure after the response');
+      deps.logger.error(
+        { err: thrown, requestId: exchange.requestId, op: op.name },
+        'failure after the response',
+      );
     });
   });
   for (const pattern of patternsOf(op)) {
@@ -218,61 +275,113 @@ function routeOp(app: TemplatedApp, deps: HttpFrontDeps, calls: HttpCalls, op: H
 
 /** The op's routes under /api/v1 (its path and aliases), and the path without the prefix when the op declares that alias. */
 export function patternsOf(op: HttpOp): string[] {
-  const prefixed = [op.http.path, ...(op.http.aliasPaths ?? [])].map((path) => `${apiPrefix}${path}`);
+  const prefixed = [op.http.path, ...(op.http.aliasPaths ?? [])].map(
+    (path) => `${apiPrefix}${path}`,
+  );
   return op.http.unprefixedAlias === true ? [...prefixed, op.http.path] : prefixed;
 }
 
-function staticJson(app: TemplatedApp, deps: HttpFrontDeps, path: string, body: () => { status: string; json: unknown }): void {
-  app.get(path, guarded(deps, path, (exchange) => {
-    const { status, json } = body();
-    send(exchange, status, jsonType, JSON.stringify(json));
-  }));
-  app.head(path, guarded(deps, path, (exchange) => {
-    const { status, json } = body();
-    sendHead(exchange, status, jsonType, Buffer.byteLength(JSON.stringify(json)));
-  }));
+function staticJson(
+  app: TemplatedApp,
+  deps: HttpFrontDeps,
+  path: string,
+  body: () => { status: string; json: unknown },
+): void {
+  app.get(
+    path,
+    guarded(deps, path, (exchange) => {
+      const { status, json } = body();
+      send(exchange, status, jsonType, JSON.stringify(json));
+    }),
+  );
+  app.head(
+    path,
+    guarded(deps, path, (exchange) => {
+      const { status, json } = body();
+      sendHead(exchange, status, jsonType, Buffer.byteLength(JSON.stringify(json)));
+    }),
+  );
 }
 
-function fallbacks(app: TemplatedApp, deps: HttpFrontDeps, routedPaths: ReadonlyMap<string, string[]>): void {
+function fallbacks(
+  app: TemplatedApp,
+  deps: HttpFrontDeps,
+  routedPaths: ReadonlyMap<string, string[]>,
+): void {
   for (const [pattern, methods] of routedPaths) {
     if (deps.cors?.enabled === true) {
-      app.options(pattern, guarded(deps, 'preflight', (exchange) => {
-        send(exchange, exchange.corsOrigin === undefined ? '403 Forbidden' : '204 No Content', jsonType, '', exchange.corsOrigin === undefined ? {} : preflightHeaders);
-      }));
+      app.options(
+        pattern,
+        guarded(deps, 'preflight', (exchange) => {
+          send(
+            exchange,
+            exchange.corsOrigin === undefined ? '403 Forbidden' : '204 No Content',
+            jsonType,
+            '',
+            exchange.corsOrigin === undefined ? {} : preflightHeaders,
+          );
+        }),
+      );
     }
-    app.any(pattern, guarded(deps, 'method_not_allowed', (exchange, _res, req) => {
-      sendError(exchange, new AppError('method_not_allowed', `${req.getCaseSensitiveMethod()} is not allowed on ${pattern}; use ${methods.join(', ')}`), {
-        allow: methods.join(', '),
-      });
-    }));
+    app.any(
+      pattern,
+      guarded(deps, 'method_not_allowed', (exchange, _res, req) => {
+        sendError(
+          exchange,
+          new AppError(
+            'method_not_allowed',
+            `${req.getCaseSensitiveMethod()} is not allowed on ${pattern}; use ${methods.join(', ')}`,
+          ),
+          {
+            allow: methods.join(', '),
+          },
+        );
+      }),
+    );
   }
-  app.any('/*', guarded(deps, 'not_found', (exchange, _res, req) => {
-    sendError(exchange, new AppError('not_found', `No route ${req.getCaseSensitiveMethod()} ${req.getUrl()}`));
-  }));
+  app.any(
+    '/*',
+    guarded(deps, 'not_found', (exchange, _res, req) => {
+      sendError(
+        exchange,
+        new AppError('not_found', `No route ${req.getCaseSensitiveMethod()} ${req.getUrl()}`),
+      );
+    }),
+  );
 }
 
 export function buildApp(deps: HttpFrontDeps): TemplatedApp {
   const app = uwsBuild().module.App();
   const routedPaths = new Map<string, string[]>();
-  const record = (pattern: string, method: string) => routedPaths.set(pattern, [...(routedPaths.get(pattern) ?? []), method]);
+  const record = (pattern: string, method: string) =>
+    routedPaths.set(pattern, [...(routedPaths.get(pattern) ?? []), method]);
   const calls = deps.calls ?? serviceCalls(deps.service);
   for (const op of deps.ops) {
     routeOp(app, deps, calls, op);
     for (const pattern of patternsOf(op)) record(pattern, op.http.method);
   }
-  staticJson(app, deps, `${apiPrefix}/openapi.json`, () => ({ status: '200 OK', json: deps.openapi() }));
+  staticJson(app, deps, `${apiPrefix}/openapi.json`, () => ({
+    status: '200 OK',
+    json: deps.openapi(),
+  }));
   staticJson(app, deps, '/healthz', () => ({ status: '200 OK', json: { status: 'ok' } }));
   staticJson(app, deps, '/readyz', () =>
-    deps.isReady() ? { status: '200 OK', json: { status: 'ready' } } : { status: '503 Service Unavailable', json: { status: 'starting' } },
+    deps.isReady()
+      ? { status: '200 OK', json: { status: 'ready' } }
+      : { status: '503 Service Unavailable', json: { status: 'starting' } },
   );
-  for (const path of [`${apiPrefix}/openapi.json`, '/healthz', '/readyz']) record(path, 'GET, HEAD');
+  for (const path of [`${apiPrefix}/openapi.json`, '/healthz', '/readyz'])
+    record(path, 'GET, HEAD');
   record('/metrics', 'GET');
-  app.get('/metrics', guarded(deps, 'metrics', (exchange) => {
-    deps.metrics.render().then(
-      (text) => send(exchange, '200 OK', deps.metrics.contentType, text),
-      (thrown: unknown) => answerFailure(deps, 'metrics', exchange, thrown),
-    );
-  }));
+  app.get(
+    '/metrics',
+    guarded(deps, 'metrics', (exchange) => {
+      deps.metrics.render().then(
+        (text) => send(exchange, '200 OK', deps.metrics.contentType, text),
+        (thrown: unknown) => answerFailure(deps, 'metrics', exchange, thrown),
+      );
+    }),
+  );
   fallbacks(app, deps, routedPaths);
   return app;
 }
@@ -285,7 +394,10 @@ export function listen(app: TemplatedApp, host: string, port: number): Promise<H
         return;
       }
       const uWS = uwsBuild().module;
-      resolve({ port: uWS.us_socket_local_port(socket), close: () => uWS.us_listen_socket_close(socket) });
+      resolve({
+        port: uWS.us_socket_local_port(socket),
+        close: () => uWS.us_listen_socket_close(socket),
+      });
     });
   });
 }

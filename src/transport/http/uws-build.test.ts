@@ -6,7 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { binaryFileName, isNativeUws, selectUwsBuild, uwsBuilds, type UwsBuild } from './uws-build.js';
+import {
+  binaryFileName,
+  isNativeUws,
+  selectUwsBuild,
+  uwsBuilds,
+  type UwsBuild,
+} from './uws-build.js';
 
 const require = createRequire(import.meta.url);
 const [newest, current] = uwsBuilds as [UwsBuild, UwsBuild];
@@ -43,17 +49,23 @@ test('on this system the choice follows glibc and the Node ABI, and every skippe
 });
 
 test('a Node ABI no build ships (e.g. a future Node) falls through every build and throws with each reason', () => {
-  assert.throws(() => selectUwsBuild(uwsBuilds, binaryFileName(process.platform, process.arch, '999')), (error: Error) => {
-    assert.match(error.message, /no native uWebSockets\.js build loads/);
-    assert.match(error.message, /node:http fallback is refused/);
-    assert.ok(error.message.includes(newest.name) && error.message.includes(current.name));
-    return true;
-  });
+  assert.throws(
+    () => selectUwsBuild(uwsBuilds, binaryFileName(process.platform, process.arch, '999')),
+    (error: Error) => {
+      assert.match(error.message, /no native uWebSockets\.js build loads/);
+      assert.match(error.message, /node:http fallback is refused/);
+      assert.ok(error.message.includes(newest.name) && error.message.includes(current.name));
+      return true;
+    },
+  );
 });
 
 test('a module without the native API (the trufflesuite node:http shim) is refused, not used', () => {
   const shimDir = join(dirname(require.resolve('uWebSockets.js')), '..', 'dist');
   const shim: UwsBuild = { name: 'trufflesuite shim', binaryDir: () => shimDir };
   assert.equal(isNativeUws(require(join(shimDir, 'index.js'))), false);
-  assert.throws(() => selectUwsBuild([shim], 'index.js'), /trufflesuite shim: .*not a native uWS module/);
+  assert.throws(
+    () => selectUwsBuild([shim], 'index.js'),
+    /trufflesuite shim: .*not a native uWS module/,
+  );
 });

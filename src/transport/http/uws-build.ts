@@ -32,26 +32,47 @@ const require = createRequire(import.meta.url);
  * The trufflesuite 20.30.0 build runs on glibc >= 2.27 and Node 16 to 20 only (ABIs 93/108/115).
  */
 export const uwsBuilds: readonly UwsBuild[] = [
-  { name: '@btc-vision/uwebsockets.js@20.57.0', binaryDir: () => dirname(require.resolve('@btc-vision/uwebsockets.js')) },
-  { name: '@trufflesuite/uws-js-unofficial@20.30.0-unofficial.0', binaryDir: () => join(dirname(require.resolve('uWebSockets.js')), '..', 'binaries') },
+  {
+    name: '@btc-vision/uwebsockets.js@20.57.0',
+    binaryDir: () => dirname(require.resolve('@btc-vision/uwebsockets.js')),
+  },
+  {
+    name: '@trufflesuite/uws-js-unofficial@20.30.0-unofficial.0',
+    binaryDir: () => join(dirname(require.resolve('uWebSockets.js')), '..', 'binaries'),
+  },
 ];
 
-export function binaryFileName(platform: string = process.platform, arch: string = process.arch, abi: string = process.versions.modules): string {
+export function binaryFileName(
+  platform: string = process.platform,
+  arch: string = process.arch,
+  abi: string = process.versions.modules,
+): string {
   return `uws_${platform}_${arch}_${abi}.node`;
 }
 
 /** A real uWS binary exports getParts; the node:http shim does not. */
 export function isNativeUws(candidate: unknown): candidate is Uws {
-  return typeof (candidate as { getParts?: unknown } | null)?.getParts === 'function' && typeof (candidate as { App?: unknown }).App === 'function';
+  return (
+    typeof (candidate as { getParts?: unknown } | null)?.getParts === 'function' &&
+    typeof (candidate as { App?: unknown }).App === 'function'
+  );
 }
 
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? text
+  );
 }
 
 /** Tries each build in order and returns the first native one; throws with every reason when none loads. */
-export function selectUwsBuild(builds: readonly UwsBuild[] = uwsBuilds, fileName: string = binaryFileName()): UwsChoice {
+export function selectUwsBuild(
+  builds: readonly UwsBuild[] = uwsBuilds,
+  fileName: string = binaryFileName(),
+): UwsChoice {
   // uWS 20.57.0 reads its request-head buffer size from the environment when its binary loads; without it, a
   // head that arrives in several reads is refused (431) past 4 KiB. The trufflesuite build ignores it.
   process.env.UWS_HTTP_MAX_HEADERS_SIZE ??= String(limits.httpHeadBytesServed);
@@ -61,7 +82,10 @@ export function selectUwsBuild(builds: readonly UwsBuild[] = uwsBuilds, fileName
       const binary = join(build.binaryDir(), fileName);
       const loaded: unknown = require(binary);
       if (!isNativeUws(loaded)) {
-        skipped.push({ build: build.name, reason: `${binary} is not a native uWS module (no getParts)` });
+        skipped.push({
+          build: build.name,
+          reason: `${binary} is not a native uWS module (no getParts)`,
+        });
         continue;
       }
       return { module: loaded, build: build.name, binary, skipped };
@@ -70,7 +94,9 @@ export function selectUwsBuild(builds: readonly UwsBuild[] = uwsBuilds, fileName
     }
   }
   const reasons = skipped.map(({ build, reason }) => `${build}: ${reason}`).join('; ');
-  throw new Error(`no native uWebSockets.js build loads on Node ${process.versions.node} (the node:http fallback is refused): ${reasons}`);
+  throw new Error(
+    `no native uWebSockets.js build loads on Node ${process.versions.node} (the node:http fallback is refused): ${reasons}`,
+  );
 }
 
 let chosen: UwsChoice | undefined;

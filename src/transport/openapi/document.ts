@@ -24,16 +24,30 @@ function errorResponses(op: HttpOp): Record<string, unknown> {
 }
 
 function parametersOf(op: HttpOp): unknown[] {
-  const pathNames = op.http.path.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
-  const parameters: unknown[] = pathNames.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const pathNames = op.http.path
+    .split('/')
+    .filter((s) => s.startsWith(':'))
+    .map((s) => s.slice(1));
+  const parameters: unknown[] = pathNames.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   if (op.http.inputFrom === 'query') {
     const properties = (op.input as { properties?: Record<string, TSchema> }).properties ?? {};
     const required = new Set((op.input as { required?: string[] }).required ?? []);
     for (const [name, schema] of Object.entries(properties)) {
-      if (!pathNames.includes(name)) parameters.push({ name, in: 'query', required: required.has(name), schema: plain(schema) });
+      if (!pathNames.includes(name))
+        parameters.push({ name, in: 'query', required: required.has(name), schema: plain(schema) });
     }
   }
-  parameters.push({ name: 'X-Request-ID', in: 'header', required: false, schema: { type: 'string', maxLength: limits.requestIdCharsMax } });
+  parameters.push({
+    name: 'X-Request-ID',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', maxLength: limits.requestIdCharsMax },
+  });
   return parameters;
 }
 
@@ -41,19 +55,48 @@ function operationOf(op: HttpOp, alias: boolean): Record<string, unknown> {
   const success = String(op.successStatus ?? 200);
   const content: Record<string, unknown> = { 'application/json': { schema: plain(op.output) } };
   // An op whose status follows its output (a review poll) answers 202 and 200 with the same body.
-  const alsoAccepted = op.successStatusOf === undefined ? {} : { '202': { description: 'Accepted: still running', content } };
-  if (op.csv !== undefined) content['text/csv'] = { schema: { type: 'string', description: `Columns: ${op.csv.headers.join(', ')}` } };
+  const alsoAccepted =
+    op.successStatusOf === undefined
+      ? {}
+      : { '202': { description: 'Accepted: still running', content } };
+  if (op.csv !== undefined)
+    content['text/csv'] = {
+      schema: { type: 'string', description: `Columns: ${op.csv.headers.join(', ')}` },
+    };
   return {
     operationId: alias ? `${op.name}.alias` : op.name,
     summary: op.summary,
     description: `${op.description}\n\ngRPC: ibanqa.v1.IbanQa/${op.grpc.method}.`,
     tags: [op.tag],
-    security: op.access === 'none' ? [] : op.access === 'key_optional' ? [{}, { ApiKey: [] }] : [{ ApiKey: [] }],
+    security:
+      op.access === 'none'
+        ? []
+        : op.access === 'key_optional'
+          ? [{}, { ApiKey: [] }]
+          : [{ ApiKey: [] }],
     parameters: parametersOf(op),
-    ...(op.http.inputFrom === 'body' ? { requestBody: { required: true, content: { 'application/json': { schema: plain(op.input) } } } } : {}),
-    ...(op.http.inputFrom === 'multipart' ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: plain(op.multipartSchema ?? op.input) } } } } : {}),
+    ...(op.http.inputFrom === 'body'
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: plain(op.input) } },
+          },
+        }
+      : {}),
+    ...(op.http.inputFrom === 'multipart'
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'multipart/form-data': { schema: plain(op.multipartSchema ?? op.input) } },
+          },
+        }
+      : {}),
     responses: {
-      [success]: { description: 'Success', headers: { 'X-Request-ID': { schema: { type: 'string' } } }, content },
+      [success]: {
+        description: 'Success',
+        headers: { 'X-Request-ID': { schema: { type: 'string' } } },
+        content,
+      },
       ...alsoAccepted,
       ...errorResponses(op),
     },
@@ -66,11 +109,20 @@ export function buildOpenApi(ops: readonly HttpOp[]): Record<string, unknown> {
   for (const op of ops) {
     for (const route of [op.http.path, ...(op.http.aliasPaths ?? [])]) {
       const path = `/api/v1${route.replace(/:(\w+)/g, '{$1}')}`;
-      paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationOf(op, route !== op.http.path) };
+      paths[path] = {
+        ...(paths[path] ?? {}),
+        [op.http.method.toLowerCase()]: operationOf(op, route !== op.http.path),
+      };
     }
     if (op.http.unprefixedAlias === true) {
       const alias = op.http.path.replace(/:(\w+)/g, '{$1}');
-      paths[alias] = { ...(paths[alias] ?? {}), [op.http.method.toLowerCase()]: { ...operationOf(op, true), operationId: `${op.name}.unprefixed` } };
+      paths[alias] = {
+        ...(paths[alias] ?? {}),
+        [op.http.method.toLowerCase()]: {
+          ...operationOf(op, true),
+          operationId: `${op.name}.unprefixed`,
+        },
+      };
     }
   }
   return {

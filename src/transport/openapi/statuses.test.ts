@@ -7,7 +7,9 @@ import { isHttpOp } from '../../ops/framework/op.js';
 import { ops } from '../../ops/table.js';
 import { buildOpenApi } from './document.js';
 
-const document = buildOpenApi(ops.filter(isHttpOp)) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+const document = buildOpenApi(ops.filter(isHttpOp)) as {
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+};
 
 function statusesOf(path: string, method: string): string[] {
   const operation = document.paths[`/api/v1${path}`]?.[method];
@@ -18,18 +20,44 @@ function statusesOf(path: string, method: string): string[] {
 describe('OpenAPI statuses per operation', () => {
   it('never lists 415, which no route answers', () => {
     for (const [path, methods] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(methods)) assert.ok(!('415' in operation.responses), `${method} ${path}`);
+      for (const [method, operation] of Object.entries(methods))
+        assert.ok(!('415' in operation.responses), `${method} ${path}`);
     }
   });
 
   it('lists what each endpoint can answer, and only that', () => {
     // validate: keyless 429 (per-IP allowance) and keyed 429 (credits); 413 for a body over the limit; 402 for an
     // expired 24h Pass; 503 when a pooled request meets a full queue.
-    assert.deepEqual(statusesOf('/validate', 'post'), ['200', '400', '401', '402', '413', '429', '503']);
+    assert.deepEqual(statusesOf('/validate', 'post'), [
+      '200',
+      '400',
+      '401',
+      '402',
+      '413',
+      '429',
+      '503',
+    ]);
     // generate: 402 advanced_targeting_required, 404 target_no_match.
-    assert.deepEqual(statusesOf('/generate', 'post'), ['200', '400', '401', '402', '404', '413', '429', '503']);
+    assert.deepEqual(statusesOf('/generate', 'post'), [
+      '200',
+      '400',
+      '401',
+      '402',
+      '404',
+      '413',
+      '429',
+      '503',
+    ]);
     // sources: 403 without provenance access; GET, so no 413.
-    assert.deepEqual(statusesOf('/bank-intelligence/sources', 'get'), ['200', '400', '401', '402', '403', '429', '503']);
+    assert.deepEqual(statusesOf('/bank-intelligence/sources', 'get'), [
+      '200',
+      '400',
+      '401',
+      '402',
+      '403',
+      '429',
+      '503',
+    ]);
     assert.ok(statusesOf('/bank-intelligence/record/{record_id}', 'get').includes('404'));
     // usage costs nothing and does no row work: no 429, no 503.
     assert.deepEqual(statusesOf('/usage', 'get'), ['200', '400', '401', '402']);
@@ -42,7 +70,9 @@ describe('OpenAPI statuses per operation', () => {
   });
 
   it('names the error strings a client will see under each status', () => {
-    const operation = document.paths['/api/v1/generate']?.post as { responses: Record<string, { description: string }> };
+    const operation = document.paths['/api/v1/generate']?.post as {
+      responses: Record<string, { description: string }>;
+    };
     assert.match(operation.responses['400']?.description ?? '', /"Invalid country"/);
     assert.match(operation.responses['429']?.description ?? '', /"API call limit reached"/);
     assert.match(operation.responses['402']?.description ?? '', /"advanced_targeting_required"/);

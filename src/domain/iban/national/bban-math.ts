@@ -32,7 +32,10 @@ export function mod97Numeric(text: string, start: number, end: number): number {
   let remainder = 0;
   let index = start;
   for (; index + 1 < end; index += 2) {
-    remainder = remainder * 100 + (text.charCodeAt(index) - codeZero) * 10 + (text.charCodeAt(index + 1) - codeZero);
+    remainder =
+      remainder * 100 +
+      (text.charCodeAt(index) - codeZero) * 10 +
+      (text.charCodeAt(index + 1) - codeZero);
     if (remainder > foldAbove) remainder %= 97;
   }
   if (index < end) remainder = remainder * 10 + (text.charCodeAt(index) - codeZero);
@@ -54,7 +57,12 @@ export function replaceAt(text: string, index: number, insert: string): string {
 }
 
 /** `text` with every non-digit in [start, end) redrawn as a digit (unchanged when none). */
-export function replaceLettersWithDigits(text: string, start: number, end: number, rng: Rng): string {
+export function replaceLettersWithDigits(
+  text: string,
+  start: number,
+  end: number,
+  rng: Rng,
+): string {
   if (allDigits(text, start, end)) return text;
   let out = text.slice(0, start);
   for (let index = start; index < end; index++) {

@@ -23,7 +23,10 @@ describe('BE: first 10 digits mod 97, 0 → 97', () => {
     // 0000000097: first 10 digits 97·k ≡ 0 mod 97
     assert.equal(belgiumRule.check('000000009797', noRegistryContext), 'passed');
     assert.equal(belgiumRule.check('000000009700', noRegistryContext), 'failed');
-    assert.equal(belgiumRule.complete('000000009712', testRng('be'), noRegistryContext), '000000009797');
+    assert.equal(
+      belgiumRule.complete('000000009712', testRng('be'), noRegistryContext),
+      '000000009797',
+    );
   });
   it('fails a wrong check', () => {
     assert.equal(belgiumRule.check('539007547035', noRegistryContext), 'failed');
@@ -39,7 +42,11 @@ describe('BE: first 10 digits mod 97, 0 → 97', () => {
     for (let sample = 0; sample < 1000; sample++) {
       const draft = draftBban(structure, rng);
       const bban = sample % 2 === 0 ? draft : belgiumRule.complete(draft, rng, noRegistryContext);
-      assert.equal(belgiumRule.check(bban, noRegistryContext) === 'passed', isValidBBAN(bban, 'BE'), bban);
+      assert.equal(
+        belgiumRule.check(bban, noRegistryContext) === 'passed',
+        isValidBBAN(bban, 'BE'),
+        bban,
+      );
     }
   });
 });

@@ -1,4 +1,9 @@
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 import { mod97Numeric, replaceAt, twoDigits } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48

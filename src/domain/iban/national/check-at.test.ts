@@ -20,7 +20,8 @@ const everyMethodContext: NationalContext = {
   accountCheckMethod(countryCode, bankCode) {
     if (countryCode !== 'DE') return undefined;
     let hash = 0;
-    for (let index = 0; index < bankCode.length; index++) hash = (hash * 31 + bankCode.charCodeAt(index)) % 1_000_003;
+    for (let index = 0; index < bankCode.length; index++)
+      hash = (hash * 31 + bankCode.charCodeAt(index)) % 1_000_003;
     return germanMethods[hash % germanMethods.length];
   },
 };
@@ -33,7 +34,8 @@ function ruleOf(code: string): NationalRule {
 
 describe('NationalRule.checkAt', () => {
   it('is implemented by every rule, so validateIban never slices a BBAN for the rule', () => {
-    for (const code of countriesWithNationalRules()) assert.equal(typeof ruleOf(code).checkAt, 'function', code);
+    for (const code of countriesWithNationalRules())
+      assert.equal(typeof ruleOf(code).checkAt, 'function', code);
   });
 
   for (const code of countriesWithNationalRules()) {
@@ -52,8 +54,16 @@ describe('NationalRule.checkAt', () => {
         const expected = rule.check(bban, everyMethodContext);
         seen.add(expected);
         const remainder = mod97Continue(0, bban, 0, bban.length) % 97;
-        assert.equal(checkAt(prefix + bban, prefix.length, everyMethodContext), expected, `${code} ${prefix}|${bban}`);
-        assert.equal(checkAt(prefix + bban, prefix.length, everyMethodContext, remainder), expected, `${code} ${bban} r=${remainder}`);
+        assert.equal(
+          checkAt(prefix + bban, prefix.length, everyMethodContext),
+          expected,
+          `${code} ${prefix}|${bban}`,
+        );
+        assert.equal(
+          checkAt(prefix + bban, prefix.length, everyMethodContext, remainder),
+          expected,
+          `${code} ${bban} r=${remainder}`,
+        );
       }
       assert.ok(seen.has('passed'), `${code}: some samples pass`);
     });

@@ -22,7 +22,9 @@ function ruleOf(code: string): NationalRule {
 
 /** Independent transcription of the published odd/even tables (digits and letters share one value list). */
 function referenceCin(bban: string): string {
-  const odd = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+  const odd = [
+    1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
+  ];
   let sum = 0;
   [...bban.slice(1)].forEach((char, position) => {
     const value = /\d/.test(char) ? Number(char) : char.charCodeAt(0) - 65;

@@ -1,4 +1,9 @@
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 import { replaceAt } from './bban-math.js';
 
 /**
@@ -29,7 +34,9 @@ export function cinCodeOf(text: string, base = 0): number {
   const end = base + bbanLength;
   let index = base + firstChecked; // the 1st checked character (odd position)
   for (; index + 1 < end; index += 2) {
-    sum += (oddPositionValues[valueOf(text.charCodeAt(index))] ?? 0) + valueOf(text.charCodeAt(index + 1));
+    sum +=
+      (oddPositionValues[valueOf(text.charCodeAt(index))] ?? 0) +
+      valueOf(text.charCodeAt(index + 1));
   }
   if (index < end) sum += oddPositionValues[valueOf(text.charCodeAt(index))] ?? 0;
   return codeA + (sum % 26);

@@ -10,9 +10,16 @@ import { weightedSegmentsRule } from './weighted-segments.js';
  */
 const segments: readonly CheckedSegment[] = [
   { start: 4, weights: [10, 5, 8, 4, 2, 1], modulus: 11, redrawStart: 4, redrawEnd: 9 },
-  { start: 10, weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1], modulus: 11, redrawStart: 10, redrawEnd: 19 },
+  {
+    start: 10,
+    weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1],
+    modulus: 11,
+    redrawStart: 10,
+    redrawEnd: 19,
+  },
 ];
-const rule = 'MOD 11 over prefix 6n (weights 10,5,8,4,2,1) and account 10n (weights 6,3,7,9,10,5,8,4,2,1)';
+const rule =
+  'MOD 11 over prefix 6n (weights 10,5,8,4,2,1) and account 10n (weights 6,3,7,9,10,5,8,4,2,1)';
 
 export const czechRule: NationalRule = weightedSegmentsRule(
   'CZ',

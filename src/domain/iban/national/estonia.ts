@@ -11,5 +11,13 @@ export const estoniaRule: NationalRule = weightedSegmentsRule(
   'EE',
   '7-3-1 method over the domestic account (positions 3-15), check digit at position 16, mod 10',
   'Estonian Banking Association (Eesti Pangaliit): account number 7-3-1 check digit',
-  [{ start: 2, weights: [7, 1, 3, 7, 1, 3, 7, 1, 3, 7, 1, 3, 7, 1], modulus: 10, redrawStart: 4, redrawEnd: 15 }],
+  [
+    {
+      start: 2,
+      weights: [7, 1, 3, 7, 1, 3, 7, 1, 3, 7, 1, 3, 7, 1],
+      modulus: 10,
+      redrawStart: 4,
+      redrawEnd: 15,
+    },
+  ],
 );

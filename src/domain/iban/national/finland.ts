@@ -1,4 +1,9 @@
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 import { replaceAt } from './bban-math.js';
 
 /**
@@ -26,7 +31,9 @@ function luhnCheckDigit(text: string, base: number): number {
 }
 
 const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
-  text.charCodeAt(start + checkIndex) - codeZero === luhnCheckDigit(text, start) ? 'passed' : 'failed';
+  text.charCodeAt(start + checkIndex) - codeZero === luhnCheckDigit(text, start)
+    ? 'passed'
+    : 'failed';
 
 export function finlandRule(countryCode: string): NationalRule {
   return defineRule({

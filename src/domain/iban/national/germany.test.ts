@@ -40,19 +40,32 @@ describe('DE bridge to the Bundesbank methods', () => {
   });
   it('hands method, bank code and 10-digit account to checkGermanAccount', () => {
     const context = contextWith({ '37040044': '13' });
-    assert.equal(germanyRule.check(registryExample, context), checkGermanAccount('13', '37040044', '0532013000'));
+    assert.equal(
+      germanyRule.check(registryExample, context),
+      checkGermanAccount('13', '37040044', '0532013000'),
+    );
   });
   it('complete puts the generated account in place, or leaves the BBAN unchanged', () => {
     const key = requestKeyOf('de-bridge', '');
-    const completed = germanyRule.complete(registryExample, rowRng(key, 0), contextWith({ '37040044': '13' }));
+    const completed = germanyRule.complete(
+      registryExample,
+      rowRng(key, 0),
+      contextWith({ '37040044': '13' }),
+    );
     const generated = generateGermanAccount('13', '37040044', rowRng(key, 0));
     assert.equal(completed, generated === null ? registryExample : `37040044${generated}`);
-    assert.equal(germanyRule.complete(registryExample, rowRng(key, 0), noRegistryContext), registryExample);
+    assert.equal(
+      germanyRule.complete(registryExample, rowRng(key, 0), noRegistryContext),
+      registryExample,
+    );
   });
   it('never fails the registry example with its real Bundesbank method', skipWithoutShared, () => {
     const methods = bundesbankMethods();
     const method = methods['37040044'];
-    assert.ok(method !== undefined && /^[0-9A-E][0-9]$/.test(method), `method of 37040044: ${method}`);
+    assert.ok(
+      method !== undefined && /^[0-9A-E][0-9]$/.test(method),
+      `method of 37040044: ${method}`,
+    );
     assert.notEqual(germanyRule.check(registryExample, contextWith(methods)), 'failed');
   });
 });

@@ -1,4 +1,9 @@
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 import { checkGermanAccount, generateGermanAccount } from './de/index.js';
 
 /**
@@ -19,7 +24,8 @@ const checkAt: NationalCheckAt = (text, start, context): NationalCheckOutcome =>
 export const germanyRule: NationalRule = defineRule({
   countryCode: 'DE',
   rule: 'Bundesbank account check-digit method of the bank code (00..E4) over the 10-digit account',
-  source: 'Deutsche Bundesbank: Prüfzifferberechnungsmethoden (methods per BLZ in the Bankleitzahlendatei)',
+  source:
+    'Deutsche Bundesbank: Prüfzifferberechnungsmethoden (methods per BLZ in the Bankleitzahlendatei)',
   checkAt,
   complete(bban, rng, context): string {
     const blz = bban.slice(0, blzLength);

@@ -30,7 +30,12 @@ describe('HU: 9-7-3-1 check digits', () => {
       const completed = hungaryRule.complete(draft, rng, noRegistryContext);
       assert.ok(completed.endsWith('00000000'), completed);
       assert.equal(hungaryRule.check(completed, noRegistryContext), 'passed');
-      assert.deepEqual([...completed].filter((char, index) => char !== draft.charAt(index) && index !== 7 && index !== 15), []);
+      assert.deepEqual(
+        [...completed].filter(
+          (char, index) => char !== draft.charAt(index) && index !== 7 && index !== 15,
+        ),
+        [],
+      );
     }
   });
   it('fails every single change of the check digits of completed drafts', () => {
@@ -39,9 +44,14 @@ describe('HU: 9-7-3-1 check digits', () => {
   it('agrees with ibantools on random BBANs, 3×8 and 2×8 forms', () => {
     const rng = testRng('ibantools-hu');
     for (let sample = 0; sample < 1000; sample++) {
-      const draft = sample % 4 < 2 ? draftBban(structure, rng) : `${draftBban('16!n', rng)}00000000`;
+      const draft =
+        sample % 4 < 2 ? draftBban(structure, rng) : `${draftBban('16!n', rng)}00000000`;
       const bban = sample % 2 === 0 ? draft : hungaryRule.complete(draft, rng, noRegistryContext);
-      assert.equal(hungaryRule.check(bban, noRegistryContext) === 'passed', isValidBBAN(bban, 'HU'), bban);
+      assert.equal(
+        hungaryRule.check(bban, noRegistryContext) === 'passed',
+        isValidBBAN(bban, 'HU'),
+        bban,
+      );
     }
   });
 });

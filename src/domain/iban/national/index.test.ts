@@ -38,12 +38,17 @@ describe('national rules table', () => {
   });
 
   it('covers the countries the brief names', () => {
-    const required = 'AL BA BE CZ DE EE ES FI FR HR HU IS IT MC ME MK MR NO PL PT RS SI SK SM TL TN'.split(' ');
+    const required =
+      'AL BA BE CZ DE EE ES FI FR HR HU IS IT MC ME MK MR NO PL PT RS SI SK SM TL TN'.split(' ');
     for (const code of required) assert.ok(nationalRuleOf(code), code);
   });
 
   it('answers not_applicable and leaves the BBAN alone where no rule is enforced', () => {
-    for (const [code, bban] of [['NL', 'ABNA0417164300'], ['GB', 'NWBK60161331926819'], ['AT', '1904300234573201']] as const) {
+    for (const [code, bban] of [
+      ['NL', 'ABNA0417164300'],
+      ['GB', 'NWBK60161331926819'],
+      ['AT', '1904300234573201'],
+    ] as const) {
       assert.equal(nationalRuleOf(code), undefined);
       assert.equal(nationalCheck(code, bban, noRegistryContext), 'not_applicable');
       assert.equal(completeNationalCheckDigits(code, bban, testRng(code), noRegistryContext), bban);
@@ -51,7 +56,12 @@ describe('national rules table', () => {
   });
 
   it('delegates check and complete to the country rule', () => {
-    const completed = completeNationalCheckDigits('BE', '539007547000', testRng('be'), noRegistryContext);
+    const completed = completeNationalCheckDigits(
+      'BE',
+      '539007547000',
+      testRng('be'),
+      noRegistryContext,
+    );
     assert.equal(completed, '539007547034');
     assert.equal(nationalCheck('BE', completed, noRegistryContext), 'passed');
     assert.equal(nationalCheck('BE', '539007547035', noRegistryContext), 'failed');

@@ -17,7 +17,11 @@ const checkPositions = [6, 16];
 
 describe('HR: ISO 7064 MOD 11,10 on bank and account', () => {
   it('passes the SWIFT registry example and fails every change of its check digits', () => {
-    assertCheckPositionChangesFail(croatiaRule, bbanOfExample('HR1210010051863000160'), checkPositions);
+    assertCheckPositionChangesFail(
+      croatiaRule,
+      bbanOfExample('HR1210010051863000160'),
+      checkPositions,
+    );
   });
   it('follows the ISO 7064 MOD 11,10 steps (hand-computed on zeros)', () => {
     // p = 10; per digit: s = (p + d) mod 10, 0 → 10; p = 2s mod 11. Zeros give p = 9, 7, 3, 6, 1, 2
@@ -36,7 +40,11 @@ describe('HR: ISO 7064 MOD 11,10 on bank and account', () => {
     for (let sample = 0; sample < 1000; sample++) {
       const draft = draftBban(structure, rng);
       const bban = sample % 2 === 0 ? draft : croatiaRule.complete(draft, rng, noRegistryContext);
-      assert.equal(croatiaRule.check(bban, noRegistryContext) === 'passed', isValidBBAN(bban, 'HR'), bban);
+      assert.equal(
+        croatiaRule.check(bban, noRegistryContext) === 'passed',
+        isValidBBAN(bban, 'HR'),
+        bban,
+      );
     }
   });
 });

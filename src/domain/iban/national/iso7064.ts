@@ -1,4 +1,9 @@
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 import { replaceAt } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -22,7 +27,8 @@ const nextProduct: readonly number[] = Array.from({ length: 11 * 10 }, (_, cell)
 /** ISO 7064 MOD 11,10 running value after the digits in [start, end). */
 function mod1110Product(text: string, start: number, end: number): number {
   let product = initialProduct;
-  for (let index = start; index < end; index++) product = nextProduct[product * 10 + (text.charCodeAt(index) - codeZero)] ?? 0;
+  for (let index = start; index < end; index++)
+    product = nextProduct[product * 10 + (text.charCodeAt(index) - codeZero)] ?? 0;
   return product;
 }
 
@@ -36,19 +42,26 @@ const accountStart = 7;
 const accountCheck = 16;
 
 const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
-  text.charCodeAt(start + bankCheck) - codeZero === mod1110CheckDigit(text, start, start + bankCheck) &&
-  text.charCodeAt(start + accountCheck) - codeZero === mod1110CheckDigit(text, start + accountStart, start + accountCheck)
+  text.charCodeAt(start + bankCheck) - codeZero ===
+    mod1110CheckDigit(text, start, start + bankCheck) &&
+  text.charCodeAt(start + accountCheck) - codeZero ===
+    mod1110CheckDigit(text, start + accountStart, start + accountCheck)
     ? 'passed'
     : 'failed';
 
 export const croatiaRule: NationalRule = defineRule({
   countryCode: 'HR',
   rule: 'ISO 7064 MOD 11,10 over bank digits 1-6 (check at 7) and account digits 8-16 (check at 17)',
-  source: 'Hrvatska narodna banka: structure of the account number (VBDI and account, ISO 7064 MOD 11,10 control digits)',
+  source:
+    'Hrvatska narodna banka: structure of the account number (VBDI and account, ISO 7064 MOD 11,10 control digits)',
   checkAt,
   complete(bban, rng): string {
     void rng; // both digits are pure functions of the other positions
     const withBank = replaceAt(bban, bankCheck, String(mod1110CheckDigit(bban, 0, bankCheck)));
-    return replaceAt(withBank, accountCheck, String(mod1110CheckDigit(withBank, accountStart, accountCheck)));
+    return replaceAt(
+      withBank,
+      accountCheck,
+      String(mod1110CheckDigit(withBank, accountStart, accountCheck)),
+    );
   },
 });

@@ -46,7 +46,9 @@ describe('ISO 7064 MOD 97-10 over the BBAN', () => {
       });
       it('completes random drafts so they pass, changing only the check digits (letters redrawn)', () => {
         const length = draftBban(structure, testRng('len')).length;
-        const letterPositions = structure.includes('c') ? Array.from({ length }, (_, index) => index) : [];
+        const letterPositions = structure.includes('c')
+          ? Array.from({ length }, (_, index) => index)
+          : [];
         assertCompletedDraftsPass(rule, structure, [length - 2, length - 1, ...letterPositions]);
       });
       it('fails every single change of the check digits of completed drafts', () => {
@@ -58,8 +60,15 @@ describe('ISO 7064 MOD 97-10 over the BBAN', () => {
           const rng = testRng(`ibantools-${code}`);
           const digitsOnly = structure.replace(/c/g, 'n');
           for (let sample = 0; sample < 500; sample++) {
-            const bban = sample % 2 === 0 ? draftBban(digitsOnly, rng) : rule.complete(draftBban(digitsOnly, rng), rng, noRegistryContext);
-            assert.equal(rule.check(bban, noRegistryContext) === 'passed', isValidBBAN(bban, code), bban);
+            const bban =
+              sample % 2 === 0
+                ? draftBban(digitsOnly, rng)
+                : rule.complete(draftBban(digitsOnly, rng), rng, noRegistryContext);
+            assert.equal(
+              rule.check(bban, noRegistryContext) === 'passed',
+              isValidBBAN(bban, code),
+              bban,
+            );
           }
         });
       }

@@ -1,5 +1,16 @@
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
-import { allDigits, mod97Numeric, replaceAt, replaceLettersWithDigits, twoDigits } from './bban-math.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
+import {
+  allDigits,
+  mod97Numeric,
+  replaceAt,
+  replaceLettersWithDigits,
+  twoDigits,
+} from './bban-math.js';
 
 /**
  * ISO 7064 MOD 97-10 over the whole BBAN, the two national check digits last: the BBAN read as a

@@ -10,5 +10,13 @@ export const norwayRule: NationalRule = weightedSegmentsRule(
   'NO',
   'MOD 11 over bank 4n + account 6n, weights 5,4,3,2,7,6,5,4,3,2; check digit 11',
   'Norwegian account number (kontonummer) MOD 11 standard, Bits AS / Finance Norway',
-  [{ start: 0, weights: [5, 4, 3, 2, 7, 6, 5, 4, 3, 2, 1], modulus: 11, redrawStart: 4, redrawEnd: 10 }],
+  [
+    {
+      start: 0,
+      weights: [5, 4, 3, 2, 7, 6, 5, 4, 3, 2, 1],
+      modulus: 11,
+      redrawStart: 4,
+      redrawEnd: 10,
+    },
+  ],
 );

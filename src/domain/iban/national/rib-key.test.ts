@@ -22,7 +22,9 @@ function ruleOf(code: string): NationalRule {
 /** CFONB's published form, computed independently: 97 − ((89·bank + 15·branch + 3·account) mod 97). */
 function cfonbKey(bban: string): number {
   const table = '12345678912345678923456789';
-  const numeric = [...bban].map((char) => (char >= 'A' ? table.charAt(char.charCodeAt(0) - 65) : char)).join('');
+  const numeric = [...bban]
+    .map((char) => (char >= 'A' ? table.charAt(char.charCodeAt(0) - 65) : char))
+    .join('');
   const bank = BigInt(numeric.slice(0, 5));
   const branch = BigInt(numeric.slice(5, 10));
   const account = BigInt(numeric.slice(10, 21));
@@ -32,7 +34,11 @@ function cfonbKey(bban: string): number {
 const french = '5!n5!n11!c2!n';
 const countries: readonly { code: string; structure: string; examples: readonly string[] }[] = [
   // SWIFT registry example; the second is the RIB used as an example by IbanNet's tests (30006 00001 12345678901 89)
-  { code: 'FR', structure: french, examples: ['FR1420041010050500013M02606', 'FR7630006000011234567890189'] },
+  {
+    code: 'FR',
+    structure: french,
+    examples: ['FR1420041010050500013M02606', 'FR7630006000011234567890189'],
+  },
   { code: 'MC', structure: french, examples: ['MC5811222000010123456789030'] },
   { code: 'MR', structure: '5!n5!n11!n2!n', examples: ['MR1300020001010000123456753'] },
   { code: 'DJ', structure: '5!n5!n11!n2!n', examples: ['DJ2100010000000154000100186'] },
@@ -46,7 +52,8 @@ describe('clé RIB', () => {
       const length = draftBban(structure, testRng('len')).length;
       const keyPositions = [length - 2, length - 1];
       it('passes the published examples and fails every change of their key', () => {
-        for (const iban of examples) assertCheckPositionChangesFail(rule, bbanOfExample(iban), keyPositions);
+        for (const iban of examples)
+          assertCheckPositionChangesFail(rule, bbanOfExample(iban), keyPositions);
       });
       it('completes random drafts so they pass, changing only the key', () => {
         assertCompletedDraftsPass(rule, structure, keyPositions);

@@ -1,6 +1,10 @@
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 import { replaceAt, twoDigits } from './bban-math.js';
-
 
 /**
  * Clé RIB: the two-digit key of the French "relevé d'identité bancaire", used unchanged by Monaco
@@ -17,7 +21,8 @@ const codeA = 65; // 'A'
 const asciiSize = 128;
 /** Char code → digit value (digits as themselves, letters by the CFONB table): one lookup per character. */
 const ribValue: readonly number[] = Array.from({ length: asciiSize }, (_, code) => {
-  if (code >= codeA && code < codeA + letterDigits.length) return letterDigits.charCodeAt(code - codeA) - codeZero;
+  if (code >= codeA && code < codeA + letterDigits.length)
+    return letterDigits.charCodeAt(code - codeA) - codeZero;
   return code >= codeZero && code <= codeZero + 9 ? code - codeZero : 0;
 });
 const foldAbove = 1e13; // keeps r*100+99 an exact double (see bban-math.ts)
@@ -27,7 +32,10 @@ function ribBodyRemainder(text: string, start: number, end: number): number {
   let remainder = 0;
   let index = start;
   for (; index + 1 < end; index += 2) {
-    remainder = remainder * 100 + (ribValue[text.charCodeAt(index)] ?? 0) * 10 + (ribValue[text.charCodeAt(index + 1)] ?? 0);
+    remainder =
+      remainder * 100 +
+      (ribValue[text.charCodeAt(index)] ?? 0) * 10 +
+      (ribValue[text.charCodeAt(index + 1)] ?? 0);
     if (remainder > foldAbove) remainder %= 97;
   }
   if (index < end) remainder = remainder * 10 + (ribValue[text.charCodeAt(index)] ?? 0);

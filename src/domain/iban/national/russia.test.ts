@@ -31,7 +31,10 @@ describe('RU: Bank of Russia control key (weights 7,1,3 over BIK digits 7-9 and 
   it('counts a clearing-currency letter at account position 6 as its digit (A=0 ... X=9)', () => {
     const withLetter = `${example.slice(0, 14)}P${example.slice(15)}`; // P stands for 7
     const withDigit = `${example.slice(0, 14)}7${example.slice(15)}`;
-    assert.equal(russiaRule.check(withLetter, noRegistryContext), russiaRule.check(withDigit, noRegistryContext));
+    assert.equal(
+      russiaRule.check(withLetter, noRegistryContext),
+      russiaRule.check(withDigit, noRegistryContext),
+    );
     const completed = russiaRule.complete(withLetter, testRng('ru-letter'), noRegistryContext);
     assert.equal(completed.charAt(14), 'P', 'the letter is kept');
     assert.equal(russiaRule.check(completed, noRegistryContext), 'passed');
@@ -41,7 +44,10 @@ describe('RU: Bank of Russia control key (weights 7,1,3 over BIK digits 7-9 and 
     const centre = `044525049${example.slice(9)}`;
     assert.equal(russiaRule.check(centre, noRegistryContext), 'not_checked');
     const completed = russiaRule.complete(centre, testRng('ru-centre'), noRegistryContext);
-    assert.ok(Number(completed.slice(6, 9)) >= 50, 'a drafted Bank of Russia ending becomes a credit-institution one');
+    assert.ok(
+      Number(completed.slice(6, 9)) >= 50,
+      'a drafted Bank of Russia ending becomes a credit-institution one',
+    );
     assert.equal(russiaRule.check(completed, noRegistryContext), 'passed');
     const letter = `${example.slice(0, 20)}Q${example.slice(21)}`;
     assert.equal(russiaRule.check(letter, noRegistryContext), 'not_checked');
@@ -53,9 +59,13 @@ describe('RU: Bank of Russia control key (weights 7,1,3 over BIK digits 7-9 and 
     for (let draftIndex = 0; draftIndex < 2_000; draftIndex++) {
       const draft = draftBban(structure, rng);
       const completed = russiaRule.complete(draft, rng, noRegistryContext);
-      if (Number(draft.slice(6, 9)) >= 50) assert.equal(completed.slice(0, 9), draft.slice(0, 9), 'BIK unchanged');
+      if (Number(draft.slice(6, 9)) >= 50)
+        assert.equal(completed.slice(0, 9), draft.slice(0, 9), 'BIK unchanged');
       assert.equal(russiaRule.check(completed, noRegistryContext), 'passed', completed);
-      const verdict = validateIban(`RU${ibanCheckDigits('RU', completed)}${completed}`, noRegistryContext);
+      const verdict = validateIban(
+        `RU${ibanCheckDigits('RU', completed)}${completed}`,
+        noRegistryContext,
+      );
       assert.equal(verdict.valid, true);
       assert.equal(verdict.nationalCheck, 'passed');
       completedCount++;

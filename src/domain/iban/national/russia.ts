@@ -1,7 +1,12 @@
 import type { Rng } from '../../rng.js';
 import { rngDigits } from '../../rng.js';
 import { replaceAt } from './bban-math.js';
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 
 /**
  * RU BBAN: BIK 9n, then the 20-character account split 5n + 15c. The Bank of Russia control key is account
@@ -30,9 +35,10 @@ function keySum(text: string, start: number, key: number): number {
   let sum = 0;
   for (let index = 0; index < 23; index++) {
     const at = index < 3 ? start + 6 + index : start + accountStart + index - 3;
-    const digit = at === start + keyOffset ? key : digitAt(text, at, at === start + currencyLetterOffset);
+    const digit =
+      at === start + keyOffset ? key : digitAt(text, at, at === start + currencyLetterOffset);
     if (digit < 0) return -1;
-    sum += ((digit * (weights[index % 3] as number)) % 10);
+    sum += (digit * (weights[index % 3] as number)) % 10;
   }
   return sum;
 }
@@ -41,7 +47,10 @@ function keySum(text: string, start: number, key: number): number {
 const creditInstitutionBikEndingMin = 50;
 
 function isBankOfRussiaUnit(text: string, start: number): boolean {
-  const ending = (text.charCodeAt(start + 6) - codeZero) * 100 + (text.charCodeAt(start + 7) - codeZero) * 10 + (text.charCodeAt(start + 8) - codeZero);
+  const ending =
+    (text.charCodeAt(start + 6) - codeZero) * 100 +
+    (text.charCodeAt(start + 7) - codeZero) * 10 +
+    (text.charCodeAt(start + 8) - codeZero);
   return ending < creditInstitutionBikEndingMin;
 }
 
@@ -62,17 +71,21 @@ function keyDigitOf(bban: string): number {
 export const russiaRule: NationalRule = defineRule({
   countryCode: 'RU',
   rule: 'Bank of Russia control key: account position 9, weights 7,1,3 over BIK digits 7-9 and the 20-digit account, sum 0 mod 10',
-  source: 'Bank of Russia, procedure for calculating the control key of an account number (BIK-based, weights 7,1,3)',
+  source:
+    'Bank of Russia, procedure for calculating the control key of an account number (BIK-based, weights 7,1,3)',
   checkAt,
   complete(bban: string, rng: Rng): string {
     let draft = bban;
     if (isBankOfRussiaUnit(draft, 0)) {
-      const ending = creditInstitutionBikEndingMin + Number(rngDigits(rng, 3)) % (1000 - creditInstitutionBikEndingMin);
+      const ending =
+        creditInstitutionBikEndingMin +
+        (Number(rngDigits(rng, 3)) % (1000 - creditInstitutionBikEndingMin));
       draft = replaceAt(draft, 6, String(ending).padStart(3, '0'));
     }
     // Account digits only (a letter at the currency position is kept: it counts as a digit).
     for (let index = accountStart; index < accountStart + 20; index++) {
-      if (digitAt(draft, index, index === currencyLetterOffset) < 0) draft = replaceAt(draft, index, rngDigits(rng, 1));
+      if (digitAt(draft, index, index === currencyLetterOffset) < 0)
+        draft = replaceAt(draft, index, rngDigits(rng, 1));
     }
     return replaceAt(draft, keyOffset, String(keyDigitOf(draft)));
   },

@@ -1,4 +1,9 @@
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 import { replaceAt, weightedDigitSum } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -38,7 +43,8 @@ const checkAt: NationalCheckAt = (text, start): NationalCheckOutcome =>
 export const spainRule: NationalRule = defineRule({
   countryCode: 'ES',
   rule: 'Two DC digits (positions 9-10): mod 11, weights 1,2,4,8,5,10,9,7,3,6 over 00+bank+branch and over the account',
-  source: 'Código Cuenta Cliente (CCC) check digits, Spanish banking association (AEB/CSB) standard',
+  source:
+    'Código Cuenta Cliente (CCC) check digits, Spanish banking association (AEB/CSB) standard',
   checkAt,
   complete(bban, rng): string {
     void rng; // both digits are pure functions of the other positions

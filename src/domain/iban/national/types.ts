@@ -43,7 +43,9 @@ export interface NationalRule {
 }
 
 /** A rule written as its hot-path `checkAt`; `check` is `checkAt` from index 0, the same for every such rule. */
-export type RuleWithCheckAt = Omit<NationalRule, 'check' | 'checkAt'> & { readonly checkAt: NationalCheckAt };
+export type RuleWithCheckAt = Omit<NationalRule, 'check' | 'checkAt'> & {
+  readonly checkAt: NationalCheckAt;
+};
 
 export function defineRule(rule: RuleWithCheckAt): NationalRule {
   const checkAt = rule.checkAt;

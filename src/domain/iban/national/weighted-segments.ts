@@ -1,5 +1,10 @@
 import type { Rng } from '../../rng.js';
-import { defineRule, type NationalCheckAt, type NationalCheckOutcome, type NationalRule } from './types.js';
+import {
+  defineRule,
+  type NationalCheckAt,
+  type NationalCheckOutcome,
+  type NationalRule,
+} from './types.js';
 import { redrawUntil, replaceAt, weightedDigitSum } from './bban-math.js';
 
 const codeZero = 48; // '0': digit value = char code − 48
@@ -32,15 +37,27 @@ export function segmentPasses(text: string, segment: CheckedSegment, base = 0): 
 
 /** The digit the check position needs (may be 10 for modulus 11: not completable). */
 function requiredCheckDigit(bban: string, segment: CheckedSegment): number {
-  const withoutCheck = weightedDigitSum(bban, segment.start, segment.weights) - (bban.charCodeAt(checkIndexOf(segment)) - codeZero);
+  const withoutCheck =
+    weightedDigitSum(bban, segment.start, segment.weights) -
+    (bban.charCodeAt(checkIndexOf(segment)) - codeZero);
   return (segment.modulus - (withoutCheck % segment.modulus)) % segment.modulus;
 }
 
 export function completeSegment(bban: string, segment: CheckedSegment, rng: Rng): string {
-  const completable = redrawUntil(bban, segment.redrawStart, segment.redrawEnd, rng, (candidate) => {
-    return requiredCheckDigit(candidate, segment) <= 9;
-  });
-  return replaceAt(completable, checkIndexOf(segment), String(requiredCheckDigit(completable, segment)));
+  const completable = redrawUntil(
+    bban,
+    segment.redrawStart,
+    segment.redrawEnd,
+    rng,
+    (candidate) => {
+      return requiredCheckDigit(candidate, segment) <= 9;
+    },
+  );
+  return replaceAt(
+    completable,
+    checkIndexOf(segment),
+    String(requiredCheckDigit(completable, segment)),
+  );
 }
 
 /** A rule made of independent segments; every one must pass. */

@@ -16,7 +16,9 @@ export const esDni: IdScheme = {
   validate(value) {
     const match = /^([XYZ]\d{7}|\d{8})([A-Z])$/.exec(value);
     if (match === null) return false;
-    const digits = (match[1] as string).replace(/^[XYZ]/, (letter) => String('XYZ'.indexOf(letter)));
+    const digits = (match[1] as string).replace(/^[XYZ]/, (letter) =>
+      String('XYZ'.indexOf(letter)),
+    );
     return dniLetters.charAt(Number(digits) % 23) === match[2];
   },
   agrees: () => true,

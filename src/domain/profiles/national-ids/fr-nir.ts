@@ -11,7 +11,7 @@ const keyOf = (thirteen: string) => 97 - Number(BigInt(thirteen) % 97n);
  */
 export const frNir: IdScheme = {
   id: 'fr_nir',
-  name: 'Numéro d\'inscription au répertoire (NIR)',
+  name: "Numéro d'inscription au répertoire (NIR)",
   source: 'INSEE: key = 97 - (NIR mod 97)',
   generate(subject, rng: Rng) {
     const [year, month] = subject.dateOfBirth.split('-');
@@ -26,6 +26,10 @@ export const frNir: IdScheme = {
   },
   agrees(value, subject) {
     const [year, month] = subject.dateOfBirth.split('-');
-    return value[0] === (subject.sex === 'male' ? '1' : '2') && value.slice(1, 3) === (year ?? '').slice(2) && value.slice(3, 5) === month;
+    return (
+      value[0] === (subject.sex === 'male' ? '1' : '2') &&
+      value.slice(1, 3) === (year ?? '').slice(2) &&
+      value.slice(3, 5) === month
+    );
   },
 };

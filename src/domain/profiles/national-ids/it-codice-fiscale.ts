@@ -3,7 +3,10 @@ import type { IdScheme, IdSubject } from './types.js';
 
 const monthLetters = 'ABCDEHLMPRST';
 /** Check-character values of characters in odd positions (1st, 3rd, ...), for 0-9 then A-Z (DM 23/12/1976). */
-const oddValues = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+const oddValues = [
+  1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8,
+  12, 14, 16, 10, 22, 25, 24, 23,
+];
 /** Real Belfiore (cadastral) codes: Roma, Milano, Napoli, Torino, Palermo, Genova, Bologna, Firenze. */
 const birthplaces = ['H501', 'F205', 'F839', 'L219', 'G273', 'D969', 'A944', 'D612'] as const;
 
@@ -23,7 +26,12 @@ export function codiceFiscaleCheck(fifteen: string): string {
   return String.fromCharCode(65 + (sum % 26));
 }
 
-const letters = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z]/g, '');
+const letters = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
 const consonantsOf = (text: string) => letters(text).replace(/[AEIOU]/g, '');
 const vowelsOf = (text: string) => letters(text).replace(/[^AEIOU]/g, '');
 
@@ -33,7 +41,8 @@ export function surnameCode(surname: string): string {
 
 export function givenNameCode(name: string): string {
   const consonants = consonantsOf(name);
-  if (consonants.length >= 4) return consonants.charAt(0) + consonants.charAt(2) + consonants.charAt(3);
+  if (consonants.length >= 4)
+    return consonants.charAt(0) + consonants.charAt(2) + consonants.charAt(3);
   return (consonants + vowelsOf(name) + 'XXX').slice(0, 3);
 }
 
@@ -52,13 +61,23 @@ export const itCodiceFiscale: IdScheme = {
   name: 'Codice fiscale',
   source: 'DM 23/12/1976: odd/even position tables, sum mod 26',
   generate(subject, rng: Rng) {
-    const fifteen = surnameCode(subject.lastName) + givenNameCode(subject.firstName) + birthCode(subject) + rngPick(rng, birthplaces);
+    const fifteen =
+      surnameCode(subject.lastName) +
+      givenNameCode(subject.firstName) +
+      birthCode(subject) +
+      rngPick(rng, birthplaces);
     return fifteen + codiceFiscaleCheck(fifteen);
   },
   validate(value) {
-    return /^[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]$/.test(value) && codiceFiscaleCheck(value.slice(0, 15)) === value.charAt(15);
+    return (
+      /^[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]$/.test(value) &&
+      codiceFiscaleCheck(value.slice(0, 15)) === value.charAt(15)
+    );
   },
   agrees(value, subject) {
-    return value.slice(0, 6) === surnameCode(subject.lastName) + givenNameCode(subject.firstName) && value.slice(6, 11) === birthCode(subject);
+    return (
+      value.slice(0, 6) === surnameCode(subject.lastName) + givenNameCode(subject.firstName) &&
+      value.slice(6, 11) === birthCode(subject)
+    );
   },
 };

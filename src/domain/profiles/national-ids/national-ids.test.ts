@@ -43,30 +43,53 @@ function idnrCheckDigit(ten: string): number {
 }
 function idnrValid(value: string): boolean {
   if (!/^[1-9]\d{10}$/.test(value)) return false;
-  const counts = [...value.slice(0, 10)].reduce((m, c) => m.set(c, (m.get(c) ?? 0) + 1), new Map<string, number>());
+  const counts = [...value.slice(0, 10)].reduce(
+    (m, c) => m.set(c, (m.get(c) ?? 0) + 1),
+    new Map<string, number>(),
+  );
   const multi = [...counts.values()].filter((n) => n > 1);
-  return multi.length === 1 && (multi[0] === 2 || multi[0] === 3) && idnrCheckDigit(value.slice(0, 10)) === Number(value[10]);
+  return (
+    multi.length === 1 &&
+    (multi[0] === 2 || multi[0] === 3) &&
+    idnrCheckDigit(value.slice(0, 10)) === Number(value[10])
+  );
 }
 
 function nirValid(value: string): boolean {
-  return /^[12]\d{14}$/.test(value) && 97 - Number(BigInt(value.slice(0, 13)) % 97n) === Number(value.slice(13));
+  return (
+    /^[12]\d{14}$/.test(value) &&
+    97 - Number(BigInt(value.slice(0, 13)) % 97n) === Number(value.slice(13))
+  );
 }
 
 function dniValid(value: string): boolean {
-  return /^\d{8}[A-Z]$/.test(value) && 'TRWAGMYFPDXBNJZSQVHLCKE'[Number(value.slice(0, 8)) % 23] === value[8];
+  return (
+    /^\d{8}[A-Z]$/.test(value) &&
+    'TRWAGMYFPDXBNJZSQVHLCKE'[Number(value.slice(0, 8)) % 23] === value[8]
+  );
 }
 
 // Codice fiscale check character: the odd-position table as published, keyed by character.
 const cfOdd: Record<string, number> = {};
-'0123456789'.split('').forEach((c, i) => { cfOdd[c] = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21][i] as number; });
-'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').forEach((c, i) => { cfOdd[c] = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23][i] as number; });
+'0123456789'.split('').forEach((c, i) => {
+  cfOdd[c] = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21][i] as number;
+});
+'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').forEach((c, i) => {
+  cfOdd[c] = [
+    1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
+  ][i] as number;
+});
 function cfEven(c: string): number {
   return /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 65;
 }
 function cfValid(value: string): boolean {
   if (!/^[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z]$/.test(value)) return false;
   let sum = 0;
-  for (let pos = 1; pos <= 15; pos++) sum += pos % 2 === 1 ? (cfOdd[value[pos - 1] as string] as number) : cfEven(value[pos - 1] as string);
+  for (let pos = 1; pos <= 15; pos++)
+    sum +=
+      pos % 2 === 1
+        ? (cfOdd[value[pos - 1] as string] as number)
+        : cfEven(value[pos - 1] as string);
   return String.fromCharCode(65 + (sum % 26)) === value[15];
 }
 
@@ -102,7 +125,14 @@ describe('independent checks agree with published examples', () => {
   it('codice fiscale RSSMRA85T10A562S (Mario Rossi) is valid', () => {
     assert.ok(cfValid('RSSMRA85T10A562S'));
     assert.ok(itCodiceFiscale.validate('RSSMRA85T10A562S'));
-    assert.ok(itCodiceFiscale.agrees('RSSMRA85T10A562S', { firstName: 'Mario', lastName: 'Rossi', sex: 'male', dateOfBirth: '1985-12-10' }));
+    assert.ok(
+      itCodiceFiscale.agrees('RSSMRA85T10A562S', {
+        firstName: 'Mario',
+        lastName: 'Rossi',
+        sex: 'male',
+        dateOfBirth: '1985-12-10',
+      }),
+    );
   });
   it('BSN 111222333 passes the eleven-test, 111222334 does not', () => {
     assert.ok(bsnValid('111222333'));
@@ -121,14 +151,20 @@ describe('generated identifiers pass the independent checks (1,000 each)', () =>
     each(frNir, (value, subject) => {
       assert.ok(nirValid(value), value);
       assert.equal(value[0], subject.sex === 'male' ? '1' : '2');
-      assert.equal(value.slice(1, 5), subject.dateOfBirth.slice(2, 4) + subject.dateOfBirth.slice(5, 7));
+      assert.equal(
+        value.slice(1, 5),
+        subject.dateOfBirth.slice(2, 4) + subject.dateOfBirth.slice(5, 7),
+      );
     }));
   it('Spanish DNI', () => each(esDni, (value) => assert.ok(dniValid(value), value)));
   it('Italian codice fiscale encodes birth date and sex', () =>
     each(itCodiceFiscale, (value, subject) => {
       assert.ok(cfValid(value), value);
       const day = Number(value.slice(9, 11));
-      assert.equal(subject.sex === 'female' ? day - 40 : day, Number(subject.dateOfBirth.slice(8, 10)));
+      assert.equal(
+        subject.sex === 'female' ? day - 40 : day,
+        Number(subject.dateOfBirth.slice(8, 10)),
+      );
       assert.equal(value.slice(6, 8), subject.dateOfBirth.slice(2, 4));
     }));
   it('Dutch BSN', () => each(nlBsn, (value) => assert.ok(bsnValid(value), value)));
@@ -144,7 +180,10 @@ describe('generated identifiers pass the independent checks (1,000 each)', () =>
     each(usSsn, (value) => {
       const [area, group, serial] = value.split('-').map(Number) as [number, number, number];
       assert.ok(area >= 900 && area <= 999, value);
-      assert.ok(group >= 1 && group <= 49, `group ${group} is outside the ITIN groups 50-65, 70-88, 90-92, 94-99`);
+      assert.ok(
+        group >= 1 && group <= 49,
+        `group ${group} is outside the ITIN groups 50-65, 70-88, 90-92, 94-99`,
+      );
       assert.ok(serial >= 1);
     }));
 });

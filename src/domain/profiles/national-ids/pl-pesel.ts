@@ -23,7 +23,11 @@ export const plPesel: IdScheme = {
   name: 'PESEL',
   source: 'weights 1,3,7,9,1,3,7,9,1,3; check = (10 - sum mod 10) mod 10',
   generate(subject, rng: Rng) {
-    const [year, month, day] = subject.dateOfBirth.split('-').map(Number) as [number, number, number];
+    const [year, month, day] = subject.dateOfBirth.split('-').map(Number) as [
+      number,
+      number,
+      number,
+    ];
     const sexDigit = 2 * rngBelow(rng, 5) + (subject.sex === 'male' ? 1 : 0);
     const body = `${String(year % 100).padStart(2, '0')}${String(monthCode(year, month)).padStart(2, '0')}${String(day).padStart(2, '0')}${String(rngBelow(rng, 1000)).padStart(3, '0')}${sexDigit}`;
     return body + String(checkDigit(digitsOnly(body)));
@@ -32,8 +36,14 @@ export const plPesel: IdScheme = {
     return /^\d{11}$/.test(value) && checkDigit(digitsOnly(value)) === Number(value[10]);
   },
   agrees(value, subject) {
-    const [year, month, day] = subject.dateOfBirth.split('-').map(Number) as [number, number, number];
+    const [year, month, day] = subject.dateOfBirth.split('-').map(Number) as [
+      number,
+      number,
+      number,
+    ];
     const expected = `${String(year % 100).padStart(2, '0')}${String(monthCode(year, month)).padStart(2, '0')}${String(day).padStart(2, '0')}`;
-    return value.slice(0, 6) === expected && Number(value[9]) % 2 === (subject.sex === 'male' ? 1 : 0);
+    return (
+      value.slice(0, 6) === expected && Number(value[9]) % 2 === (subject.sex === 'male' ? 1 : 0)
+    );
   },
 };

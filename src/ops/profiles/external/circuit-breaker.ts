@@ -37,7 +37,8 @@ export class CircuitBreaker {
   failed(): void {
     this.trialInFlight = false;
     this.failures += 1;
-    if (this.openedAt !== null || this.failures >= this.failuresToOpen) this.openedAt = this.clock();
+    if (this.openedAt !== null || this.failures >= this.failuresToOpen)
+      this.openedAt = this.clock();
   }
 
   /** Milliseconds until a trial call is allowed (0 when closed or half-open). */

@@ -18,7 +18,12 @@ const systemPrompt =
   'postal_code, city and occupation. The person must be fictional and belong to the given country.';
 
 function unavailable(message: string, cause?: unknown): AppError {
-  return new AppError('unavailable', `Profile provider unavailable: ${message}; nothing was debited`, {}, { cause });
+  return new AppError(
+    'unavailable',
+    `Profile provider unavailable: ${message}; nothing was debited`,
+    {},
+    { cause },
+  );
 }
 
 /** Reads at most `max` bytes of the body: a provider cannot make us buffer an unbounded answer. */
@@ -42,16 +47,21 @@ async function boundedText(response: Response, max: number): Promise<string> {
 
 /** The message content of a chat-completions answer, parsed as a JSON object (a ```json fence is tolerated). */
 export function contentObject(body: unknown): Record<string, unknown> {
-  const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
+  const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]
+    ?.message?.content;
   if (typeof content !== 'string') throw unavailable('answer has no choices[0].message.content');
-  const unfenced = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const unfenced = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   let parsed: unknown;
   try {
     parsed = JSON.parse(unfenced);
   } catch (error) {
     throw unavailable('answer content is not JSON', error);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw unavailable('answer content is not a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw unavailable('answer content is not a JSON object');
   return parsed as Record<string, unknown>;
 }
 
@@ -64,8 +74,15 @@ export class OpenAiCompatibleProvider implements ProfileProviderPort {
   readonly name = 'openai-compatible';
   readonly breaker: CircuitBreaker;
 
-  constructor(private readonly settings: ExternalProviderSettings, clock: () => number = Date.now) {
-    this.breaker = new CircuitBreaker(profileLimits.breakerFailuresToOpen, profileLimits.breakerOpenMs, clock);
+  constructor(
+    private readonly settings: ExternalProviderSettings,
+    clock: () => number = Date.now,
+  ) {
+    this.breaker = new CircuitBreaker(
+      profileLimits.breakerFailuresToOpen,
+      profileLimits.breakerOpenMs,
+      clock,
+    );
   }
 
   get model(): string {
@@ -74,7 +91,9 @@ export class OpenAiCompatibleProvider implements ProfileProviderPort {
 
   async complete(prompt: string): Promise<Record<string, unknown>> {
     if (!this.breaker.tryAcquire()) {
-      throw unavailable(`circuit open after repeated failures, next trial in ${Math.ceil(this.breaker.retryAfterMs() / 1000)} s`);
+      throw unavailable(
+        `circuit open after repeated failures, next trial in ${Math.ceil(this.breaker.retryAfterMs() / 1000)} s`,
+      );
     }
     try {
       const result = await this.call(prompt);
@@ -91,7 +110,10 @@ export class OpenAiCompatibleProvider implements ProfileProviderPort {
     if (this.settings.apiKey !== '') headers.authorization = `Bearer ${this.settings.apiKey}`;
     const body = JSON.stringify({
       model: this.settings.model,
-      messages: [{ role: 'system', content: systemPrompt }, { role: 'user', content: prompt }],
+      messages: [
+        { role: 'system', content: systemPrompt },
+        { role: 'user', content: prompt },
+      ],
       response_format: { type: 'json_object' },
     });
     const signal = AbortSignal.timeout(this.settings.timeoutMs);
@@ -99,14 +121,20 @@ export class OpenAiCompatibleProvider implements ProfileProviderPort {
     try {
       response = await fetch(this.settings.url, { method: 'POST', headers, body, signal });
     } catch (error) {
-      throw unavailable(signal.aborted ? `no answer within ${this.settings.timeoutMs} ms` : 'unreachable', error);
+      throw unavailable(
+        signal.aborted ? `no answer within ${this.settings.timeoutMs} ms` : 'unreachable',
+        error,
+      );
     }
     let text: string;
     try {
       text = await boundedText(response, profileLimits.externalResponseBytesMax);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw unavailable(signal.aborted ? `no answer within ${this.settings.timeoutMs} ms` : 'answer cut off', error);
+      throw unavailable(
+        signal.aborted ? `no answer within ${this.settings.timeoutMs} ms` : 'answer cut off',
+        error,
+      );
     }
     if (!response.ok) throw unavailable(`HTTP ${response.status}`);
     let parsed: unknown;

@@ -8,7 +8,6 @@ import { fakerFor } from '../../../domain/profiles/faker-cache.js';
 import { profileLocaleOf } from '../../../domain/profiles/countries.js';
 import { profileLimits } from '../../../limits.js';
 
-
 function clean(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.replace(/\s+/g, ' ').trim().slice(0, profileLimits.externalFieldCharsMax);
@@ -23,7 +22,10 @@ function genderOf(value: unknown): Gender | undefined {
 }
 
 function refuse(message: string): AppError {
-  return new AppError('unavailable', `Profile provider unavailable: its answer was refused (${message}); nothing was debited`);
+  return new AppError(
+    'unavailable',
+    `Profile provider unavailable: its answer was refused (${message}); nothing was debited`,
+  );
 }
 
 export interface RepairedProfile {
@@ -38,27 +40,39 @@ export interface RepairedProfile {
  * a birth date that is not YYYY-MM-DD or outside age_min..age_max, a missing street, postal code, city or
  * occupation. The email and national identifier are then rebuilt for the final person, so they agree with it.
  */
-export function repairExternal(answer: Record<string, unknown>, draft: DraftProfile): RepairedProfile {
+export function repairExternal(
+  answer: Record<string, unknown>,
+  draft: DraftProfile,
+): RepairedProfile {
   const repaired: string[] = [];
   const base = draft.record;
   const firstName = clean(answer.first_name);
   const lastName = clean(answer.last_name);
-  if (firstName === undefined || lastName === undefined || !/\p{L}/u.test(firstName + lastName)) throw refuse('no first_name or last_name');
+  if (firstName === undefined || lastName === undefined || !/\p{L}/u.test(firstName + lastName))
+    throw refuse('no first_name or last_name');
   const requested = draft.input.gender === 'random' ? undefined : draft.input.gender;
   let gender = genderOf(answer.gender);
-  if (requested !== undefined && gender !== undefined && gender !== requested) throw refuse(`gender ${gender}, ${requested} was requested`);
+  if (requested !== undefined && gender !== undefined && gender !== requested)
+    throw refuse(`gender ${gender}, ${requested} was requested`);
   if (gender === undefined) {
     gender = requested ?? base.gender;
     repaired.push('gender');
   }
   let dateOfBirth = clean(answer.date_of_birth);
-  const validDate = dateOfBirth !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) && !Number.isNaN(Date.parse(`${dateOfBirth}T00:00:00Z`)) && new Date(`${dateOfBirth}T00:00:00Z`).toISOString().startsWith(dateOfBirth);
+  const validDate =
+    dateOfBirth !== undefined &&
+    /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) &&
+    !Number.isNaN(Date.parse(`${dateOfBirth}T00:00:00Z`)) &&
+    new Date(`${dateOfBirth}T00:00:00Z`).toISOString().startsWith(dateOfBirth);
   const age = validDate ? ageOn(dateOfBirth as string, draft.today) : -1;
   if (!validDate || age < draft.input.age_min || age > draft.input.age_max) {
     dateOfBirth = base.date_of_birth;
     repaired.push('date_of_birth');
   }
-  const pick = (field: 'street' | 'postal_code' | 'city' | 'occupation', fallback: string | null) => {
+  const pick = (
+    field: 'street' | 'postal_code' | 'city' | 'occupation',
+    fallback: string | null,
+  ) => {
     const value = clean(answer[field]);
     if (value !== undefined) return value;
     repaired.push(field);

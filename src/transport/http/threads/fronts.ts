@@ -57,17 +57,30 @@ function reviveFiles(raw: unknown): unknown {
   const files = (raw as { files?: unknown } | null)?.files;
   if (!Array.isArray(files)) return raw;
   const revived = files.map((file: { bytes?: unknown }) =>
-    file.bytes instanceof Uint8Array && !Buffer.isBuffer(file.bytes) ? { ...file, bytes: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) } : file,
+    file.bytes instanceof Uint8Array && !Buffer.isBuffer(file.bytes)
+      ? {
+          ...file,
+          bytes: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+        }
+      : file,
   );
   return { ...(raw as object), files: revived };
 }
 
-function mainHandlers(deps: FrontThreadsDeps, served: ServedPorts, started: (port: number) => void): Handlers {
+function mainHandlers(
+  deps: FrontThreadsDeps,
+  served: ServedPorts,
+  started: (port: number) => void,
+): Handlers {
   const calls = serviceCalls(deps.service);
   return {
     ...served.handlers,
     service: {
-      answer: (name: string, raw: unknown, identity: { apiKey: string | undefined; ip: string }): Promise<HttpAnswer> => {
+      answer: (
+        name: string,
+        raw: unknown,
+        identity: { apiKey: string | undefined; ip: string },
+      ): Promise<HttpAnswer> => {
         const op: HttpOp | undefined = httpOpsByName.get(name);
         if (op === undefined) throw new AppError('internal', `unknown op ${name}`);
         return calls.answer(op, reviveFiles(raw), identity).then(portableAnswer);
@@ -78,7 +91,9 @@ function mainHandlers(deps: FrontThreadsDeps, served: ServedPorts, started: (por
         const op = opsByName.get(task.op);
         if (op === undefined) throw new AppError('internal', `unknown op ${task.op}`);
         const result = await deps.runner.runInPool({ ...task, op });
-        return result instanceof RenderedBody ? { rendered: { format: result.format, body: result.body } } : { value: result };
+        return result instanceof RenderedBody
+          ? { rendered: { format: result.format, body: result.body } }
+          : { value: result };
       },
     },
     metrics: { render: () => deps.metrics.render() },
@@ -99,12 +114,28 @@ function startOne(deps: FrontThreadsDeps, thread: string): Promise<FrontThread> 
   const worker = new Worker(bootstrap, { workerData: settings });
   return new Promise((resolve, reject) => {
     let listening = false;
-    const timer = setTimeout(() => reject(new Error(`REST front thread ${thread} did not start within ${frontThreadLimits.startMs} ms`)), frontThreadLimits.startMs);
-    const link = new RpcLink(worker, mainHandlers(deps, served, () => {
-      listening = true;
-      clearTimeout(timer);
-      resolve({ worker, link, served, exited });
-    }), (thrown, port, method) => deps.logger.error({ err: thrown, thread, call: `${port}.${method}` }, 'internal error serving a front thread'));
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `REST front thread ${thread} did not start within ${frontThreadLimits.startMs} ms`,
+          ),
+        ),
+      frontThreadLimits.startMs,
+    );
+    const link = new RpcLink(
+      worker,
+      mainHandlers(deps, served, () => {
+        listening = true;
+        clearTimeout(timer);
+        resolve({ worker, link, served, exited });
+      }),
+      (thrown, port, method) =>
+        deps.logger.error(
+          { err: thrown, thread, call: `${port}.${method}` },
+          'internal error serving a front thread',
+        ),
+    );
     worker.on('error', (error) => {
       deps.logger.error({ err: error, thread }, 'REST front thread failed');
       if (!listening) reject(error);
@@ -115,7 +146,10 @@ function startOne(deps: FrontThreadsDeps, thread: string): Promise<FrontThread> 
         link.close(`REST front thread ${thread} exited`);
         // Whatever the thread still held is given back: a request that never answered never debits.
         void served.release(`REST front thread ${thread} exited`).finally(done);
-        if (!listening) reject(new Error(`REST front thread ${thread} exited with code ${code} before it listened`));
+        if (!listening)
+          reject(
+            new Error(`REST front thread ${thread} exited with code ${code} before it listened`),
+          );
       });
     });
   });
@@ -124,16 +158,19 @@ function startOne(deps: FrontThreadsDeps, thread: string): Promise<FrontThread> 
 export async function startFrontThreads(deps: FrontThreadsDeps): Promise<FrontThreads> {
   const threads: FrontThread[] = [];
   try {
-    for (let index = 1; index <= deps.count; index++) threads.push(await startOne(deps, `front-${index}`));
+    for (let index = 1; index <= deps.count; index++)
+      threads.push(await startOne(deps, `front-${index}`));
   } catch (error) {
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
     throw error;
   }
   return {
     setReady(ready) {
-      for (const thread of threads) thread.link.call('front', 'ready', [ready]).catch(() => undefined);
+      for (const thread of threads)
+        thread.link.call('front', 'ready', [ready]).catch(() => undefined);
     },
-    counts: () => Promise.all(threads.map((thread) => thread.link.call<RequestCounts>('metrics', 'counts'))),
+    counts: () =>
+      Promise.all(threads.map((thread) => thread.link.call<RequestCounts>('metrics', 'counts'))),
     get pendingReservations() {
       return threads.reduce((sum, thread) => sum + thread.served.pending, 0);
     },
@@ -142,8 +179,15 @@ export async function startFrontThreads(deps: FrontThreadsDeps): Promise<FrontTh
         threads.map(async (thread) => {
           // Bounded: a thread that cannot answer (stuck in a loop) is terminated all the same.
           const stopped = thread.link.call('front', 'stop');
-          const bound = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer to stop')), frontThreadLimits.drainMs + 5_000).unref());
-          await Promise.race([stopped, bound]).catch((error: unknown) => deps.logger.warn({ err: error }, 'a REST front thread did not stop cleanly'));
+          const bound = new Promise<never>((_, reject) =>
+            setTimeout(
+              () => reject(new Error('no answer to stop')),
+              frontThreadLimits.drainMs + 5_000,
+            ).unref(),
+          );
+          await Promise.race([stopped, bound]).catch((error: unknown) =>
+            deps.logger.warn({ err: error }, 'a REST front thread did not stop cleanly'),
+          );
           await thread.worker.terminate();
           await thread.exited;
         }),

@@ -38,7 +38,10 @@ function errorDataOf(thrown: unknown, onBug: (thrown: unknown) => void): ErrorDa
 
 export class RpcLink {
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: unknown) => void }
+  >();
   private closedWith: AppError | undefined;
 
   constructor(
@@ -86,9 +89,19 @@ export class RpcLink {
     try {
       const handler = this.handlers[port]?.[method];
       if (handler === undefined) throw new Error(`no handler for ${port}.${method}`);
-      reply = { rpc: 'reply', id, ok: true, value: await (handler as (...a: readonly unknown[]) => unknown)(...args) };
+      reply = {
+        rpc: 'reply',
+        id,
+        ok: true,
+        value: await (handler as (...a: readonly unknown[]) => unknown)(...args),
+      };
     } catch (thrown) {
-      reply = { rpc: 'reply', id, ok: false, error: errorDataOf(thrown, (bug) => this.onBug(bug, port, method)) };
+      reply = {
+        rpc: 'reply',
+        id,
+        ok: false,
+        error: errorDataOf(thrown, (bug) => this.onBug(bug, port, method)),
+      };
     }
     this.channel.postMessage(reply);
   }

@@ -25,7 +25,9 @@ export interface FrontThreadSettings {
 export function frontThreadSettings(): FrontThreadSettings {
   const settings = workerData as Partial<FrontThreadSettings> | undefined;
   if (typeof settings?.dataDir !== 'string' || typeof settings.port !== 'number') {
-    throw new Error('a REST front thread needs its settings as workerData (src/transport/http/threads/fronts.ts)');
+    throw new Error(
+      'a REST front thread needs its settings as workerData (src/transport/http/threads/fronts.ts)',
+    );
   }
   return settings as FrontThreadSettings;
 }
@@ -33,4 +35,6 @@ export function frontThreadSettings(): FrontThreadSettings {
 /** A pool run a front thread hands to the main thread's pool: the op by name. */
 export type WirePoolTask = Omit<PoolTask, 'op'> & { readonly op: string };
 
-export type WirePoolResult = { readonly value: unknown } | { readonly rendered: { readonly format: BodyFormat; readonly body: string | Uint8Array } };
+export type WirePoolResult =
+  | { readonly value: unknown }
+  | { readonly rendered: { readonly format: BodyFormat; readonly body: string | Uint8Array } };

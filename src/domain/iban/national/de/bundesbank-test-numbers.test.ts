@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type TestNumber, bundesbankTestNumbers, syntheticBankCode } from '../../../../../test/fixtures/national/bundesbank-test-numbers.js';
+import {
+  type TestNumber,
+  bundesbankTestNumbers,
+  syntheticBankCode,
+} from '../../../../../test/fixtures/national/bundesbank-test-numbers.js';
 import { checkGermanAccount, germanMethods } from './index.js';
 
-const accountOf = (entry: TestNumber): string => (typeof entry === 'string' ? entry : entry.account);
-const bankCodeOf = (entry: TestNumber): string => (typeof entry === 'string' ? syntheticBankCode : entry.bankCode);
+const accountOf = (entry: TestNumber): string =>
+  typeof entry === 'string' ? entry : entry.account;
+const bankCodeOf = (entry: TestNumber): string =>
+  typeof entry === 'string' ? syntheticBankCode : entry.bankCode;
 
 /** True when changing one digit of the published account makes the method reject it. */
 function someMutationFails(method: string, entry: TestNumber): boolean {
@@ -20,24 +26,36 @@ function someMutationFails(method: string, entry: TestNumber): boolean {
 
 describe('Bundesbank published test account numbers', () => {
   it('every method with published numbers is implemented', () => {
-    const missing = Object.keys(bundesbankTestNumbers).filter((method) => !germanMethods.includes(method));
+    const missing = Object.keys(bundesbankTestNumbers).filter(
+      (method) => !germanMethods.includes(method),
+    );
     assert.deepEqual(missing, []);
   });
 
   for (const [method, numbers] of Object.entries(bundesbankTestNumbers)) {
     it(`method ${method}: ${numbers.valid.length} valid pass, ${numbers.invalid.length} invalid fail`, () => {
       for (const entry of numbers.valid) {
-        assert.equal(checkGermanAccount(method, bankCodeOf(entry), accountOf(entry)), 'passed', `${method} ${accountOf(entry)}`);
+        assert.equal(
+          checkGermanAccount(method, bankCodeOf(entry), accountOf(entry)),
+          'passed',
+          `${method} ${accountOf(entry)}`,
+        );
       }
       for (const entry of numbers.invalid) {
-        assert.equal(checkGermanAccount(method, bankCodeOf(entry), accountOf(entry)), 'failed', `${method} ${accountOf(entry)}`);
+        assert.equal(
+          checkGermanAccount(method, bankCodeOf(entry), accountOf(entry)),
+          'failed',
+          `${method} ${accountOf(entry)}`,
+        );
       }
     });
   }
 
   it('every method rejects some single-digit change of its published valid numbers (no vacuous check)', () => {
     const vacuous = Object.entries(bundesbankTestNumbers)
-      .filter(([method, numbers]) => !numbers.valid.some((entry) => someMutationFails(method, entry)))
+      .filter(
+        ([method, numbers]) => !numbers.valid.some((entry) => someMutationFails(method, entry)),
+      )
       .map(([method]) => method);
     assert.deepEqual(vacuous, []);
   });

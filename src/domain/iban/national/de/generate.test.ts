@@ -24,7 +24,11 @@ describe('generateGermanAccount', () => {
         const accounts = generateMany(method, bankCode, accountsPerCase);
         for (const account of accounts) {
           assert.match(account, /^\d{10}$/);
-          assert.equal(checkGermanAccount(method, bankCode, account), 'passed', `${method} ${bankCode} ${account}`);
+          assert.equal(
+            checkGermanAccount(method, bankCode, account),
+            'passed',
+            `${method} ${bankCode} ${account}`,
+          );
         }
         assert.ok(new Set(accounts).size > accountsPerCase / 2, `method ${method} repeats itself`);
       }
@@ -43,7 +47,8 @@ describe('generateGermanAccount', () => {
 
   it('returns null for the ESER methods when the bank code is unusable', () => {
     const rng = rowRng(requestKeyOf('de-account-generation-test', 'eser'), 0);
-    for (const method of ['52', '53', 'B6', 'C0']) assert.equal(generateGermanAccount(method, '1234', rng), null);
+    for (const method of ['52', '53', 'B6', 'C0'])
+      assert.equal(generateGermanAccount(method, '1234', rng), null);
   });
 
   it('method 54 accounts start with 49 and method 52 draws include 8-digit ESER accounts', () => {

@@ -37,11 +37,18 @@ const maxLeadingZeros = 3;
 const fixedPrefixes: ReadonlyMap<string, string> = new Map([['54', '49']]);
 
 /** `account` is the 10-digit Kontonummer (left-padded with zeros), `bankCode` the 8-digit BLZ. */
-export function checkGermanAccount(method: string, bankCode: string, account: string): GermanCheckResult {
+export function checkGermanAccount(
+  method: string,
+  bankCode: string,
+  account: string,
+): GermanCheckResult {
   const check = germanMethodTable.get(method);
   if (check === undefined) return 'not_checked';
   if (!isAccountNumber(account)) return 'failed';
-  const verdict = check(account.length === accountLength ? account : account.padStart(accountLength, '0'), bankCode);
+  const verdict = check(
+    account.length === accountLength ? account : account.padStart(accountLength, '0'),
+    bankCode,
+  );
   if (verdict === 'not_checked') return 'not_checked';
   return verdict ? 'passed' : 'failed';
 }

@@ -4,7 +4,9 @@ import { at, checkDigit, crossWeightedSum, digitSum, digitsValue, mod10, w12 } f
  * Method 57: the first two digits choose the variant. Variant 1 checks position 10, variant 2
  * checks position 3, variant 3 has no check digit, variant 4 (01-31) is a plausibility rule.
  */
-const variant1Prefixes = new Set([51, 55, 61, 64, 65, 66, 70, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 88, 94, 95]);
+const variant1Prefixes = new Set([
+  51, 55, 61, 64, 65, 66, 70, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 88, 94, 95,
+]);
 const variant3Prefixes = new Set([40, 50, 91, 99]);
 /** Variant 4 applies to prefixes 01 up to this value. */
 const variant4LastPrefix = 31;

@@ -5,7 +5,9 @@ import { checkGermanAccount, germanMethods } from './index.js';
 /** Every code the Bundesbank scheme can hold: 00..99 and A0..E4. */
 const allCodes = [
   ...Array.from({ length: 100 }, (_, index) => String(index).padStart(2, '0')),
-  ...['A', 'B', 'C', 'D', 'E'].flatMap((letter) => Array.from({ length: 10 }, (_, digit) => `${letter}${digit}`)),
+  ...['A', 'B', 'C', 'D', 'E'].flatMap((letter) =>
+    Array.from({ length: 10 }, (_, digit) => `${letter}${digit}`),
+  ),
 ].filter((code) => code <= 'E4');
 
 describe('German method table', () => {
@@ -28,7 +30,10 @@ describe('German method table', () => {
     assert.equal(checkGermanAccount('00', '00000000', '12345678901'), 'failed');
     assert.equal(checkGermanAccount('00', '00000000', '12a4'), 'failed');
     assert.equal(checkGermanAccount('00', '00000000', ''), 'failed');
-    assert.equal(checkGermanAccount('00', '00000000', '9290701'), checkGermanAccount('00', '00000000', '0009290701'));
+    assert.equal(
+      checkGermanAccount('00', '00000000', '9290701'),
+      checkGermanAccount('00', '00000000', '0009290701'),
+    );
   });
 
   it('method 09 accepts every account', () => {
@@ -38,16 +43,26 @@ describe('German method table', () => {
   });
 
   it('ESER methods need an 8-digit bank code for 8- and 9-digit accounts', () => {
-    for (const method of ['52', '53', 'B6']) assert.equal(checkGermanAccount(method, '1305', '0043001500'), 'not_checked');
+    for (const method of ['52', '53', 'B6'])
+      assert.equal(checkGermanAccount(method, '1305', '0043001500'), 'not_checked');
     // 10-digit accounts starting with 9 use method 20 and do not need the bank code.
-    assert.equal(checkGermanAccount('52', '', '9876543210'), checkGermanAccount('20', '', '9876543210'));
+    assert.equal(
+      checkGermanAccount('52', '', '9876543210'),
+      checkGermanAccount('20', '', '9876543210'),
+    );
   });
 
   // The cost of one check is measured in bench/domain-checks.bench.ts, never asserted here.
   it('every method both passes and fails some of 1,000 spread accounts (none is constant, except 09)', () => {
-    const accounts = Array.from({ length: 1000 }, (_, index) => String(index * 7_919_231).padStart(10, '0').slice(-10));
+    const accounts = Array.from({ length: 1000 }, (_, index) =>
+      String(index * 7_919_231)
+        .padStart(10, '0')
+        .slice(-10),
+    );
     const constant = germanMethods.filter((method) => {
-      const verdicts = new Set(accounts.map((account) => checkGermanAccount(method, '13051172', account)));
+      const verdicts = new Set(
+        accounts.map((account) => checkGermanAccount(method, '13051172', account)),
+      );
       return !(verdicts.has('passed') && verdicts.has('failed'));
     });
     assert.deepEqual(constant, ['09']);

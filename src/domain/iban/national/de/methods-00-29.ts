@@ -105,7 +105,8 @@ export function method21(account: string): boolean {
 /** Weights 3,1,…; only the units digit of each product counts. */
 export function method22(account: string): boolean {
   let sum = 0;
-  for (let offset = 0; offset < 9; offset++) sum += (at(account, 9 - offset) * (w31[offset] ?? 0)) % 10;
+  for (let offset = 0; offset < 9; offset++)
+    sum += (at(account, 9 - offset) * (w31[offset] ?? 0)) % 10;
   return mod10(sum) === checkDigit(account);
 }
 
@@ -144,7 +145,9 @@ export function method26(account: string): boolean {
 }
 
 export function method27(account: string): boolean {
-  return digitsValue(account, 1, 10) < method27TransformFrom ? passes00(account) : passesIteratedTransformation(account);
+  return digitsValue(account, 1, 10) < method27TransformFrom
+    ? passes00(account)
+    : passesIteratedTransformation(account);
 }
 
 export const method28 = (account: string): boolean => passes06(account, method28Weights, 7, 8);

@@ -101,7 +101,8 @@ export function sachkonto51(account: string): boolean {
 
 export function method51(account: string): boolean {
   if (at(account, 3) === 9) return sachkonto51(account);
-  if (passes06(account, w2to7x6) || passes06(account, w2to6) || passes00(account, 9, 6)) return true;
+  if (passes06(account, w2to7x6) || passes06(account, w2to6) || passes00(account, 9, 6))
+    return true;
   return checkDigit(account) < 7 && passesMod7(account, w2to6);
 }
 

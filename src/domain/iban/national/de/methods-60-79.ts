@@ -79,7 +79,8 @@ export function method68(account: string): boolean {
   if (length === 9 && at(account, 2) === 4) return true;
   if (passes00(account)) return true;
   // The same sum with positions 3 and 4 read as zeros (weights 2,1,… from position 9: 4 → 1, 3 → 2).
-  const withoutPositions3And4 = crossWeightedSum(account, 9, w21) - at(account, 4) - digitSum(at(account, 3) * 2);
+  const withoutPositions3And4 =
+    crossWeightedSum(account, 9, w21) - at(account, 4) - digitSum(at(account, 3) * 2);
   return mod10(withoutPositions3And4) === checkDigit(account);
 }
 
@@ -106,7 +107,10 @@ export const method72 = (account: string): boolean => passes00(account, 9, 6);
 
 /** Modulus 7 over the digit sums of positions 5-9 weighted 2,1,2,1,2 (73 variant 3, 80 method B). */
 export function passesMod7CrossSum(account: string): boolean {
-  return modComplement(crossWeightedSum(account, 9, passesMod7CrossSumWeights), 7) === checkDigit(account);
+  return (
+    modComplement(crossWeightedSum(account, 9, passesMod7CrossSumWeights), 7) ===
+    checkDigit(account)
+  );
 }
 
 export function method73(account: string): boolean {
@@ -120,7 +124,8 @@ export function method74(account: string): boolean {
   if (length < method74MinimumDigits) return false;
   const sum = crossWeightedSum(account, 9, method74Weights);
   if (mod10(sum) === checkDigit(account)) return true;
-  if (length === method74HalfDecadeDigits && (mod10(sum) + 5) % 10 === checkDigit(account)) return true;
+  if (length === method74HalfDecadeDigits && (mod10(sum) + 5) % 10 === checkDigit(account))
+    return true;
   return method04(account);
 }
 

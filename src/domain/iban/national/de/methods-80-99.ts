@@ -47,17 +47,21 @@ const method95Unchecked: readonly (readonly [string, string])[] = [
 ];
 
 const sachkonto = (account: string): boolean => at(account, 3) === 9;
-const positions3And4Are99 = (account: string): boolean => at(account, 3) === 9 && at(account, 4) === 9;
+const positions3And4Are99 = (account: string): boolean =>
+  at(account, 3) === 9 && at(account, 4) === 9;
 /** Modulus 7 over positions 5-9 with weights 2..6; check digits 7-9 cannot result. */
-const customerC = (account: string): boolean => checkDigit(account) < 7 && passesMod7(account, w2to6);
+const customerC = (account: string): boolean =>
+  checkDigit(account) < 7 && passesMod7(account, w2to6);
 
 export function method80(account: string): boolean {
   if (sachkonto(account)) return sachkonto51(account);
   return passes00(account, 9, 5) || passesMod7CrossSum(account);
 }
 
-export const method81 = (account: string): boolean => (sachkonto(account) ? sachkonto51(account) : method32(account));
-export const method82 = (account: string): boolean => (positions3And4Are99(account) ? method10(account) : method33(account));
+export const method81 = (account: string): boolean =>
+  sachkonto(account) ? sachkonto51(account) : method32(account);
+export const method82 = (account: string): boolean =>
+  positions3And4Are99(account) ? method10(account) : method33(account);
 
 /** Customer accounts A (32), B (33), C (modulus 7); Sachkonten (positions 3-4 = 99) weights 2..8. */
 export function method83(account: string): boolean {
@@ -85,10 +89,16 @@ export function method86(account: string): boolean {
 
 export function method87(account: string): boolean {
   if (sachkonto(account)) return sachkonto51(account);
-  return method87A(account) || method33(account) || passesMod7(account, w2to6) || passes06(account, w2to7x6);
+  return (
+    method87A(account) ||
+    method33(account) ||
+    passesMod7(account, w2to6) ||
+    passes06(account, w2to7x6)
+  );
 }
 
-export const method88 = (account: string): boolean => passes06(account, sachkonto(account) ? w2to8 : w2to7x6);
+export const method88 = (account: string): boolean =>
+  passes06(account, sachkonto(account) ? w2to8 : w2to7x6);
 
 /** 8-9 digits: method 10; 7 digits: digit sums of positions 4-9 × 2..7, modulus 11; others unchecked. */
 export function method89(account: string): boolean {
@@ -126,7 +136,8 @@ export function method93(account: string): boolean {
   return passes06(account, w2to6, last, checkAt) || passesMod7(account, w2to6, last, checkAt);
 }
 
-export const method94 = (account: string): boolean => mod10(crossWeightedSum(account, 9, w12)) === checkDigit(account);
+export const method94 = (account: string): boolean =>
+  mod10(crossWeightedSum(account, 9, w12)) === checkDigit(account);
 
 export function method95(account: string): boolean {
   for (const [low, high] of method95Unchecked) if (inRange(account, low, high)) return true;
@@ -144,7 +155,8 @@ export function method97(account: string): boolean {
   return (remainder === 10 ? 0 : remainder) === checkDigit(account);
 }
 
-export const method98 = (account: string): boolean => passes01(account, method98Weights) || method32(account);
+export const method98 = (account: string): boolean =>
+  passes01(account, method98Weights) || method32(account);
 export const method99 = (account: string): boolean =>
   inRange(account, '0396000000', '0499999999') || method06(account);
 

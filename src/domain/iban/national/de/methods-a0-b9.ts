@@ -60,7 +60,8 @@ export const methodA3 = (account: string): boolean => method00(account) || metho
 
 /** Accounts xx99xxxxxx: variant 3 (positions 5-9) then 4; others: 1 (modulus 11), 2 (modulus 7), then 4. */
 export function methodA4(account: string): boolean {
-  if (at(account, 3) === 9 && at(account, 4) === 9) return passes06(account, w2to6) || method93(account);
+  if (at(account, 3) === 9 && at(account, 4) === 9)
+    return passes06(account, w2to6) || method93(account);
   return passes06(account, w2to7x6) || passesMod7(account, w2to7x6) || method93(account);
 }
 
@@ -69,7 +70,8 @@ export function methodA5(account: string): boolean {
   return method00(account) || (at(account, 1) !== 9 && method10(account));
 }
 
-export const methodA6 = (account: string): boolean => (at(account, 2) === 8 ? method00(account) : method01(account));
+export const methodA6 = (account: string): boolean =>
+  at(account, 2) === 8 ? method00(account) : method01(account);
 export const methodA7 = (account: string): boolean => method00(account) || method03(account);
 
 export function methodA8(account: string): boolean {
@@ -84,9 +86,12 @@ export function methodB0(account: string): boolean {
   return b0UncheckedAtPosition8.has(at(account, 8)) || method06(account);
 }
 
-export const methodB1 = (account: string): boolean => method05(account) || method01(account) || method00(account);
-export const methodB2 = (account: string): boolean => (at(account, 1) <= 7 ? method02(account) : method00(account));
-export const methodB3 = (account: string): boolean => (at(account, 1) <= 8 ? method32(account) : method06(account));
+export const methodB1 = (account: string): boolean =>
+  method05(account) || method01(account) || method00(account);
+export const methodB2 = (account: string): boolean =>
+  at(account, 1) <= 7 ? method02(account) : method00(account);
+export const methodB3 = (account: string): boolean =>
+  at(account, 1) <= 8 ? method32(account) : method06(account);
 export const methodB4 = (account: string): boolean =>
   at(account, 1) === 9 ? method00(account) : passes02(account, w2to10);
 
@@ -97,19 +102,23 @@ export function methodB5(account: string): boolean {
 
 /** 10-digit accounts and 02691-02699xxxxx: method 20; the other 9-digit accounts: method 53 (ESER). */
 export function methodB6(account: string, bankCode: string): boolean | 'not_checked' {
-  if (at(account, 1) !== 0 || inRange(account, '0269100000', '0269999999')) return method20(account);
+  if (at(account, 1) !== 0 || inRange(account, '0269100000', '0269999999'))
+    return method20(account);
   return method53(account, bankCode);
 }
 
 export function methodB7(account: string): boolean {
-  const checked = inRange(account, '0001000000', '0005999999') || inRange(account, '0700000000', '0899999999');
+  const checked =
+    inRange(account, '0001000000', '0005999999') || inRange(account, '0700000000', '0899999999');
   return !checked || method01(account);
 }
 
 /** Method 20, then 29, then two 10-digit ranges without a check digit. */
 export function methodB8(account: string): boolean {
   if (method20(account) || method29(account)) return true;
-  return inRange(account, '5100000000', '5999999999') || inRange(account, '9010000000', '9109999999');
+  return (
+    inRange(account, '5100000000', '5999999999') || inRange(account, '9010000000', '9109999999')
+  );
 }
 
 const raisedBy5 = (digit: number): number => (digit + b9Retry) % 10;

@@ -41,7 +41,18 @@ const methodC1Weights = [1, 2, 1, 2, 1, 2, 1, 2, 1] as const;
 const w2to8 = [2, 3, 4, 5, 6, 7, 8] as const;
 const w2to7x6 = [2, 3, 4, 5, 6, 7] as const;
 /** C6: constant placed before positions 2-9, chosen by the first digit of the account. */
-const c6Constants = ['4451970', '4451981', '4451992', '4451993', '4344992', '4344990', '4344991', '5499570', '4451994', '5499579'];
+const c6Constants = [
+  '4451970',
+  '4451981',
+  '4451992',
+  '4451993',
+  '4344992',
+  '4344990',
+  '4344991',
+  '5499570',
+  '4451994',
+  '5499579',
+];
 /** D1 and E2 constants: a fixed six-digit stem followed by the account's first digit. */
 const d1Stem = '436338';
 const e2Stem = '438320';
@@ -92,15 +103,19 @@ export function methodC1(account: string): boolean {
   return (remainder === 0 ? 0 : 10 - remainder) % 10 === checkDigit(account);
 }
 
-export const methodC2 = (account: string): boolean => method22(account) || method00(account) || method04(account);
-export const methodC3 = (account: string): boolean => (at(account, 1) !== 9 ? method00(account) : method58(account));
-export const methodC4 = (account: string): boolean => (at(account, 1) !== 9 ? method15(account) : method58(account));
+export const methodC2 = (account: string): boolean =>
+  method22(account) || method00(account) || method04(account);
+export const methodC3 = (account: string): boolean =>
+  at(account, 1) !== 9 ? method00(account) : method58(account);
+export const methodC4 = (account: string): boolean =>
+  at(account, 1) !== 9 ? method15(account) : method58(account);
 
 /** The account range decides the variant; accounts outside every range are invalid. */
 export function methodC5(account: string): boolean {
   const length = significantLength(account);
   const first = at(account, 1);
-  if (length === 6 && at(account, 5) >= 1 && at(account, 5) <= 8) return passes00(account, 9, 5, 10);
+  if (length === 6 && at(account, 5) >= 1 && at(account, 5) <= 8)
+    return passes00(account, 9, 5, 10);
   if (length === 9 && at(account, 2) >= 1 && at(account, 2) <= 8) return passes00(account, 6, 5, 7);
   if (length === 8) return at(account, 3) >= 3 && at(account, 3) <= 5;
   if (length !== 10) return false;
@@ -119,7 +134,8 @@ export function methodC6(account: string): boolean {
 }
 
 export const methodC7 = (account: string): boolean => method63(account) || method06(account);
-export const methodC8 = (account: string): boolean => method00(account) || method04(account) || method07(account);
+export const methodC8 = (account: string): boolean =>
+  method00(account) || method04(account) || method07(account);
 export const methodC9 = (account: string): boolean => method00(account) || method07(account);
 export const methodD0 = (account: string): boolean => account.startsWith('57') || method20(account);
 
@@ -128,7 +144,8 @@ export function methodD1(account: string): boolean {
   return passes00WithConstant(d1Share, account, stemAccountDigits);
 }
 
-export const methodD2 = (account: string): boolean => method95(account) || method00(account) || method68(account);
+export const methodD2 = (account: string): boolean =>
+  method95(account) || method00(account) || method68(account);
 export const methodD3 = (account: string): boolean => method00(account) || method27(account);
 
 export function methodD4(account: string): boolean {
@@ -142,10 +159,12 @@ export function methodD5(account: string): boolean {
   return modComplement(weightedSum(account, 9, w2to7x6), 10) === checkDigit(account);
 }
 
-export const methodD6 = (account: string): boolean => method07(account) || method03(account) || method00(account);
+export const methodD6 = (account: string): boolean =>
+  method07(account) || method03(account) || method00(account);
 
 /** Method 00 digit sums, but the units digit of the sum itself is the check digit. */
-export const methodD7 = (account: string): boolean => crossWeightedSum(account, 9, w21) % 10 === checkDigit(account);
+export const methodD7 = (account: string): boolean =>
+  crossWeightedSum(account, 9, w21) % 10 === checkDigit(account);
 
 /** 1000000000-9999999999: method 00; 0010000000-0099999999: no check digit; the rest is invalid. */
 export function methodD8(account: string): boolean {
@@ -153,14 +172,16 @@ export function methodD8(account: string): boolean {
   return inRange(account, '0010000000', '0099999999');
 }
 
-export const methodD9 = (account: string): boolean => method00(account) || method10(account) || method18(account);
+export const methodD9 = (account: string): boolean =>
+  method00(account) || method10(account) || method18(account);
 export const methodE0 = (account: string): boolean =>
   mod10(crossWeightedSum(account, 9, w21) + e0Addend) === checkDigit(account);
 
 /** ASCII codes of positions 1-9 weighted 1,2,3,4,5,6,11,10,9 from the right; remainder 10 is invalid. */
 export function methodE1(account: string): boolean {
   let sum = 0;
-  for (let offset = 0; offset < e1Weights.length; offset++) sum += (asciiZero + at(account, 9 - offset)) * (e1Weights[offset] ?? 0);
+  for (let offset = 0; offset < e1Weights.length; offset++)
+    sum += (asciiZero + at(account, 9 - offset)) * (e1Weights[offset] ?? 0);
   const remainder = sum % 11;
   return remainder !== 10 && remainder === checkDigit(account);
 }

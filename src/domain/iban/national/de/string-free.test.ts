@@ -14,26 +14,51 @@ const prolonged = 15;
 const w21Prolonged = cycle([2, 1], prolonged);
 const passes00Prolonged = (number: string, account: string): boolean =>
   mod10(crossWeightedSum(number, prolonged, w21Prolonged)) === checkDigit(account);
-const c6Constants = ['4451970', '4451981', '4451992', '4451993', '4344992', '4344990', '4344991', '5499570', '4451994', '5499579'];
+const c6Constants = [
+  '4451970',
+  '4451981',
+  '4451992',
+  '4451993',
+  '4344992',
+  '4344990',
+  '4344991',
+  '5499570',
+  '4451994',
+  '5499579',
+];
 
 /** Literal constructions: shifted sub-accounts, zeroed positions, numbers as numbers, prolonged constants. */
 const references: Readonly<Record<string, (account: string) => boolean>> = {
   '08': (account) => Number(account) < 60_000 || passes00(account),
   '13': (account) =>
-    passes00(account, 7, 6, 8) || (account.startsWith('00') && passes00(`${account.slice(2)}00`, 7, 6, 8)),
+    passes00(account, 7, 6, 8) ||
+    (account.startsWith('00') && passes00(`${account.slice(2)}00`, 7, 6, 8)),
   '26': (account) =>
-    passes06(account.startsWith('00') ? `${account.slice(2)}00` : account, [2, 3, 4, 5, 6, 7, 2], 7, 8),
-  '27': (account) => (Number(account) < 1_000_000_000 ? passes00(account) : checkGermanAccount('29', '', account) === 'passed'),
+    passes06(
+      account.startsWith('00') ? `${account.slice(2)}00` : account,
+      [2, 3, 4, 5, 6, 7, 2],
+      7,
+      8,
+    ),
+  '27': (account) =>
+    Number(account) < 1_000_000_000
+      ? passes00(account)
+      : checkGermanAccount('29', '', account) === 'passed',
   '50': (account) =>
-    passes06(account, [2, 3, 4, 5, 6, 7], 6, 7) || (account.startsWith('000') && passes06(`${account.slice(3)}000`, [2, 3, 4, 5, 6, 7], 6, 7)),
+    passes06(account, [2, 3, 4, 5, 6, 7], 6, 7) ||
+    (account.startsWith('000') && passes06(`${account.slice(3)}000`, [2, 3, 4, 5, 6, 7], 6, 7)),
   '70': (account) => {
     const short = account.charAt(3) === '5' || account.slice(3, 5) === '69';
     return passes06(account, short ? [2, 3, 4, 5, 6, 7] : [2, 3, 4, 5, 6, 7, 2, 3, 4]);
   },
-  C6: (account) => passes00Prolonged(`${c6Constants[at(account, 1)] ?? ''}${account.slice(1, 9)}`, account),
-  D1: (account) => at(account, 1) !== 8 && passes00Prolonged(`436338${account.slice(0, 9)}`, account),
-  D4: (account) => at(account, 1) !== 0 && passes00Prolonged(`428259${account.slice(0, 9)}`, account),
-  E2: (account) => at(account, 1) <= 5 && passes00Prolonged(`438320${account.slice(0, 9)}`, account),
+  C6: (account) =>
+    passes00Prolonged(`${c6Constants[at(account, 1)] ?? ''}${account.slice(1, 9)}`, account),
+  D1: (account) =>
+    at(account, 1) !== 8 && passes00Prolonged(`436338${account.slice(0, 9)}`, account),
+  D4: (account) =>
+    at(account, 1) !== 0 && passes00Prolonged(`428259${account.slice(0, 9)}`, account),
+  E2: (account) =>
+    at(account, 1) <= 5 && passes00Prolonged(`438320${account.slice(0, 9)}`, account),
 };
 
 /** Method 76 and 68's second variant only reach their in-place branch for some layouts: checked apart. */
@@ -65,7 +90,11 @@ describe('German methods read derived account numbers in place', () => {
       for (const account of accounts(method)) {
         const expected = reference(account);
         if (expected) passed++;
-        assert.equal(checkGermanAccount(method, '13051172', account), expected ? 'passed' : 'failed', `${method} ${account}`);
+        assert.equal(
+          checkGermanAccount(method, '13051172', account),
+          expected ? 'passed' : 'failed',
+          `${method} ${account}`,
+        );
       }
       assert.ok(passed > 0, `${method}: some accounts pass`);
     });
@@ -75,10 +104,20 @@ describe('German methods read derived account numbers in place', () => {
     let retried = 0;
     for (const account of accounts('68')) {
       const length = account.replace(/^0+/, '').length;
-      if (length < 6 || length === 10 || (length === 9 && at(account, 2) === 4) || passes00(account)) continue;
+      if (
+        length < 6 ||
+        length === 10 ||
+        (length === 9 && at(account, 2) === 4) ||
+        passes00(account)
+      )
+        continue;
       retried++;
       const expected = passes00(`${account.slice(0, 2)}00${account.slice(4)}`);
-      assert.equal(checkGermanAccount('68', '13051172', account), expected ? 'passed' : 'failed', account);
+      assert.equal(
+        checkGermanAccount('68', '13051172', account),
+        expected ? 'passed' : 'failed',
+        account,
+      );
     }
     assert.ok(retried > 1000, `the zeroed variant ran ${retried} times`);
   });

@@ -32,15 +32,24 @@ export function significantLength(account: string): number {
 }
 
 /** Sum of digit × weight; weights[0] multiplies position `last`, weights[1] position last-1, … */
-export function weightedSum(account: string, last: number, weights: readonly number[], count = weights.length): number {
+export function weightedSum(
+  account: string,
+  last: number,
+  weights: readonly number[],
+  count = weights.length,
+): number {
   let sum = 0;
-  for (let index = 0; index < count; index++) sum += at(account, last - index) * (weights[index] ?? 0);
+  for (let index = 0; index < count; index++)
+    sum += at(account, last - index) * (weights[index] ?? 0);
   return sum;
 }
 
 /** Every digit × weight product (digit 9 × weight at most 11) is below this: its digit sum is a table read. */
 const productDigitSumsSize = 100;
-const productDigitSums: readonly number[] = Array.from({ length: productDigitSumsSize }, (_, value) => Math.floor(value / 10) + (value % 10));
+const productDigitSums: readonly number[] = Array.from(
+  { length: productDigitSumsSize },
+  (_, value) => Math.floor(value / 10) + (value % 10),
+);
 
 /** Digit sum of a number (one level: 63 -> 9, 49 -> 13), the document's "Quersumme". */
 export function digitSum(value: number): number {
@@ -51,9 +60,15 @@ export function digitSum(value: number): number {
 }
 
 /** Like weightedSum, but every product is first replaced by its digit sum (method 00 family). */
-export function crossWeightedSum(account: string, last: number, weights: readonly number[], count = weights.length): number {
+export function crossWeightedSum(
+  account: string,
+  last: number,
+  weights: readonly number[],
+  count = weights.length,
+): number {
   let sum = 0;
-  for (let index = 0; index < count; index++) sum += digitSum(at(account, last - index) * (weights[index] ?? 0));
+  for (let index = 0; index < count; index++)
+    sum += digitSum(at(account, last - index) * (weights[index] ?? 0));
   return sum;
 }
 
@@ -105,22 +120,42 @@ export function passes00(account: string, last = 9, count = 9, checkAt = 10): bo
 }
 
 /** Method 01 family: modulus 10 without digit sums. */
-export function passes01(account: string, weights: readonly number[], last = 9, checkAt = 10): boolean {
+export function passes01(
+  account: string,
+  weights: readonly number[],
+  last = 9,
+  checkAt = 10,
+): boolean {
   return mod10(weightedSum(account, last, weights)) === at(account, checkAt);
 }
 
 /** Method 06 family: modulus 11, remainder 0 or 1 gives check digit 0. */
-export function passes06(account: string, weights: readonly number[], last = 9, checkAt = 10): boolean {
+export function passes06(
+  account: string,
+  weights: readonly number[],
+  last = 9,
+  checkAt = 10,
+): boolean {
   return mod11Lenient(weightedSum(account, last, weights)) === at(account, checkAt);
 }
 
 /** Method 02 family: modulus 11, remainder 1 means the account is invalid. */
-export function passes02(account: string, weights: readonly number[], last = 9, checkAt = 10): boolean {
+export function passes02(
+  account: string,
+  weights: readonly number[],
+  last = 9,
+  checkAt = 10,
+): boolean {
   return mod11Strict(weightedSum(account, last, weights)) === at(account, checkAt);
 }
 
 /** Modulus 7 (methods 51 D, 73 C, 83 C, …): divisor minus remainder. */
-export function passesMod7(account: string, weights: readonly number[], last = 9, checkAt = 10): boolean {
+export function passesMod7(
+  account: string,
+  weights: readonly number[],
+  last = 9,
+  checkAt = 10,
+): boolean {
   return modComplement(weightedSum(account, last, weights), 7) === at(account, checkAt);
 }
 
@@ -145,7 +180,8 @@ export function passesIteratedTransformation(account: string): boolean {
 /** Positions first..last (1-based, inclusive) read as one decimal number, without building a string. */
 export function digitsValue(account: string, first: number, last: number): number {
   let value = 0;
-  for (let position = first; position <= last; position++) value = value * 10 + at(account, position);
+  for (let position = first; position <= last; position++)
+    value = value * 10 + at(account, position);
   return value;
 }
 
