@@ -62,6 +62,7 @@ export interface StreamSink {
 
 export interface CallIdentity {
   readonly apiKey: string | undefined;
+  /** The client address the keyless allowance counts; only read when `apiKey` is undefined. */
   readonly ip: string;
 }
 
