@@ -33,6 +33,13 @@ export interface Runner {
 export interface ExecuteOptions {
   /** The transport sends a serialized body (REST): a pooled run may then serialize in the worker. */
   readonly serialized?: boolean;
+  /**
+   * A call this one's debit depends on (the previous message of a gRPC stream, answered before this one):
+   * this call commits only if that one was decided a success; otherwise it is refunded and fails.
+   */
+  readonly after?: Promise<boolean>;
+  /** Told whether this call succeeded once that is decided, before its commit's durable write. */
+  readonly onDecided?: (succeeded: boolean) => void;
 }
 
 export interface ServiceDeps {
@@ -179,12 +186,19 @@ export class Service {
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
       if (claim?.kind !== 'replay')
         used = op.usedCost?.(admission.input as never, output, admission.caller);
+      if (options.after !== undefined && !(await options.after)) {
+        throw new AppError(
+          'unavailable',
+          'An earlier message of this stream failed; this one was not charged',
+        );
+      }
       succeeded = true;
       return { output, input: admission.input, format, headers: admission.headers };
     } catch (error) {
       if (claim?.kind === 'leader') claim.abandon(error);
       throw error;
     } finally {
+      options.onDecided?.(succeeded);
       // Before the transport answers: an acknowledged debit is a committed one.
       await admission.settle(succeeded, used);
     }

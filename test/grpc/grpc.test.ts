@@ -82,6 +82,66 @@ test('ValidateStream: batches in, compact verdicts out, in order, metered per IB
   assert.equal(creditsUsed(service, service.keys.enterprise) - before, 4);
 });
 
+test('ValidateStream: many batches in flight answer in order, each charged once', async () => {
+  const before = creditsUsed(service, service.keys.enterprise);
+  const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(
+    keyMetadata(service.keys.enterprise),
+  );
+  const ids: string[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('data', (reply: any) => ids.push(reply.batch_id));
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const batches = 40;
+  for (let index = 0; index < batches; index++)
+    stream.write({
+      ibans: ['DE89370400440532013000', 'GB82WEST12345698765432'],
+      batch_id: `${index}`,
+    });
+  stream.end();
+  await done;
+  assert.deepEqual(
+    ids,
+    Array.from({ length: batches }, (_, index) => `${index}`),
+  );
+  assert.equal(creditsUsed(service, service.keys.enterprise) - before, 2 * batches);
+});
+
+test('ValidateStream: batches behind a refused one are refunded, never charged unsent', async () => {
+  const before = creditsUsed(service, service.keys.enterprise);
+  const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(
+    keyMetadata(service.keys.enterprise),
+  );
+  const ids: string[] = [];
+  const failed = new Promise<any>((resolve) => {
+    stream.on('data', (reply: any) => ids.push(reply.batch_id));
+    stream.on('error', resolve);
+    stream.on('end', () => resolve(null));
+  });
+  const valid = {
+    ibans: ['DE89370400440532013000', 'GB82WEST12345698765432', 'FR1420041010050500013M02606'],
+  };
+  stream.write({ ...valid, batch_id: 'first' });
+  // Refused at decoding (over the batch bound) while the batches written behind it already run.
+  stream.write({
+    ibans: Array.from({ length: 1_001 }, () => 'DE89370400440532013000'),
+    batch_id: 'bad',
+  });
+  for (let index = 0; index < 20; index++) stream.write({ ...valid, batch_id: `after-${index}` });
+  stream.end();
+  const error = await failed;
+  assert.equal(error?.code, status.INVALID_ARGUMENT);
+  assert.deepEqual(ids, ['first']);
+  while (service.running.meter.pendingReservations > 0) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(
+    creditsUsed(service, service.keys.enterprise) - before,
+    3,
+    'only the answered batch is charged',
+  );
+});
+
 test('GenerateStream repeats the rows of POST /generate and runs long streams in the pool', async () => {
   const rows: any[] = [];
   const stream: ClientReadableStream<any> = client.GenerateStream!(

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { toAppError, type AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { AnyOp } from '../../ops/framework/op.js';
-import type { CallIdentity, Service } from '../../service/execute.js';
+import type { CallIdentity, ExecuteOutcome, Service } from '../../service/execute.js';
 import { renderCsv } from '../../render/csv.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';
 import { assertContract, type ServiceMethods } from './contract.js';
@@ -74,7 +74,10 @@ function unary(deps: GrpcFrontDeps, op: AnyOp) {
 
 /**
  * Bidi: each inbound message is one request through the service (admitted, metered, inline or pooled by
- * its size); replies keep the inbound order because messages are executed one after another.
+ * its size). Messages execute as they arrive, so one batch's durable commit does not hold up the next
+ * batch's work (run one after another, a stream waited for every commit in turn: ~4x fewer IBANs/s on one
+ * stream); replies keep the inbound order. A message commits only once the one before it was decided a
+ * success, so when one fails and ends the stream, the messages behind it are refunded, never charged unsent.
  */
 function bidi(deps: GrpcFrontDeps, op: AnyOp) {
   return (call: ServerDuplexStream<unknown, unknown>) => {
@@ -82,30 +85,42 @@ function bidi(deps: GrpcFrontDeps, op: AnyOp) {
     call.sendMetadata(requestIdMetadata(requestId));
     const identity = identityOf(call);
     let failed = false;
-    let queue: Promise<void> = Promise.resolve();
+    let replies: Promise<void> = Promise.resolve();
+    let previousDecided: Promise<boolean> = Promise.resolve(true);
     let queued = 0;
-    const reply = async (message: unknown) => {
-      if (failed) return;
+    const deliver = async (executed: Promise<ExecuteOutcome>) => {
       try {
-        const outcome = await deps.service.execute(op, message, identity);
+        const outcome = await executed;
+        if (failed) return;
         if (!call.write(outcome.output))
           await new Promise((resolve) => call.once('drain', resolve));
       } catch (thrown) {
+        if (failed) return;
         failed = true;
         call.emit('error', failure(deps, op, thrown, requestId));
       }
     };
     call.on('data', (message: unknown) => {
+      if (failed) return;
       // Bounded read-ahead: past limits.streamMessagesQueuedMax waiting messages, stop reading the socket.
       if (++queued >= limits.streamMessagesQueuedMax) call.pause();
-      queue = queue
-        .then(() => reply(message))
+      let decide: (succeeded: boolean) => void = () => undefined;
+      const decided = new Promise<boolean>((resolve) => (decide = resolve));
+      const executed = deps.service.execute(op, message, identity, {
+        after: previousDecided,
+        onDecided: decide,
+      });
+      // A refusal before the run (bad input, no credits) never reaches onDecided.
+      executed.catch(() => decide(false));
+      previousDecided = decided;
+      replies = replies
+        .then(() => deliver(executed))
         .finally(() => {
           if (--queued < limits.streamMessagesQueuedMax) call.resume();
         });
     });
     call.on('end', () => {
-      void queue.then(() => {
+      void replies.then(() => {
         if (!failed) call.end();
       });
     });
