@@ -128,14 +128,7 @@ async function runRound(log: (line: string) => void) {
   const base = `http://127.0.0.1:${service.httpPort}/api/v1`;
   const key = service.unlimitedKey;
   try {
-    const pdf = await statementPdf(twoPageSpec());
-    const image = await statementPng([
-      ...headerLines(germanSpec),
-      ...germanSpec.rows.map(
-        (row) => `${row.date}  ${row.description}  ${row.amount}  ${row.balance}`,
-      ),
-      `Closing balance ${germanSpec.closing}`,
-    ]);
+    const { pdf, image } = await benchDocuments();
     const twoPagePdf = await sequential(base, key, pdf, pdfRuns, 5);
     log(
       `two-page PDF (${pdf.byteLength} B): server p50 ${twoPagePdf.serverP50Ms} ms, client p50 ${twoPagePdf.clientP50Ms} ms`,
@@ -144,45 +137,59 @@ async function runRound(log: (line: string) => void) {
     log(
       `one-page image (${image.byteLength} B): server p50 ${onePageImage.serverP50Ms} ms, client p50 ${onePageImage.clientP50Ms} ms`,
     );
-    const before = await validateLatency(service.httpPort, key, () => true, 3_000);
-    log(`POST /validate alone: p50 ${before.p50Ms} ms, p99 ${before.p99Ms} ms`);
-    const burstStarted = performance.now();
-    const ids = await Promise.all(
-      Array.from({ length: burstUploads }, () => uploadOne(base, key, pdf)),
-    );
-    const acceptMs = performance.now() - burstStarted;
-    let finished = 0;
-    // Polled once a second, as a client waiting on a queue would; faster polling is load of its own on the main thread.
-    const waiting = Promise.all(
-      ids.map((id) => report(base, key, id, 1_000).then(() => (finished += 1))),
-    );
-    const during = await validateLatency(
-      service.httpPort,
-      key,
-      () => finished === burstUploads,
-      500,
-    );
-    await waiting;
-    const burstMs = performance.now() - burstStarted;
-    log(
-      `burst of ${burstUploads}: accepted in ${round(acceptMs)} ms, all analysed in ${round(burstMs)} ms; POST /validate meanwhile p50 ${during.p50Ms} ms, p99 ${during.p99Ms} ms (${during.requests} requests)`,
-    );
-    return {
-      loadAverageAtStart,
-      targets,
-      twoPagePdf,
-      onePageImage,
-      burst: {
-        uploads: burstUploads,
-        acceptMs: round(acceptMs),
-        allAnalysedMs: round(burstMs),
-        validateBefore: before,
-        validateDuring: during,
-      },
-    };
+    const burst = await burstRound(service.httpPort, base, key, pdf, log);
+    return { loadAverageAtStart, targets, twoPagePdf, onePageImage, burst };
   } finally {
     await service.stop();
   }
+}
+
+/** The two documents every round uploads: a two-page text PDF and a one-page image of the German sample. */
+async function benchDocuments(): Promise<{ pdf: Uint8Array; image: Uint8Array }> {
+  const pdf = await statementPdf(twoPageSpec());
+  const image = await statementPng([
+    ...headerLines(germanSpec),
+    ...germanSpec.rows.map(
+      (row) => `${row.date}  ${row.description}  ${row.amount}  ${row.balance}`,
+    ),
+    `Closing balance ${germanSpec.closing}`,
+  ]);
+  return { pdf, image };
+}
+
+/** POST /validate latency alone, then during a burst of uploads of `pdf` that all get analysed. */
+async function burstRound(
+  port: number,
+  base: string,
+  key: string,
+  pdf: Uint8Array,
+  log: (line: string) => void,
+) {
+  const before = await validateLatency(port, key, () => true, 3_000);
+  log(`POST /validate alone: p50 ${before.p50Ms} ms, p99 ${before.p99Ms} ms`);
+  const burstStarted = performance.now();
+  const ids = await Promise.all(
+    Array.from({ length: burstUploads }, () => uploadOne(base, key, pdf)),
+  );
+  const acceptMs = performance.now() - burstStarted;
+  let finished = 0;
+  // Polled once a second, as a client waiting on a queue would; faster polling is load of its own on the main thread.
+  const waiting = Promise.all(
+    ids.map((id) => report(base, key, id, 1_000).then(() => (finished += 1))),
+  );
+  const during = await validateLatency(port, key, () => finished === burstUploads, 500);
+  await waiting;
+  const burstMs = performance.now() - burstStarted;
+  log(
+    `burst of ${burstUploads}: accepted in ${round(acceptMs)} ms, all analysed in ${round(burstMs)} ms; POST /validate meanwhile p50 ${during.p50Ms} ms, p99 ${during.p99Ms} ms (${during.requests} requests)`,
+  );
+  return {
+    uploads: burstUploads,
+    acceptMs: round(acceptMs),
+    allAnalysedMs: round(burstMs),
+    validateBefore: before,
+    validateDuring: during,
+  };
 }
 
 type StatementsResult = Awaited<ReturnType<typeof runStatementsBench>>;

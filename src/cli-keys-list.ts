@@ -16,12 +16,10 @@ export interface KeyListing extends KeyInfo {
 
 export function listKeysWithBalances(store: AccountStore, now: Date): KeyListing[] {
   const meter = Meter.open(store);
-  return store
-    .listKeys()
-    .map((key) => ({
-      ...key,
-      credits: usageReport({ account: key, balance: meter.balance(key, now), at: now }).credits,
-    }));
+  return store.listKeys().map((key) => ({
+    ...key,
+    credits: usageReport({ account: key, balance: meter.balance(key, now), at: now }).credits,
+  }));
 }
 
 /** "api_calls 3/10000" per kind ("3/-" without a cap), then when the period ends. */

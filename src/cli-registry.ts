@@ -249,6 +249,13 @@ export function registerRegistryCommands(program: Command): void {
     .description(
       'The bank registry (LMDB under <data-dir>/registry): import publisher files, list sources, diff snapshots, sync',
     );
+  registerImportCommand(registry);
+  registerSourcesCommand(registry);
+  registerDiffCommand(registry);
+  registerSyncCommand(registry);
+}
+
+function registerImportCommand(registry: Command): void {
   registry
     .command('import')
     .description(
@@ -271,12 +278,18 @@ export function registerRegistryCommands(program: Command): void {
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option('--json', 'print the import summary as JSON')
     .action((options: ImportOptions) => runImport(options));
+}
+
+function registerSourcesCommand(registry: Command): void {
   registry
     .command('sources')
     .description('List sources with their current snapshot, licence and record count')
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option('--json', 'print JSON')
     .action((options: { dataDir?: string; json?: boolean }) => runSources(options));
+}
+
+function registerDiffCommand(registry: Command): void {
   registry
     .command('diff')
     .description(
@@ -289,6 +302,9 @@ export function registerRegistryCommands(program: Command): void {
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option('--json', 'print the counts as JSON')
     .action((options: DiffOptions) => runDiff(options));
+}
+
+function registerSyncCommand(registry: Command): void {
   registry
     .command('sync')
     .description(

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { AccountStore, Meter, type CreatedKey } from './accounts/index.js';
 import { migrateLegacyWatches } from './accounts/legacy-watches.js';
-import { lmdbPorts } from './accounts/lmdb-ports.js';
+import { lmdbPorts, type LmdbPorts } from './accounts/lmdb-ports.js';
 import { ledgerUsageReader } from './accounts/usage-reader.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
@@ -13,15 +13,16 @@ import { createPool, PoolRunner } from './pool/pool.js';
 import { bankDirectoryOver, openServiceRegistry } from './registry/load-directory.js';
 import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
+import type { RegistryStore } from './registry/store/registry-store.js';
 import { OpenAiCompatibleProvider } from './ops/profiles/external/openai-compatible.js';
-import { Service } from './service/execute.js';
+import { Service, type ServiceDeps } from './service/execute.js';
 import { loadManifestKeys } from './signing/key-ring.js';
 import type { ManifestKeys } from './domain/manifest/signing.js';
 import { openStatementReviews } from './statements/open.js';
 import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
-import { buildApp, listen } from './transport/http/server.js';
+import { buildApp, listen, type HttpFront } from './transport/http/server.js';
 import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
 import { sharedPort } from './transport/http/threads/shared-port.js';
 import { uwsBuild } from './transport/http/uws-build.js';
@@ -59,15 +60,7 @@ function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
 
 /** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
-  const uws = uwsBuild();
-  logger.info(
-    { build: uws.build, binary: uws.binary, node: process.versions.node, skipped: uws.skipped },
-    `REST front: ${uws.build} (${uws.skipped.length === 0 ? 'the newest build' : `newer builds do not load here: ${uws.skipped.map((s) => `${s.build}: ${s.reason}`).join('; ')}`})`,
-  );
-  if (config.trustProxyDeprecated)
-    logger.warn(
-      'IBANQA_TRUST_PROXY is deprecated: it believes X-Forwarded-For from every peer; list your proxies in IBANQA_TRUSTED_PROXIES instead',
-    );
+  logStartup(config, logger);
   const uninstallCrashGuards = installCrashGuards(logger);
   const store = AccountStore.open(config.dataDir);
   const demoKeys = store.ensureDemoKeys(new Date());
@@ -83,20 +76,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     reportEmbedded(logger, outcome),
   );
   const bank = bankDirectoryOver(registry);
-  const runner = new PoolRunner(
-    createPool({
-      threads: config.poolThreads,
-      dataDir: config.dataDir,
-      usDirectoryFiles: config.usDirectoryFiles,
-      manifestKeys,
-    }),
-  );
+  const runner = startPool(config, manifestKeys);
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
-  const moved = await migrateLegacyWatches(
-    registry.dbs.watches.getRange(),
-    store.subDatabase('watches'),
-  );
-  if (moved > 0) logger.info({ watches: moved }, 'registry watches moved to the accounts store');
+  await moveLegacyWatches(registry, store, logger);
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const statements = openStatementReviews({
@@ -106,48 +88,26 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     runner,
     logger,
   });
-  const service = new Service({
+  const service = buildService(config, {
     state,
-    data: { bank, routing, registry },
+    bank,
+    routing,
+    registry,
     runner,
-    poolThresholdRows: config.poolThresholdRows,
     validators,
-    usage: ledgerUsageReader(store, state.meter, () => new Date()),
-    profileProvider:
-      config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
+    store,
     manifestKeys: manifestKeys ?? null,
     statements,
   });
   await statements.start();
   let ready = false;
-  const httpOps = ops.filter(isHttpOp);
-  const openapi = buildOpenApi(httpOps);
-  const metrics = new HttpMetrics(config.httpThreads > 1 ? { thread: 'main' } : {});
-  const app = buildApp({
-    service,
-    ops: httpOps,
-    openapi: () => openapi,
+  const { metrics, http, fronts } = await startRestFronts(
+    config,
     logger,
-    metrics,
-    isReady: () => ready,
-    trustedProxies: config.trustedProxies,
-    cors: config.cors,
-  });
-  const http = await listen(
-    app,
-    config.host,
-    config.httpThreads > 1 ? await sharedPort(config.host, config.httpPort) : config.httpPort,
+    { state, service, runner },
+    manifestKeys ?? null,
+    () => ready,
   );
-  const fronts =
-    config.httpThreads > 1
-      ? await startFronts(
-          config,
-          logger,
-          { state, service, runner, metrics },
-          http.port,
-          manifestKeys ?? null,
-        )
-      : undefined;
   const grpc = await startGrpcFront(
     { service, ops, logger, metrics },
     config.host,
@@ -159,14 +119,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   });
   ready = true;
   fronts?.setReady(true);
-  logger.info(
-    {
-      rest: `http://${config.host}:${http.port}/api/v1`,
-      grpc: `${config.host}:${grpc.port}`,
-      dataDir: config.dataDir,
-    },
-    'ibanqa ready',
-  );
+  logReady(config, logger, http.port, grpc.port);
   return {
     httpPort: http.port,
     grpcPort: grpc.port,
@@ -191,6 +144,116 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       uninstallCrashGuards();
     },
   };
+}
+
+/** Which uWS build the REST front loaded (and why newer ones did not), and deprecated settings in use. */
+function logStartup(config: Config, logger: Logger): void {
+  const uws = uwsBuild();
+  logger.info(
+    { build: uws.build, binary: uws.binary, node: process.versions.node, skipped: uws.skipped },
+    `REST front: ${uws.build} (${uws.skipped.length === 0 ? 'the newest build' : `newer builds do not load here: ${uws.skipped.map((s) => `${s.build}: ${s.reason}`).join('; ')}`})`,
+  );
+  if (config.trustProxyDeprecated)
+    logger.warn(
+      'IBANQA_TRUST_PROXY is deprecated: it believes X-Forwarded-For from every peer; list your proxies in IBANQA_TRUSTED_PROXIES instead',
+    );
+}
+
+function startPool(config: Config, manifestKeys: ManifestKeys): PoolRunner {
+  return new PoolRunner(
+    createPool({
+      threads: config.poolThreads,
+      dataDir: config.dataDir,
+      usDirectoryFiles: config.usDirectoryFiles,
+      manifestKeys,
+    }),
+  );
+}
+
+/** Watches an older version kept in the registry env move to the accounts store, where they now live. */
+async function moveLegacyWatches(
+  registry: RegistryStore,
+  store: AccountStore,
+  logger: Logger,
+): Promise<void> {
+  const moved = await migrateLegacyWatches(
+    registry.dbs.watches.getRange(),
+    store.subDatabase('watches'),
+  );
+  if (moved > 0) logger.info({ watches: moved }, 'registry watches moved to the accounts store');
+}
+
+/** The one path to the ops, over what startService opened. */
+function buildService(config: Config, opened: ServiceParts): Service {
+  const { state, bank, routing, registry, runner, validators, store } = opened;
+  return new Service({
+    state,
+    data: { bank, routing, registry },
+    runner,
+    poolThresholdRows: config.poolThresholdRows,
+    validators,
+    usage: ledgerUsageReader(store, state.meter, () => new Date()),
+    profileProvider:
+      config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
+    manifestKeys: opened.manifestKeys,
+    statements: opened.statements,
+  });
+}
+
+interface ServiceParts {
+  readonly state: LmdbPorts;
+  readonly bank: NonNullable<ServiceDeps['data']['bank']>;
+  readonly routing: NonNullable<ServiceDeps['data']['routing']>;
+  readonly registry: NonNullable<ServiceDeps['data']['registry']>;
+  readonly runner: PoolRunner;
+  readonly validators: ServiceDeps['validators'];
+  readonly store: AccountStore;
+  readonly manifestKeys: ManifestKeys | null;
+  readonly statements: StatementReviews;
+}
+
+/** This thread's REST app on its port, then the other front threads on the same port when there are any. */
+async function startRestFronts(
+  config: Config,
+  logger: Logger,
+  deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner'>,
+  manifestKeys: ManifestKeys | null,
+  isReady: () => boolean,
+): Promise<{ metrics: HttpMetrics; http: HttpFront; fronts: FrontThreads | undefined }> {
+  const httpOps = ops.filter(isHttpOp);
+  const openapi = buildOpenApi(httpOps);
+  const metrics = new HttpMetrics(config.httpThreads > 1 ? { thread: 'main' } : {});
+  const app = buildApp({
+    service: deps.service,
+    ops: httpOps,
+    openapi: () => openapi,
+    logger,
+    metrics,
+    isReady,
+    trustedProxies: config.trustedProxies,
+    cors: config.cors,
+  });
+  const http = await listen(
+    app,
+    config.host,
+    config.httpThreads > 1 ? await sharedPort(config.host, config.httpPort) : config.httpPort,
+  );
+  const fronts =
+    config.httpThreads > 1
+      ? await startFronts(config, logger, { ...deps, metrics }, http.port, manifestKeys)
+      : undefined;
+  return { metrics, http, fronts };
+}
+
+function logReady(config: Config, logger: Logger, httpPort: number, grpcPort: number): void {
+  logger.info(
+    {
+      rest: `http://${config.host}:${httpPort}/api/v1`,
+      grpc: `${config.host}:${grpcPort}`,
+      dataDir: config.dataDir,
+    },
+    'ibanqa ready',
+  );
 }
 
 /** IBANQA_HTTP_THREADS - 1 front threads on the main app's port; scrapes of /metrics sum every thread. */

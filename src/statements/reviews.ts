@@ -49,6 +49,8 @@ const stepMessages = {
   done: 'The analysis is complete.',
 } as const;
 
+type AnalysisOutcome = { report: StatementReport } | { reason: FailureReason; detail: string };
+
 /**
  * The statement review workflow: accept (store encrypted, record, queue), analyse in the worker pool one
  * at a time, answer polls, delete on request or at expiry. Upload bytes and extracted text never reach the
@@ -276,9 +278,27 @@ export class StatementReviews {
     if (record === undefined || record.status !== 'pending_analysis') return;
     await this.deps.store.put({ ...record, step: 'analyzing' });
     const started = performance.now();
+    const outcome = await this.outcomeOf(reviewId, record, controller);
+    if (this.removed.has(reviewId) || (await this.deps.store.get(reviewId)) === undefined) return;
+    await this.recordOutcome(record, outcome);
+    this.deps.logger.info(
+      {
+        reviewId,
+        ms: Math.round(performance.now() - started),
+        outcome: 'report' in outcome ? 'completed' : outcome.reason,
+      },
+      'statement review analysed',
+    );
+  }
+
+  /** Runs the analysis within its time bound; a throw becomes a failure (timeout, or an internal error). */
+  private async outcomeOf(
+    reviewId: string,
+    record: ReviewRecord,
+    controller: AbortController,
+  ): Promise<AnalysisOutcome> {
     const analysisMsMax = this.deps.analysisMsMax ?? limits.statementAnalysisMsMax;
     const timeout = setTimeout(() => controller.abort(new Error('timeout')), analysisMsMax);
-    let outcome: { report: StatementReport } | { reason: FailureReason; detail: string };
     try {
       const result = await this.deps.analyze(
         {
@@ -293,20 +313,23 @@ export class StatementReviews {
         },
         controller.signal,
       );
-      outcome = result.ok
+      return result.ok
         ? { report: result.report as StatementReport }
         : { reason: result.reason as FailureReason, detail: result.detail };
     } catch (thrown) {
       const timedOut = controller.signal.aborted && !this.removed.has(reviewId);
       if (!timedOut && !this.removed.has(reviewId))
         this.deps.logger.error({ err: thrown, reviewId }, 'statement analysis failed');
-      outcome = timedOut
+      return timedOut
         ? { reason: 'analysis_timeout', detail: `stopped after ${analysisMsMax} ms` }
         : { reason: 'analysis_error', detail: 'internal error' };
     } finally {
       clearTimeout(timeout);
     }
-    if (this.removed.has(reviewId) || (await this.deps.store.get(reviewId)) === undefined) return;
+  }
+
+  /** The completed or failed review; a failure whose reason is refunded gives the charge back. */
+  private async recordOutcome(record: ReviewRecord, outcome: AnalysisOutcome): Promise<void> {
     const completedAt = this.deps.now().toISOString();
     if ('report' in outcome) {
       await this.deps.store.put({
@@ -316,30 +339,22 @@ export class StatementReviews {
         report: outcome.report,
         completed_at: completedAt,
       });
-    } else {
-      const refunded = failureReasons[outcome.reason].refunded && record.charge !== null;
-      if (refunded && record.charge !== null)
-        void this.deps.meter.refundCommitted({ ...record.charge, debits: record.charge.debits });
-      const failure = {
-        reason: outcome.reason,
-        message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`,
-        refunded,
-      };
-      await this.deps.store.put({
-        ...record,
-        status: 'analysis_failed',
-        step: 'done',
-        failure,
-        completed_at: completedAt,
-      });
+      return;
     }
-    this.deps.logger.info(
-      {
-        reviewId,
-        ms: Math.round(performance.now() - started),
-        outcome: 'report' in outcome ? 'completed' : outcome.reason,
-      },
-      'statement review analysed',
-    );
+    const refunded = failureReasons[outcome.reason].refunded && record.charge !== null;
+    if (refunded && record.charge !== null)
+      void this.deps.meter.refundCommitted({ ...record.charge, debits: record.charge.debits });
+    const failure = {
+      reason: outcome.reason,
+      message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`,
+      refunded,
+    };
+    await this.deps.store.put({
+      ...record,
+      status: 'analysis_failed',
+      step: 'done',
+      failure,
+      completed_at: completedAt,
+    });
   }
 }

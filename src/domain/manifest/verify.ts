@@ -54,21 +54,41 @@ export function verifyManifest(
   requireSignature: boolean,
 ): VerificationReport {
   const steps: StepResult[] = [];
-  const finish = (
-    signed: boolean,
-    keyId: string | null,
-    mismatches: readonly Mismatch[] = [],
-  ): VerificationReport => {
-    const failed = steps.find((step) => step.ok === false);
-    return {
-      valid: failed === undefined,
-      signed,
-      signature_key_id: keyId,
-      failed_step: failed?.step ?? null,
-      steps,
-      mismatches,
-    };
+  if (!checkEnvelope(manifest, steps)) return reportOf(steps, false, null);
+  if (!checkDigest(manifest, steps)) return reportOf(steps, manifest.signature !== undefined, null);
+  const signature = manifest.signature;
+  if (signature === undefined) skipSignature(requireSignature, steps);
+  else if (!checkSignature(manifest, signature, keys, requireSignature, steps))
+    return reportOf(steps, true, keyIdOfSignature(signature));
+  const mismatches = mismatchesOf(manifest.fixtures);
+  steps.push(fixturesStep(mismatches));
+  return reportOf(steps, signature !== undefined, keyIdOfSignature(signature), mismatches ?? []);
+}
+
+/** The report once the steps are taken: valid unless one of them failed. */
+function reportOf(
+  steps: StepResult[],
+  signed: boolean,
+  keyId: string | null,
+  mismatches: readonly Mismatch[] = [],
+): VerificationReport {
+  const failed = steps.find((step) => step.ok === false);
+  return {
+    valid: failed === undefined,
+    signed,
+    signature_key_id: keyId,
+    failed_step: failed?.step ?? null,
+    steps,
+    mismatches,
   };
+}
+
+function keyIdOfSignature(signature: unknown): string | null {
+  return isObject(signature) && typeof signature.key_id === 'string' ? signature.key_id : null;
+}
+
+/** Step 1: the format and canonicalization members. */
+function checkEnvelope(manifest: unknown, steps: StepResult[]): manifest is Obj {
   if (
     !isObject(manifest) ||
     manifest.format !== manifestFormat ||
@@ -79,10 +99,14 @@ export function verifyManifest(
       ok: false,
       detail: `not a ${manifestFormat} manifest canonicalized with ${manifestCanonicalization}`,
     });
-    return finish(false, null);
+    return false;
   }
   steps.push({ step: 1, ok: true, detail: manifestFormat });
+  return true;
+}
 
+/** Step 2: artifact_sha256 against the content it covers. */
+function checkDigest(manifest: Obj, steps: StepResult[]): boolean {
   const actual = sha256Hex(jcsBytes(without(manifest, 'artifact_sha256', 'signature')));
   if (actual !== manifest.artifact_sha256) {
     steps.push({
@@ -90,42 +114,36 @@ export function verifyManifest(
       ok: false,
       detail: `artifact_sha256 is ${String(manifest.artifact_sha256)}, the content hashes to ${actual}`,
     });
-    return finish(manifest.signature !== undefined, null);
+    return false;
   }
   steps.push({ step: 2, ok: true, detail: `artifact_sha256 ${actual}` });
+  return true;
+}
 
-  const signature = manifest.signature;
-  if (signature === undefined) {
-    steps.push({
-      step: 3,
-      ok: requireSignature ? false : null,
-      detail: requireSignature
-        ? 'the manifest is not signed'
-        : 'unsigned manifest: signature not checked',
-    });
-    steps.push({ step: 4, ok: null, detail: 'no signature' });
-  } else if (!checkSignature(manifest, signature, keys, requireSignature, steps)) {
-    return finish(
-      true,
-      isObject(signature) && typeof signature.key_id === 'string' ? signature.key_id : null,
-    );
-  }
-  const mismatches = mismatchesOf(manifest.fixtures);
-  steps.push(
-    mismatches === undefined
-      ? { step: 5, ok: false, detail: 'fixtures is not a list of fixtures' }
-      : {
-          step: 5,
-          ok: mismatches.length === 0,
-          detail:
-            mismatches.length === 0
-              ? 'every fixture behaves as expected'
-              : `${mismatches.length} fixture(s) do not behave as expected`,
-        },
-  );
-  const keyId =
-    isObject(signature) && typeof signature.key_id === 'string' ? signature.key_id : null;
-  return finish(signature !== undefined, keyId, mismatches ?? []);
+/** Steps 3 and 4 of an unsigned manifest: a failure only when a signature is required. */
+function skipSignature(requireSignature: boolean, steps: StepResult[]): void {
+  steps.push({
+    step: 3,
+    ok: requireSignature ? false : null,
+    detail: requireSignature
+      ? 'the manifest is not signed'
+      : 'unsigned manifest: signature not checked',
+  });
+  steps.push({ step: 4, ok: null, detail: 'no signature' });
+}
+
+/** Step 5; `mismatches` undefined: the fixtures member is not a list of fixtures. */
+function fixturesStep(mismatches: readonly Mismatch[] | undefined): StepResult {
+  if (mismatches === undefined)
+    return { step: 5, ok: false, detail: 'fixtures is not a list of fixtures' };
+  return {
+    step: 5,
+    ok: mismatches.length === 0,
+    detail:
+      mismatches.length === 0
+        ? 'every fixture behaves as expected'
+        : `${mismatches.length} fixture(s) do not behave as expected`,
+  };
 }
 
 /** Steps 3 and 4; false when one failed (or was skipped because no key is known and none was required). */

@@ -92,8 +92,18 @@ function completeness(p: ProfileRecord): Finding[] {
   return out;
 }
 
+// One group, checked in the order its reasons are listed; each part pushes its findings into `out`.
 function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
   const out: Finding[] = [];
+  contactConsistency(out, p);
+  accountConsistency(out, p, context);
+  nationalIdConsistency(out, p);
+  personConsistency(out, p, context);
+  return out;
+}
+
+/** Phone and postal code against the profile's country. */
+function contactConsistency(out: Finding[], p: ProfileRecord): void {
   if (p.phone !== null && !phoneFitsCountry(p.phone, p.country_code))
     out.push({
       code: 'phone_country_mismatch',
@@ -114,6 +124,10 @@ function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
       message: `postal code is not in ${p.country_code}'s format`,
     });
   }
+}
+
+/** IBAN and BIC against the profile's country, and the IBAN's own checks. */
+function accountConsistency(out: Finding[], p: ProfileRecord, context: QualityContext): void {
   if (p.iban !== null) {
     const verdict = validateIban(p.iban, context.national);
     if (verdict.countryCode !== p.country_code)
@@ -139,6 +153,10 @@ function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
       penalty: 6,
       message: `BIC country ${bic.slice(4, 6)} is not ${p.country_code}`,
     });
+}
+
+/** The national identifier's check digits and its agreement with the person. */
+function nationalIdConsistency(out: Finding[], p: ProfileRecord): void {
   const scheme = taxIdSchemes[p.country_code] ?? ssnSchemes[p.country_code];
   const id = p.tax_id ?? p.ssn;
   if (scheme !== undefined && id !== null) {
@@ -156,6 +174,10 @@ function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
         message: `${scheme.name} fails its check or disagrees with the person`,
       });
   }
+}
+
+/** Locale fallback, address country and age. */
+function personConsistency(out: Finding[], p: ProfileRecord, context: QualityContext): void {
   if (p.locale_fallback)
     out.push({
       code: 'locale_fallback',
@@ -180,7 +202,6 @@ function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
       penalty: 5,
       message: 'age does not match the birth date',
     });
-  return out;
 }
 
 function bankMetadata(p: ProfileRecord, context: QualityContext): Finding[] {

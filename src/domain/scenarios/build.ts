@@ -4,7 +4,7 @@ import { baseNames, fullNameOf, type BaseName } from '../names/base-names.js';
 import { perturb } from '../names/perturbations.js';
 import { rngBelow, rowRng, type RequestKey, type Rng } from '../rng.js';
 import { formatCents } from './amount.js';
-import { pathFacts } from './paths.js';
+import { pathFacts, type PathFacts } from './paths.js';
 import { placeholderIban } from './placeholder-iban.js';
 import { reasonByCode } from './reason-codes.js';
 import type { FlowStep, ScenarioDefinition } from './scenarios.js';
@@ -98,37 +98,20 @@ function vopSteps(outcome: VopOutcome): Omit<FlowStep, 'step'>[] {
 
 /** The illustrative scenario: a pure function of the request key and the resolved request. */
 export function buildScenario(key: RequestKey, request: ScenarioRequest, context: NationalContext) {
+  // Every draw below comes from one stream, so the order of the draws is part of the output.
   const rng = rowRng(key, 0);
   const { definition, format, target } = request;
   const facts = pathFacts[definition.path];
   const reason = definition.reasons.length === 0 ? null : pick(rng, definition.reasons);
   const coin = rngBelow(rng, 2) === 0;
-  const holders = baseNames.filter((base) => base.country === format.code);
-  const pool = holders.length >= 2 ? holders : baseNames;
-  const payee = pick(rng, pool);
-  const payer = pick(
-    rng,
-    baseNames.filter((base) => base !== payee),
-  );
-  const other = pick(
-    rng,
-    pool
-      .filter((base) => base !== payee && base.kind === payee.kind)
-      .concat(baseNames.filter((base) => base !== payee && base.kind === payee.kind)),
-  );
+  const { payee, payer, other } = drawPeople(rng, format.code);
   const matchedCode = target.status === 'matched' ? target.bank.bank_code : undefined;
   const creditTransfer = facts.kind === 'credit_transfer';
   const vop = creditTransfer ? vopSection(request.vopOutcome ?? 'MATCH', payee, other, rng) : null;
-  const steps = [
+  const flow = numbered([
     ...(creditTransfer ? vopSteps(request.vopOutcome ?? 'MATCH') : []),
     ...definition.flow(reason, coin),
-  ];
-  const flow: FlowStep[] = steps.map((step, index) => ({ step: index + 1, ...step }));
-  const reasonCodes = [
-    ...new Set(
-      flow.map((step) => step.reason_code).filter((code): code is string => code !== null),
-    ),
-  ];
+  ]);
   const payeeIban = placeholderIban(format, rng, matchedCode, context);
   const payerIban = placeholderIban(format, rng, undefined, context);
   const [payeeRole, payerRole] = creditTransfer ? ['payee', 'payer'] : ['creditor', 'debtor'];
@@ -146,73 +129,110 @@ export function buildScenario(key: RequestKey, request: ScenarioRequest, context
     currency: 'EUR',
     amount: formatCents(request.amountCents ?? defaultCents(rng)),
     parties: {
-      [payeeRole as string]: {
-        name: fullNameOf(payee),
-        synthetic: true,
-        iban: payeeIban,
-        iban_checksum_valid: false,
-      },
-      [payerRole as string]: {
-        name: fullNameOf(payer),
-        synthetic: true,
-        iban: payerIban,
-        iban_checksum_valid: false,
-      },
+      [payeeRole as string]: syntheticParty(payee, payeeIban),
+      [payerRole as string]: syntheticParty(payer, payerIban),
     },
-    references: {
-      end_to_end_id: `E2E-${hex(rng, 16).toUpperCase()}`,
-      ...(creditTransfer
-        ? {}
-        : {
-            mandate_reference: `UMR-${hex(rng, 12).toUpperCase()}`,
-            creditor_identifier: 'placeholder (not a real creditor identifier)',
-          }),
-    },
-    bank_target:
-      target.status === 'matched'
-        ? {
-            query: target.query,
-            match_status: 'matched' as const,
-            candidates: target.candidates,
-            bank: target.bank,
-            scheme_listed:
-              target.bank.payment_schemes.length === 0
-                ? null
-                : target.bank.payment_schemes.includes(facts.registry_scheme),
-          }
-        : target.status === 'no_match'
-          ? {
-              query: target.query,
-              match_status: 'no_match' as const,
-              candidates: 0,
-              bank: null,
-              scheme_listed: null,
-            }
-          : {
-              query: null,
-              match_status: 'not_requested' as const,
-              candidates: 0,
-              bank: null,
-              scheme_listed: null,
-            },
-    vop: vop ?? {
-      applies: false,
-      outcome: null,
-      scheme_code: null,
-      name_entered_by_payer: null,
-      returned_name: null,
-      payer_shown: null,
-      payer_decision: null,
-      note: 'Verification of Payee applies to credit transfers only.',
-    },
+    references: referencesOf(rng, creditTransfer),
+    bank_target: bankTargetOf(target, facts.registry_scheme),
+    vop: vop ?? vopNotApplicable(),
     flow,
     outcome: definition.final(reason, coin),
-    reason_codes: reasonCodes.map((code) => ({
-      code,
-      name: reasonByCode.get(code)?.name ?? code,
-      source: reasonByCode.get(code)?.source ?? '',
-    })),
+    reason_codes: reasonCodesOf(flow),
     rules: facts.facts.map((fact) => ({ ...fact })),
     not_available: [...facts.not_available],
   };
+}
+
+/** The payee (of the country when it has two base names), the payer, and another name of the payee's kind. */
+function drawPeople(rng: Rng, countryCode: string) {
+  const holders = baseNames.filter((base) => base.country === countryCode);
+  const pool = holders.length >= 2 ? holders : baseNames;
+  const payee = pick(rng, pool);
+  const payer = pick(
+    rng,
+    baseNames.filter((base) => base !== payee),
+  );
+  const other = pick(
+    rng,
+    pool
+      .filter((base) => base !== payee && base.kind === payee.kind)
+      .concat(baseNames.filter((base) => base !== payee && base.kind === payee.kind)),
+  );
+  return { payee, payer, other };
+}
+
+function numbered(steps: readonly Omit<FlowStep, 'step'>[]): FlowStep[] {
+  return steps.map((step, index) => ({ step: index + 1, ...step }));
+}
+
+function syntheticParty(person: BaseName, iban: string) {
+  return { name: fullNameOf(person), synthetic: true, iban, iban_checksum_valid: false };
+}
+
+/** The end-to-end id, and for a direct debit its mandate reference and creditor identifier placeholder. */
+function referencesOf(rng: Rng, creditTransfer: boolean) {
+  return {
+    end_to_end_id: `E2E-${hex(rng, 16).toUpperCase()}`,
+    ...(creditTransfer
+      ? {}
+      : {
+          mandate_reference: `UMR-${hex(rng, 12).toUpperCase()}`,
+          creditor_identifier: 'placeholder (not a real creditor identifier)',
+        }),
+  };
+}
+
+function bankTargetOf(target: TargetResolution, scheme: PathFacts['registry_scheme']) {
+  return target.status === 'matched'
+    ? {
+        query: target.query,
+        match_status: 'matched' as const,
+        candidates: target.candidates,
+        bank: target.bank,
+        scheme_listed:
+          target.bank.payment_schemes.length === 0
+            ? null
+            : target.bank.payment_schemes.includes(scheme),
+      }
+    : target.status === 'no_match'
+      ? {
+          query: target.query,
+          match_status: 'no_match' as const,
+          candidates: 0,
+          bank: null,
+          scheme_listed: null,
+        }
+      : {
+          query: null,
+          match_status: 'not_requested' as const,
+          candidates: 0,
+          bank: null,
+          scheme_listed: null,
+        };
+}
+
+// A fresh object per scenario: callers own what buildScenario returns.
+function vopNotApplicable() {
+  return {
+    applies: false,
+    outcome: null,
+    scheme_code: null,
+    name_entered_by_payer: null,
+    returned_name: null,
+    payer_shown: null,
+    payer_decision: null,
+    note: 'Verification of Payee applies to credit transfers only.',
+  };
+}
+
+/** The reason codes the flow uses, once each in order of first use, with their names and sources. */
+function reasonCodesOf(flow: readonly FlowStep[]) {
+  const codes = new Set(
+    flow.map((step) => step.reason_code).filter((code): code is string => code !== null),
+  );
+  return [...codes].map((code) => ({
+    code,
+    name: reasonByCode.get(code)?.name ?? code,
+    source: reasonByCode.get(code)?.source ?? '',
+  }));
 }

@@ -1,9 +1,11 @@
 import { validateIban, type IbanVerdict } from '../iban/index.js';
 import { checkRoutingNumber } from '../routing/aba.js';
 import { foldText, type BankDirectory, type BankInfo } from '../../registry/bank-directory.js';
+import { checkImage, checkPdf } from './document-checks.js';
 import type { DocumentFacts } from './document.js';
 import type { StatementFields, Transaction } from './fields.js';
-import { signalCatalogue, type Evidence, type Signal, type SignalCode } from './signals.js';
+import { at, Findings } from './findings.js';
+import type { Signal } from './signals.js';
 import { daysBetween, formatMinor } from './values.js';
 
 export interface CheckContext {
@@ -16,51 +18,6 @@ export interface CheckContext {
   readonly evidenceCharsMax: number;
   readonly evidencePerCodeMax: number;
 }
-
-/** Collects findings; one signal per code, its evidence capped, its occurrences counted. */
-class Findings {
-  private readonly byCode = new Map<
-    SignalCode,
-    { message: string; evidence: Evidence[]; occurrences: number }
-  >();
-
-  constructor(private readonly context: CheckContext) {}
-
-  add(code: SignalCode, message: string, evidence: readonly Evidence[] = []): void {
-    const entry = this.byCode.get(code) ?? { message, evidence: [], occurrences: 0 };
-    entry.occurrences += 1;
-    for (const item of evidence) {
-      if (entry.evidence.length >= this.context.evidencePerCodeMax) break;
-      entry.evidence.push({
-        page: item.page,
-        text: item.text.slice(0, this.context.evidenceCharsMax),
-      });
-    }
-    this.byCode.set(code, entry);
-  }
-
-  has(code: SignalCode): boolean {
-    return this.byCode.has(code);
-  }
-
-  signals(): Signal[] {
-    return [...this.byCode].map(([code, entry]) => ({
-      code,
-      severity: signalCatalogue[code].severity,
-      message:
-        entry.occurrences > 1
-          ? `${entry.message} (${entry.occurrences} occurrences)`
-          : entry.message,
-      evidence: entry.evidence,
-      occurrences: entry.occurrences,
-    }));
-  }
-}
-
-const at = (found: { page: number; text: string }): Evidence => ({
-  page: found.page,
-  text: found.text,
-});
 
 function checkBalances(fields: StatementFields, findings: Findings): void {
   const rows = fields.transactions;
@@ -262,6 +219,19 @@ function checkIdentifiers(
   context: CheckContext,
   findings: Findings,
 ): IbanFinding[] {
+  const checked = checkIbans(fields, context, findings);
+  for (const entry of checked) checkPrintedBank(fields, entry, context, findings);
+  checkExpectedBank(fields, checked, context, findings);
+  if (fields.routingNumber !== null) checkRoutingNumberField(fields.routingNumber, findings);
+  return checked;
+}
+
+/** Each IBAN's own checks, and the registry bank of each valid one. */
+function checkIbans(
+  fields: StatementFields,
+  context: CheckContext,
+  findings: Findings,
+): IbanFinding[] {
   const checked: IbanFinding[] = fields.ibans.map((found) => {
     const verdict = validateIban(found.value, context.bank);
     const bank =
@@ -278,54 +248,64 @@ function checkIdentifiers(
   });
   if (checked.length > 0 && checked.every((entry) => entry.verdict.valid))
     findings.add('IBAN_VALID', `${checked.length} IBAN(s) pass every check`);
+  return checked;
+}
+
+/** The printed BIC and bank name against one IBAN's country and registry bank. */
+function checkPrintedBank(
+  fields: StatementFields,
+  { iban, verdict, bank }: IbanFinding,
+  context: CheckContext,
+  findings: Findings,
+): void {
   const printedName = fields.bankName?.value ?? null;
   const printedBic = fields.bic?.value ?? null;
-  for (const { iban, verdict, bank } of checked) {
-    if (
-      printedBic !== null &&
-      verdict.countryCode !== null &&
-      printedBic.slice(4, 6) !== verdict.countryCode
-    ) {
-      findings.add(
-        'BIC_COUNTRY_MISMATCH',
-        `BIC ${printedBic} is of country ${printedBic.slice(4, 6)}, IBAN ${iban} of ${verdict.countryCode}`,
-        fields.bic === null ? [] : [at(fields.bic)],
-      );
-    }
-    if (bank === undefined) continue;
-    const nameDiffers =
-      printedName !== null && bank.name !== null && !bankNamesAgree(printedName, bank.name);
-    const bicDiffers =
-      printedBic !== null && bank.bic !== null && printedBic.slice(0, 8) !== bank.bic.slice(0, 8);
-    if (nameDiffers || bicDiffers) {
-      const registry = context.revealBank
-        ? ` (registry: ${[bank.name, bank.bic].filter(Boolean).join(', ')})`
-        : '';
-      const evidence = [fields.bankName, fields.bic]
-        .filter((found) => found !== null)
-        .map((found) => at(found));
-      findings.add(
-        'IBAN_BANK_MISMATCH',
-        `The printed ${nameDiffers ? 'bank name' : 'BIC'} differs from the registry bank of IBAN ${iban}${registry}`,
-        evidence,
-      );
-    } else if (printedName !== null || printedBic !== null) {
-      findings.add('IBAN_MATCHES_REGISTRY', `IBAN ${iban} belongs to the bank the statement names`);
-    }
+  if (
+    printedBic !== null &&
+    verdict.countryCode !== null &&
+    printedBic.slice(4, 6) !== verdict.countryCode
+  ) {
+    findings.add(
+      'BIC_COUNTRY_MISMATCH',
+      `BIC ${printedBic} is of country ${printedBic.slice(4, 6)}, IBAN ${iban} of ${verdict.countryCode}`,
+      fields.bic === null ? [] : [at(fields.bic)],
+    );
   }
-  checkExpectedBank(fields, checked, context, findings);
-  if (fields.routingNumber !== null) {
-    const verdict = checkRoutingNumber(fields.routingNumber.value);
-    if (verdict.valid)
-      findings.add('ROUTING_NUMBER_VALID', `Routing number ${verdict.input} passes the ABA checks`);
-    else
-      findings.add(
-        'ROUTING_NUMBER_INVALID',
-        `Routing number ${verdict.input} is invalid: ${verdict.error ?? 'invalid'}`,
-        [at(fields.routingNumber)],
-      );
+  if (bank === undefined) return;
+  const nameDiffers =
+    printedName !== null && bank.name !== null && !bankNamesAgree(printedName, bank.name);
+  const bicDiffers =
+    printedBic !== null && bank.bic !== null && printedBic.slice(0, 8) !== bank.bic.slice(0, 8);
+  if (nameDiffers || bicDiffers) {
+    const registry = context.revealBank
+      ? ` (registry: ${[bank.name, bank.bic].filter(Boolean).join(', ')})`
+      : '';
+    const evidence = [fields.bankName, fields.bic]
+      .filter((found) => found !== null)
+      .map((found) => at(found));
+    findings.add(
+      'IBAN_BANK_MISMATCH',
+      `The printed ${nameDiffers ? 'bank name' : 'BIC'} differs from the registry bank of IBAN ${iban}${registry}`,
+      evidence,
+    );
+  } else if (printedName !== null || printedBic !== null) {
+    findings.add('IBAN_MATCHES_REGISTRY', `IBAN ${iban} belongs to the bank the statement names`);
   }
-  return checked;
+}
+
+function checkRoutingNumberField(
+  routingNumber: NonNullable<StatementFields['routingNumber']>,
+  findings: Findings,
+): void {
+  const verdict = checkRoutingNumber(routingNumber.value);
+  if (verdict.valid)
+    findings.add('ROUTING_NUMBER_VALID', `Routing number ${verdict.input} passes the ABA checks`);
+  else
+    findings.add(
+      'ROUTING_NUMBER_INVALID',
+      `Routing number ${verdict.input} is invalid: ${verdict.error ?? 'invalid'}`,
+      [at(routingNumber)],
+    );
 }
 
 function checkExpectedBank(
@@ -353,120 +333,6 @@ function checkExpectedBank(
       `The statement does not name the expected bank (${wanted})`,
       fields.bankName === null ? [] : [at(fields.bankName)],
     );
-}
-
-/** Consumer editors and converters; a bank's statement generator is none of these. Matched as words, case-insensitive. */
-const editingTools = [
-  'photoshop',
-  'gimp',
-  'microsoft word',
-  'microsoft® word',
-  'libreoffice',
-  'openoffice',
-  'ilovepdf',
-  'smallpdf',
-  'sejda',
-  'pdfescape',
-  'pdf-xchange',
-  'foxit phantompdf',
-  'foxit pdf editor',
-  'nitro',
-  'canva',
-  'inkscape',
-  'print to pdf',
-  'pdfelement',
-  'acrobat pro',
-  'pdf24',
-  'paint.net',
-];
-
-function checkPdf(facts: DocumentFacts, context: CheckContext, findings: Findings): void {
-  const pdf = facts.pdf;
-  if (pdf === null) return;
-  const tools = [pdf.producer, pdf.creator].filter((value): value is string => value !== null);
-  const editor = tools.find((value) =>
-    editingTools.some((tool) => value.toLowerCase().includes(tool)),
-  );
-  if (editor !== undefined)
-    findings.add('EDITING_TOOL_PRODUCER', `The PDF was produced or created with "${editor}"`, [
-      { page: null, text: `Producer: ${pdf.producer ?? '-'}; Creator: ${pdf.creator ?? '-'}` },
-    ]);
-  else if (tools.length > 0)
-    findings.add(
-      'NO_EDITOR_METADATA',
-      `Producer "${pdf.producer ?? '-'}", creator "${pdf.creator ?? '-'}"`,
-    );
-  const dates = {
-    page: null,
-    text: `CreationDate: ${pdf.creationDate ?? '-'}; ModDate: ${pdf.modificationDate ?? '-'}`,
-  };
-  if (pdf.creationDate !== null && pdf.modificationDate !== null) {
-    // Generators stamp both dates within the same save; a minute of slack covers slow writers.
-    if (Date.parse(pdf.modificationDate) - Date.parse(pdf.creationDate) > 60_000)
-      findings.add(
-        'MODIFIED_AFTER_CREATION',
-        `Modified ${pdf.modificationDate}, created ${pdf.creationDate}`,
-        [dates],
-      );
-    if (Date.parse(pdf.modificationDate) < Date.parse(pdf.creationDate))
-      findings.add(
-        'MODIFIED_BEFORE_CREATION',
-        `Modified ${pdf.modificationDate}, before its creation ${pdf.creationDate}`,
-        [dates],
-      );
-  }
-  for (const date of [pdf.creationDate, pdf.modificationDate]) {
-    if (date !== null && Date.parse(date) > context.now.getTime())
-      findings.add('METADATA_DATE_IN_FUTURE', `Metadata date ${date} lies after the review`, [
-        dates,
-      ]);
-  }
-  if (pdf.revisions > 1)
-    findings.add(
-      'INCREMENTAL_UPDATES',
-      `The file holds ${pdf.revisions} revisions (${pdf.revisions - 1} incremental update(s))`,
-      [{ page: null, text: `${pdf.revisions} %%EOF sections` }],
-    );
-  if (
-    pdf.revisions <= 1 &&
-    !findings.has('MODIFIED_AFTER_CREATION') &&
-    !findings.has('MODIFIED_BEFORE_CREATION')
-  )
-    findings.add('SINGLE_REVISION', 'Written once and never modified');
-  if (!pdf.endsWithEof)
-    findings.add('FILE_TRUNCATED', 'The file does not end with %%EOF', [
-      { page: null, text: 'no %%EOF in the last 1,024 bytes' },
-    ]);
-  if (pdf.javascript)
-    findings.add('EMBEDDED_JAVASCRIPT', 'The PDF contains JavaScript', [
-      { page: null, text: '/JavaScript or /JS action' },
-    ]);
-  if (pdf.embeddedFiles > 0)
-    findings.add('EMBEDDED_FILES', `The PDF embeds ${pdf.embeddedFiles} file(s)`, [
-      { page: null, text: '/EmbeddedFiles' },
-    ]);
-  if (pdf.pagesWithoutText.length > 0) {
-    findings.add(
-      'PAGES_WITHOUT_TEXT_LAYER',
-      `Page(s) ${pdf.pagesWithoutText.join(', ')} have no text layer`,
-      pdf.pagesWithoutText.map((page) => ({ page, text: 'no text on this page' })),
-    );
-  }
-}
-
-function checkImage(facts: DocumentFacts, findings: Findings): void {
-  const image = facts.image;
-  if (image === null) return;
-  if (image.ocrConfidence < 60)
-    findings.add('LOW_OCR_CONFIDENCE', `OCR confidence ${Math.round(image.ocrConfidence)} of 100`);
-  if (
-    image.software !== null &&
-    editingTools.some((tool) => image.software?.toLowerCase().includes(tool))
-  ) {
-    findings.add('IMAGE_EDITOR_SOFTWARE', `EXIF Software: ${image.software}`, [
-      { page: 1, text: `Software: ${image.software}` },
-    ]);
-  }
 }
 
 /** A statement names an account (IBAN, or an account number) and shows money moving (balances or transactions). */

@@ -122,17 +122,15 @@ function registrySources(
   used: ReadonlySet<string>,
 ): { sources: ManifestSource[]; registry: { fingerprint: string; version: number | null } } {
   if (registry === undefined) {
-    const sources = [...used]
-      .sort()
-      .map((source_id): ManifestSource => ({
-        source_id,
-        origin: 'registry',
-        license: null,
-        attribution: null,
-        snapshot_date: null,
-        file_sha256: null,
-        content_sha256: null,
-      }));
+    const sources = [...used].sort().map((source_id): ManifestSource => ({
+      source_id,
+      origin: 'registry',
+      license: null,
+      attribution: null,
+      snapshot_date: null,
+      file_sha256: null,
+      content_sha256: null,
+    }));
     return { sources, registry: { fingerprint: bank.fingerprint, version: null } };
   }
   const identity = registry.identity();

@@ -45,6 +45,8 @@ function exifStrings(exif: Buffer | undefined): string | null {
   return runs.join(' | ') || null;
 }
 
+type Sharp = ReturnType<typeof sharp>;
+
 /** Decodes within the pixel bound, normalises (orientation, greyscale, width) and reads the text with tesseract. */
 export async function extractImage(
   bytes: Uint8Array,
@@ -52,19 +54,7 @@ export async function extractImage(
 ): Promise<DocumentFacts> {
   const input = () =>
     sharp(bytes, { limitInputPixels: limits.statementImagePixelsMax, failOn: 'error' });
-  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-  try {
-    metadata = await input().metadata();
-  } catch (thrown) {
-    const message = thrown instanceof Error ? thrown.message : 'error';
-    // sharp refuses from the header alone when the declared size is past limitInputPixels.
-    if (/pixel limit/i.test(message))
-      throw new AnalysisFailure(
-        'image_too_large',
-        `the image declares more than ${limits.statementImagePixelsMax} pixels`,
-      );
-    throw new AnalysisFailure('unreadable_document', `the image could not be decoded (${message})`);
-  }
+  const metadata = await readMetadata(input);
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
   if (width * height > limits.statementImagePixelsMax) {
@@ -73,20 +63,7 @@ export async function extractImage(
       `${width} x ${height} = ${width * height} pixels; at most ${limits.statementImagePixelsMax} are decoded`,
     );
   }
-  let normalised: Buffer;
-  try {
-    normalised = await input()
-      .rotate()
-      .grayscale()
-      .resize({ width: Math.min(width, limits.statementOcrWidthMax), withoutEnlargement: true })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-  } catch (thrown) {
-    throw new AnalysisFailure(
-      'unreadable_document',
-      `the image could not be decoded (${thrown instanceof Error ? thrown.message : 'error'})`,
-    );
-  }
+  const normalised = await normalise(input, width);
   const worker = await ocrWorker();
   const { data } = await worker.recognize(normalised);
   const lines: TextLine[] = data.text
@@ -107,4 +84,38 @@ export async function extractImage(
       software: exifStrings(metadata.exif),
     },
   };
+}
+
+// Each step opens the image inside its own try: sharp's constructor throws on input it cannot take, and that
+// is an unreadable document like any decoding error.
+async function readMetadata(input: () => Sharp): Promise<Awaited<ReturnType<Sharp['metadata']>>> {
+  try {
+    return await input().metadata();
+  } catch (thrown) {
+    const message = thrown instanceof Error ? thrown.message : 'error';
+    // sharp refuses from the header alone when the declared size is past limitInputPixels.
+    if (/pixel limit/i.test(message))
+      throw new AnalysisFailure(
+        'image_too_large',
+        `the image declares more than ${limits.statementImagePixelsMax} pixels`,
+      );
+    throw new AnalysisFailure('unreadable_document', `the image could not be decoded (${message})`);
+  }
+}
+
+/** Upright, greyscale and at most limits.statementOcrWidthMax wide: the form the OCR reads. */
+async function normalise(input: () => Sharp, width: number): Promise<Buffer> {
+  try {
+    return await input()
+      .rotate()
+      .grayscale()
+      .resize({ width: Math.min(width, limits.statementOcrWidthMax), withoutEnlargement: true })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+  } catch (thrown) {
+    throw new AnalysisFailure(
+      'unreadable_document',
+      `the image could not be decoded (${thrown instanceof Error ? thrown.message : 'error'})`,
+    );
+  }
 }

@@ -14,6 +14,22 @@ interface UploadChunk {
   readonly expected_bank_slug?: string;
 }
 
+function fileTooLarge(): AppError {
+  return new AppError(
+    'statement_file_too_large',
+    `The file exceeds the ${limits.statementFileBytesMax}-byte (8 MB) limit; the upload was not read further`,
+    { bytes_max: limits.statementFileBytesMax },
+  );
+}
+
+/** Each text field keeps its first value, as in a multipart upload; '' is proto3's unset field, not a value. */
+function keepFirstFields(fields: Record<string, string>, chunk: UploadChunk): void {
+  for (const name of ['filename', 'expected_bank', 'expected_bank_slug'] as const) {
+    const value = chunk[name];
+    if (typeof value === 'string' && value !== '' && !(name in fields)) fields[name] = value;
+  }
+}
+
 /**
  * Client-streaming upload: the chunks become the same input a multipart upload gives the op (one file part
  * named statement_file, the text fields), so both transports share every rule. The 8 MB cap is enforced
@@ -43,21 +59,12 @@ export function uploadStream(
       const data = chunk.data ?? new Uint8Array(0);
       received += data.byteLength;
       if (received > limits.statementFileBytesMax) {
-        finish(
-          new AppError(
-            'statement_file_too_large',
-            `The file exceeds the ${limits.statementFileBytesMax}-byte (8 MB) limit; the upload was not read further`,
-            { bytes_max: limits.statementFileBytesMax },
-          ),
-        );
+        finish(fileTooLarge());
         call.destroy();
         return;
       }
       if (data.byteLength > 0) chunks.push(Buffer.from(data));
-      for (const name of ['filename', 'expected_bank', 'expected_bank_slug'] as const) {
-        const value = chunk[name];
-        if (typeof value === 'string' && value !== '' && !(name in fields)) fields[name] = value;
-      }
+      keepFirstFields(fields, chunk);
     });
     call.on('error', (error) => finish(error));
     call.on('end', () => {

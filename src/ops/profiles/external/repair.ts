@@ -50,25 +50,8 @@ export function repairExternal(
   const lastName = clean(answer.last_name);
   if (firstName === undefined || lastName === undefined || !/\p{L}/u.test(firstName + lastName))
     throw refuse('no first_name or last_name');
-  const requested = draft.input.gender === 'random' ? undefined : draft.input.gender;
-  let gender = genderOf(answer.gender);
-  if (requested !== undefined && gender !== undefined && gender !== requested)
-    throw refuse(`gender ${gender}, ${requested} was requested`);
-  if (gender === undefined) {
-    gender = requested ?? base.gender;
-    repaired.push('gender');
-  }
-  let dateOfBirth = clean(answer.date_of_birth);
-  const validDate =
-    dateOfBirth !== undefined &&
-    /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) &&
-    !Number.isNaN(Date.parse(`${dateOfBirth}T00:00:00Z`)) &&
-    new Date(`${dateOfBirth}T00:00:00Z`).toISOString().startsWith(dateOfBirth);
-  const age = validDate ? ageOn(dateOfBirth as string, draft.today) : -1;
-  if (!validDate || age < draft.input.age_min || age > draft.input.age_max) {
-    dateOfBirth = base.date_of_birth;
-    repaired.push('date_of_birth');
-  }
+  const gender = genderFor(answer, draft, repaired);
+  const dateOfBirth = birthDateFor(answer, draft, repaired);
   const pick = (
     field: 'street' | 'postal_code' | 'city' | 'occupation',
     fallback: string | null,
@@ -85,7 +68,7 @@ export function repairExternal(
     country: base.address.country,
   };
   const occupation = pick('occupation', base.occupation) as string;
-  const subject = { firstName, lastName, sex: gender, dateOfBirth: dateOfBirth as string };
+  const subject = { firstName, lastName, sex: gender, dateOfBirth };
   const faker = fakerFor(profileLocaleOf(base.country_code).chain, draft.rng);
   const record: ProfileRecord = {
     ...base,
@@ -101,6 +84,41 @@ export function repairExternal(
     ssn: ssnSchemes[base.country_code]?.generate(subject, draft.rng) ?? null,
   };
   return { record, repaired };
+}
+
+/** The provider's gender; refused when it is not the one requested, the request's or the draft's when absent. */
+function genderFor(
+  answer: Record<string, unknown>,
+  draft: DraftProfile,
+  repaired: string[],
+): Gender {
+  const requested = draft.input.gender === 'random' ? undefined : draft.input.gender;
+  const gender = genderOf(answer.gender);
+  if (requested !== undefined && gender !== undefined && gender !== requested)
+    throw refuse(`gender ${gender}, ${requested} was requested`);
+  if (gender !== undefined) return gender;
+  repaired.push('gender');
+  return requested ?? draft.record.gender;
+}
+
+/** The provider's birth date when it is a real YYYY-MM-DD date in the requested age range, else the draft's. */
+function birthDateFor(
+  answer: Record<string, unknown>,
+  draft: DraftProfile,
+  repaired: string[],
+): string {
+  const dateOfBirth = clean(answer.date_of_birth);
+  const validDate =
+    dateOfBirth !== undefined &&
+    /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) &&
+    !Number.isNaN(Date.parse(`${dateOfBirth}T00:00:00Z`)) &&
+    new Date(`${dateOfBirth}T00:00:00Z`).toISOString().startsWith(dateOfBirth);
+  const age = validDate ? ageOn(dateOfBirth, draft.today) : -1;
+  if (!validDate || age < draft.input.age_min || age > draft.input.age_max) {
+    repaired.push('date_of_birth');
+    return draft.record.date_of_birth;
+  }
+  return dateOfBirth;
 }
 
 /** What the provider is asked for: the draft's country and the request's constraints and hints. */

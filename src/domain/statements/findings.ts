@@ -1,0 +1,47 @@
+import type { CheckContext } from './checks.js';
+import { signalCatalogue, type Evidence, type Signal, type SignalCode } from './signals.js';
+
+/** Collects findings; one signal per code, its evidence capped, its occurrences counted. */
+export class Findings {
+  private readonly byCode = new Map<
+    SignalCode,
+    { message: string; evidence: Evidence[]; occurrences: number }
+  >();
+
+  constructor(private readonly context: CheckContext) {}
+
+  add(code: SignalCode, message: string, evidence: readonly Evidence[] = []): void {
+    const entry = this.byCode.get(code) ?? { message, evidence: [], occurrences: 0 };
+    entry.occurrences += 1;
+    for (const item of evidence) {
+      if (entry.evidence.length >= this.context.evidencePerCodeMax) break;
+      entry.evidence.push({
+        page: item.page,
+        text: item.text.slice(0, this.context.evidenceCharsMax),
+      });
+    }
+    this.byCode.set(code, entry);
+  }
+
+  has(code: SignalCode): boolean {
+    return this.byCode.has(code);
+  }
+
+  signals(): Signal[] {
+    return [...this.byCode].map(([code, entry]) => ({
+      code,
+      severity: signalCatalogue[code].severity,
+      message:
+        entry.occurrences > 1
+          ? `${entry.message} (${entry.occurrences} occurrences)`
+          : entry.message,
+      evidence: entry.evidence,
+      occurrences: entry.occurrences,
+    }));
+  }
+}
+
+export const at = (found: { page: number; text: string }): Evidence => ({
+  page: found.page,
+  text: found.text,
+});
