@@ -404,10 +404,15 @@ function restLines(rest: RestPart): string[] {
       'import garbage before each round.',
     '- **Summary views are cached per registry version** (src/ops/bank-views.ts): frozen once per record object, so the JSON ' +
       "renderer reuses each record's serialized form. Server time for a 25-match lookup went from p50 0.30 to 0.15 ms.",
-    '- **Usage counters are written coalesced** (at most 100 ms later, src/accounts/account-store.ts) instead of one LMDB ' +
-      'transaction and fsync per request: lookup p50 0.27 -> 0.22 ms, p99 0.55-0.7 -> 0.37-0.49 ms in the same runs.',
+    '- **Usage counters were written coalesced** (at most 100 ms later) instead of one LMDB ' +
+      'transaction and fsync per request: lookup p50 0.27 -> 0.22 ms, p99 0.55-0.7 -> 0.37-0.49 ms in the same runs. ' +
+      'That step is undone on purpose: every keyed answer now waits for the LMDB commit of its debit, so a crash loses no ' +
+      'acknowledged debit (RELIABILITY.md). On this VM one lmdb-js commit waits p50 0.4 ms and p99 4-6 ms (default ' +
+      'overlappingSync; noMetaSync 0.3 / 4.6 ms; only noSync is fast, 0.04 / 0.2 ms, at the risk of a corrupt ledger ' +
+      'after an OS crash), and a client that sends one request at a time pays it in full: that is the whole rise of the ' +
+      'lookup and floor rows from p50 0.2 / p99 0.4 ms to about 1 / 4 ms, and why p99 < 1 ms is no longer met.',
     '- **Warm-up:** the first 5,000 lookups after start ran with p99 1.2-1.8 ms while V8 was still compiling on 2 cores.',
-    "What is left over 1 ms is about 0.5 % of requests: the service's own minor collections (about 28 per 5,000 lookups, " +
+    "Before that change, what was left over 1 ms was about 0.5 % of requests: the service's own minor collections (about 28 per 5,000 lookups, " +
       '2-3 ms each, --trace-gc) and the shared VM (a bare uWS server answering 22 KB after 0.15 ms of work has 0.1-0.2 % of ' +
       'requests over 1 ms with the same client).',
     '',
