@@ -23,8 +23,10 @@ import { hashKey, keyIdOf } from '../../src/accounts/keys.js';
 
 /** How long the load runs before the kill. */
 const LOAD_MS = 1_500;
-/** Concurrent clients: enough that requests are always in flight when the kill lands. */
+/** Concurrent clients: enough that requests are usually in flight when the kill lands. */
 const CLIENTS = 8;
+/** Load-and-kill rounds until one kill lands with requests unanswered (one is the rule). */
+const KILL_ATTEMPTS = 3;
 /** Published example IBANs (ECBS / national examples); validity does not change the price. */
 const IBANS = [
   'DE89370400440532013000',
@@ -184,10 +186,25 @@ async function client(
   }
 }
 
+/** Runs the clients for LOAD_MS, then kills the service with SIGKILL in the same tick as they stop. */
+async function loadAndKill(ledger: Ledger, service: Started, key: string): Promise<void> {
+  let stop = false;
+  const clients = Array.from({ length: CLIENTS }, (_, i) =>
+    client(ledger, service.base, key, () => stop, i),
+  );
+  await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
+  // Same tick: every request already sent is in flight; none is sent after.
+  stop = true;
+  const exited = new Promise((resolve) => service.child.process.once('exit', resolve));
+  service.child.process.kill('SIGKILL');
+  await Promise.all(clients);
+  await exited;
+}
+
 test(
   'acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight',
   { timeout: 600_000 },
-  async () => {
+  async (t) => {
     const first = await startService();
     const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
     assert.ok(key, `no unlimited demo key in:\n${first.stdout}`);
@@ -200,17 +217,17 @@ test(
       refusals: [],
       replaysUnderLoad: 0,
     };
-    let stop = false;
-    const clients = Array.from({ length: CLIENTS }, (_, i) =>
-      client(ledger, first.base, key, () => stop, i),
-    );
-    await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
-    // Same tick: every request already sent is in flight; none is sent after.
-    stop = true;
-    const exited = new Promise((resolve) => first.child.process.once('exit', resolve));
-    first.child.process.kill('SIGKILL');
-    await Promise.all(clients);
-    await exited;
+    // A kill can land when the server has answered everything and the (slower) client has not sent the next
+    // request yet: nothing is in flight, so that kill proves less. Then load and kill again on the same data.
+    let service = first;
+    for (let attempt = 1; ; attempt++) {
+      await loadAndKill(ledger, service, key);
+      if (ledger.unanswered > 0 || attempt === KILL_ATTEMPTS) {
+        t.diagnostic(`kills: ${attempt}, requests unanswered: ${ledger.unanswered}`);
+        break;
+      }
+      service = await startService();
+    }
 
     assert.deepEqual(ledger.refusals, []);
     assert.ok(
