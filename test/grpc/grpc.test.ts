@@ -58,21 +58,31 @@ test('errors carry the mapped status and the Error object fields as trailers', a
   assert.equal(gated.error?.metadata.get('error')[0], 'bulk_dataset_requires_paid_access');
 });
 
-test('ValidateStream: batches in, compact verdicts out, in order, metered per IBAN', async () => {
-  const before = creditsUsed(service, service.keys.enterprise);
+/** Writes `batches` on one ValidateStream and collects every reply until the stream ends or fails. */
+async function validateStream(
+  batches: readonly { ibans: string[]; batch_id: string }[],
+): Promise<{ replies: any[]; error: any }> {
   const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(
     keyMetadata(service.keys.enterprise),
   );
   const replies: any[] = [];
-  const done = new Promise<void>((resolve, reject) => {
+  const settled = new Promise<any>((resolve) => {
     stream.on('data', (reply: any) => replies.push(reply));
-    stream.on('end', resolve);
-    stream.on('error', reject);
+    stream.on('error', resolve);
+    stream.on('end', () => resolve(null));
   });
-  stream.write({ ibans: ['DE89370400440532013000', 'DE89370400440532013001'], batch_id: 'a' });
-  stream.write({ ibans: ['GB82WEST12345698765432', 'DE89-3704-0044'], batch_id: 'b' });
+  for (const batch of batches) stream.write(batch);
   stream.end();
-  await done;
+  return { replies, error: await settled };
+}
+
+test('ValidateStream: batches in, compact verdicts out, in order, metered per IBAN', async () => {
+  const before = creditsUsed(service, service.keys.enterprise);
+  const { replies, error } = await validateStream([
+    { ibans: ['DE89370400440532013000', 'DE89370400440532013001'], batch_id: 'a' },
+    { ibans: ['GB82WEST12345698765432', 'DE89-3704-0044'], batch_id: 'b' },
+  ]);
+  assert.equal(error, null);
   assert.deepEqual(
     replies.map((reply) => reply.batch_id),
     ['a', 'b'],
@@ -84,55 +94,35 @@ test('ValidateStream: batches in, compact verdicts out, in order, metered per IB
 
 test('ValidateStream: many batches in flight answer in order, each charged once', async () => {
   const before = creditsUsed(service, service.keys.enterprise);
-  const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(
-    keyMetadata(service.keys.enterprise),
-  );
-  const ids: string[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on('data', (reply: any) => ids.push(reply.batch_id));
-    stream.on('end', resolve);
-    stream.on('error', reject);
-  });
-  const batches = 40;
-  for (let index = 0; index < batches; index++)
-    stream.write({
+  const ids = Array.from({ length: 40 }, (_, index) => `${index}`);
+  const { replies, error } = await validateStream(
+    ids.map((id) => ({
       ibans: ['DE89370400440532013000', 'GB82WEST12345698765432'],
-      batch_id: `${index}`,
-    });
-  stream.end();
-  await done;
-  assert.deepEqual(
-    ids,
-    Array.from({ length: batches }, (_, index) => `${index}`),
+      batch_id: id,
+    })),
   );
-  assert.equal(creditsUsed(service, service.keys.enterprise) - before, 2 * batches);
+  assert.equal(error, null);
+  assert.deepEqual(
+    replies.map((reply) => reply.batch_id),
+    ids,
+  );
+  assert.equal(creditsUsed(service, service.keys.enterprise) - before, 2 * ids.length);
 });
 
 test('ValidateStream: batches behind a refused one are refunded, never charged unsent', async () => {
   const before = creditsUsed(service, service.keys.enterprise);
-  const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(
-    keyMetadata(service.keys.enterprise),
-  );
-  const ids: string[] = [];
-  const failed = new Promise<any>((resolve) => {
-    stream.on('data', (reply: any) => ids.push(reply.batch_id));
-    stream.on('error', resolve);
-    stream.on('end', () => resolve(null));
-  });
-  const valid = {
-    ibans: ['DE89370400440532013000', 'GB82WEST12345698765432', 'FR1420041010050500013M02606'],
-  };
-  stream.write({ ...valid, batch_id: 'first' });
-  // Refused at decoding (over the batch bound) while the batches written behind it already run.
-  stream.write({
-    ibans: Array.from({ length: 1_001 }, () => 'DE89370400440532013000'),
-    batch_id: 'bad',
-  });
-  for (let index = 0; index < 20; index++) stream.write({ ...valid, batch_id: `after-${index}` });
-  stream.end();
-  const error = await failed;
+  const valid = ['DE89370400440532013000', 'GB82WEST12345698765432', 'FR1420041010050500013M02606'];
+  const { replies, error } = await validateStream([
+    { ibans: valid, batch_id: 'first' },
+    // Refused at decoding (over the batch bound) while the batches written behind it already run.
+    { ibans: Array.from({ length: 1_001 }, () => 'DE89370400440532013000'), batch_id: 'bad' },
+    ...Array.from({ length: 20 }, (_, index) => ({ ibans: valid, batch_id: `after-${index}` })),
+  ]);
   assert.equal(error?.code, status.INVALID_ARGUMENT);
-  assert.deepEqual(ids, ['first']);
+  assert.deepEqual(
+    replies.map((reply) => reply.batch_id),
+    ['first'],
+  );
   while (service.running.meter.pendingReservations > 0) await new Promise((r) => setTimeout(r, 10));
   await new Promise((resolve) => setTimeout(resolve, 100));
   assert.equal(
