@@ -35,7 +35,8 @@ export interface ExecuteOptions {
   readonly serialized?: boolean;
   /**
    * A call this one's debit depends on (the previous message of a gRPC stream, answered before this one):
-   * this call commits only if that one was decided a success; otherwise it is refunded and fails.
+   * this call commits only if that one was decided a success; otherwise it is refunded and fails. Checked
+   * after an idempotent leader saved its result, so only for ops without idempotency (ValidateStream).
    */
   readonly after?: Promise<boolean>;
   /** Told whether this call succeeded once that is decided, before its commit's durable write. */
