@@ -19,7 +19,7 @@ function planOption(value: string): PlanId {
 
 function withStore<T>(dataDir: string | undefined, use: (store: AccountStore) => T): Promise<T> {
   const config = loadConfig(process.env, dataDir === undefined ? {} : { dataDir });
-  const store = AccountStore.open(config.dataDir);
+  const store = AccountStore.open(config.dataDir, config.ledgerDurability);
   return Promise.resolve()
     .then(() => use(store))
     .finally(() => store.close());

@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { defaultPoolThresholdRows, frontPolicies, loadConfig } from './config.js';
 
-test('defaults: loopback, 8080/50051, ./var, the default pool threshold, no US directory files', () => {
+test('defaults: loopback, 8080/50051, ./var, disk durability, the default pool threshold, no US directory files', () => {
   const config = loadConfig({});
+  assert.equal(config.ledgerDurability, 'disk');
   assert.equal(config.host, '127.0.0.1');
   assert.deepEqual([config.httpPort, config.grpcPort], [8080, 50051]);
   assert.equal(config.dataDir, resolve('var'));
@@ -19,6 +20,7 @@ test('every setting is read from the environment once and validated with a clear
     IBANQA_GRPC_PORT: '6000',
     IBANQA_POOL_THREADS: '3',
     IBANQA_LOG_LEVEL: 'warn',
+    IBANQA_LEDGER_DURABILITY: 'process',
     IBANQA_TRUST_PROXY: 'true',
     IBANQA_US_DIRECTORY_FILES: 'fedach:/data/FedACHdir.txt,fedwire:/data/fpddir.txt',
   });
@@ -28,10 +30,11 @@ test('every setting is read from the environment once and validated with a clear
       config.grpcPort,
       config.poolThreads,
       config.logLevel,
+      config.ledgerDurability,
       config.trustProxyDeprecated,
       config.trustedProxies.trusts('198.51.100.7'),
     ],
-    [0, 6000, 3, 'warn', true, true],
+    [0, 6000, 3, 'warn', 'process', true, true],
   );
   assert.deepEqual(config.usDirectoryFiles, [
     { source: 'fedach', path: '/data/FedACHdir.txt' },
@@ -46,6 +49,10 @@ test('every setting is read from the environment once and validated with a clear
     /IBANQA_POOL_THREADS must be an integer from 1 to 16/,
   );
   assert.throws(() => loadConfig({ IBANQA_LOG_LEVEL: 'loud' }), /IBANQA_LOG_LEVEL must be one of/);
+  assert.throws(
+    () => loadConfig({ IBANQA_LEDGER_DURABILITY: 'none' }),
+    /IBANQA_LEDGER_DURABILITY must be one of disk, process, got "none"/,
+  );
   assert.throws(
     () => loadConfig({ IBANQA_US_DIRECTORY_FILES: 'bundesbank:/x' }),
     /IBANQA_US_DIRECTORY_FILES: expected "fedach:<path>"/,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { ledgerDurabilities, type LedgerDurability } from './accounts/ledger-durability.js';
 import { frontThreadLimits, limits, profileLimits } from './limits.js';
 import type { ExternalProviderSettings } from './ops/profiles/external/openai-compatible.js';
 import { corsOff, parseCorsOrigins, type CorsPolicy } from './transport/http/cors.js';
@@ -23,6 +24,8 @@ export interface Config {
   readonly httpPort: number;
   readonly grpcPort: number;
   readonly dataDir: string;
+  /** IBANQA_LEDGER_DURABILITY=disk|process: how far an acknowledged debit has travelled (src/accounts/account-store.ts). */
+  readonly ledgerDurability: LedgerDurability;
   readonly poolThreads: number;
   /**
    * IBANQA_HTTP_THREADS: REST front threads. 1 (default): the main thread's uWS app only. N > 1: N - 1 worker
@@ -105,6 +108,16 @@ function onOffFrom(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === 'on') return true;
   if (raw === 'off') return false;
   throw new RangeError(`${name} must be on or off, got ${JSON.stringify(raw)}`);
+}
+
+function ledgerDurabilityFrom(raw: string | undefined): LedgerDurability {
+  if (raw === undefined || raw === '') return 'disk';
+  const durability = ledgerDurabilities.find((candidate) => candidate === raw);
+  if (durability === undefined)
+    throw new RangeError(
+      `IBANQA_LEDGER_DURABILITY must be one of ${ledgerDurabilities.join(', ')}, got ${JSON.stringify(raw)}`,
+    );
+  return durability;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const;
@@ -192,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     httpPort: overrides.httpPort ?? portFrom('IBANQA_PORT', env.IBANQA_PORT ?? env.PORT, 8080),
     grpcPort: overrides.grpcPort ?? portFrom('IBANQA_GRPC_PORT', env.IBANQA_GRPC_PORT, 50051),
     dataDir: resolve(overrides.dataDir ?? env.IBANQA_DATA_DIR ?? 'var'),
+    ledgerDurability: ledgerDurabilityFrom(env.IBANQA_LEDGER_DURABILITY),
     poolThreads: positiveIntFrom(
       'IBANQA_POOL_THREADS',
       env.IBANQA_POOL_THREADS,

@@ -62,7 +62,7 @@ function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   logStartup(config, logger);
   const uninstallCrashGuards = installCrashGuards(logger);
-  const store = AccountStore.open(config.dataDir);
+  const store = AccountStore.open(config.dataDir, config.ledgerDurability);
   const demoKeys = store.ensureDemoKeys(new Date());
   const state = lmdbPorts(store);
   const manifestKeys = loadManifestKeys({

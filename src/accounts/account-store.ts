@@ -3,7 +3,8 @@
  * (one plan, one allowance). Only the SHA-256 of a key is stored; the raw key is shown once.
  *
  * Single-writer assumption: one service process owns the environment. Key writes are synchronous
- * (durable when the call returns), so a CLI run while the service is stopped is always safe.
+ * (committed when the call returns, and on disk by then or at close, see LedgerDurability), so a CLI run
+ * while the service is stopped is always safe.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,8 +23,14 @@ import { assertActive } from './periods.js';
 import { planIds, type PlanId } from './plans.js';
 import { PendingWrites } from './pending-writes.js';
 import { limits } from '../limits.js';
+import type { LedgerDurability } from './ledger-durability.js';
 
 const ENV_DIR = 'accounts';
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 /** keys, usage and keyless, plus headroom so a later sub-database needs no migration of this setting. */
 const MAX_DBS = 8;
 
@@ -55,13 +62,14 @@ export class AccountStore {
   private constructor(
     private readonly env: RootDatabase,
     private readonly keys: Database<KeyRecord, string>,
+    private readonly durability: LedgerDurability,
   ) {}
 
-  static open(dataDir: string): AccountStore {
+  static open(dataDir: string, durability: LedgerDurability = 'disk'): AccountStore {
     const envPath = path.join(dataDir, ENV_DIR);
     fs.mkdirSync(envPath, { recursive: true });
-    const env = open({ path: envPath, maxDbs: MAX_DBS });
-    return new AccountStore(env, env.openDB<KeyRecord, string>({ name: 'keys' }));
+    const env = open({ path: envPath, maxDbs: MAX_DBS, noSync: durability === 'process' });
+    return new AccountStore(env, env.openDB<KeyRecord, string>({ name: 'keys' }), durability);
   }
 
   /** A named sub-database of the same environment, for the meter and the keyless limit. */
@@ -176,14 +184,26 @@ export class AccountStore {
     await this.writes.flush();
   }
 
-  /** Commits pending asynchronous writes, then closes; a write failure is rethrown after closing. */
+  /**
+   * Commits pending asynchronous writes, then closes; a write failure is rethrown after closing. Without
+   * per-commit flushes (`process`), a clean stop still leaves everything on disk: one forced sync first.
+   */
   async close(): Promise<void> {
     this.cache.clear();
     try {
       await this.flushWrites();
+      if (this.durability === 'process') await this.syncToDisk();
     } finally {
       await this.env.close();
     }
+  }
+
+  private syncToDisk(): Promise<void> {
+    // lmdb-js's RootDatabase.sync (mdb_env_sync with force, on a libuv thread) is missing from its typings.
+    const env = this.env as unknown as { sync(done: (error?: unknown) => void): void };
+    return new Promise((resolve, reject) => {
+      env.sync((error) => (error ? reject(asError(error)) : resolve()));
+    });
   }
 
   private writeCoalesced(): void {

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { AssertionFailure } from '../assert.js';
 import { AppError } from '../errors.js';
 import { AccountStore, type Account } from './account-store.js';
+import { ledgerDurabilities, type LedgerDurability } from './ledger-durability.js';
 import { Meter, type Reservation } from './meter.js';
 import { MemoryTable } from './table.js';
 import { creditKinds, planOf, type CreditKind, type PlanId } from './plans.js';
@@ -23,8 +24,9 @@ function tempDir(t: TestContext): string {
 function setup(
   t: TestContext,
   dir = tempDir(t),
+  durability: LedgerDurability = 'disk',
 ): { store: AccountStore; meter: Meter; dir: string } {
-  const store = AccountStore.open(dir);
+  const store = AccountStore.open(dir, durability);
   t.after(() => store.close().catch(() => undefined));
   return { store, meter: Meter.open(store), dir };
 }
@@ -224,6 +226,26 @@ test('a commit resolves only once its counts are committed to LMDB; concurrent c
   await Promise.all(many);
   assert.equal(usage.get(usageKey)?.api_calls, 51);
 });
+
+for (const durability of ledgerDurabilities) {
+  test(`${durability} durability: a commit resolves once committed; the ledger reopens under the other setting`, async (t) => {
+    const { store, meter, dir } = setup(t, tempDir(t), durability);
+    const pro = account(store, 'pro');
+    const usage = store.subDatabase<Partial<Record<CreditKind, number>>>('usage');
+    const usageKey = `${pro.id}|2026-08-01T00:00:00.000Z`;
+    await Promise.all(
+      Array.from({ length: 20 }, () => meter.commit(reserveOk(meter, pro, { api_calls: 2 }))),
+    );
+    assert.equal(usage.get(usageKey)?.api_calls, 40, 'acknowledged means committed');
+    await store.close();
+    const other = durability === 'disk' ? 'process' : 'disk';
+    const reopened = setup(t, dir, other);
+    assert.equal(reopened.meter.balance(pro, NOW).api_calls.used, 40);
+    void reopened.meter.commit(reserveOk(reopened.meter, pro, { api_calls: 1 }));
+    await reopened.store.close();
+    assert.equal(setup(t, dir, durability).meter.balance(pro, NOW).api_calls.used, 41);
+  });
+}
 
 test('the commits of one turn share one write per account, and each resolves only once that write is done', async (t) => {
   const { store } = setup(t);

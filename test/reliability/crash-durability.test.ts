@@ -8,18 +8,20 @@
 // IBAN costs one API credit"; a run costs its quote, one per routing number) and compared with the usage
 // table read straight from LMDB while no service is running. The load and the kill take about 2 s; the two
 // service starts dominate (measured 10-12 s each at a load average of 13-21 on the shared 2-core machine),
-// hence the generous timeout.
+// hence the generous timeout. It runs once per ledger durability (IBANQA_LEDGER_DURABILITY): `process` skips
+// the per-commit flush, and still owes exactly this guarantee against a crash of the process.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, test, type TestContext } from 'node:test';
 import { open } from 'lmdb';
 import { spawnTs, waitForOutput, type Child } from '../../bench/lib/child.js';
 import { processStartTimeoutMs } from '../helpers/service-process.js';
 import { freePort } from '../../bench/lib/proc.js';
 import { hashKey, keyIdOf } from '../../src/accounts/keys.js';
+import { ledgerDurabilities, type LedgerDurability } from '../../src/accounts/ledger-durability.js';
 
 /** How long the load runs before the kill. */
 const LOAD_MS = 1_500;
@@ -44,17 +46,23 @@ interface Started {
   readonly stdout: string;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-crash-'));
+const dataDirs: string[] = [];
 const children: Child[] = [];
 after(async () => {
   for (const child of children) await child.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startService(): Promise<Started> {
+interface Setup {
+  readonly dataDir: string;
+  readonly durability: LedgerDurability;
+}
+
+async function startService({ dataDir, durability }: Setup): Promise<Started> {
   const port = await freePort();
   const child = spawnTs('src/main.ts', [], {
     IBANQA_DATA_DIR: dataDir,
+    IBANQA_LEDGER_DURABILITY: durability,
     IBANQA_HOST: '127.0.0.1',
     IBANQA_PORT: String(port),
     IBANQA_GRPC_PORT: String(await freePort()),
@@ -82,7 +90,7 @@ async function post(
 }
 
 /** API credits the key has used, summed over its usage periods, from the accounts environment itself. */
-async function usedApiCalls(rawKey: string): Promise<number> {
+async function usedApiCalls(dataDir: string, rawKey: string): Promise<number> {
   const env = open({ path: join(dataDir, 'accounts'), maxDbs: 8, readOnly: true });
   try {
     const usage = env.openDB<Record<string, number>, string>({ name: 'usage' });
@@ -201,58 +209,64 @@ async function loadAndKill(ledger: Ledger, service: Started, key: string): Promi
   await exited;
 }
 
-test(
-  'acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight',
-  { timeout: 600_000 },
-  async (t) => {
-    const first = await startService();
-    const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
-    assert.ok(key, `no unlimited demo key in:\n${first.stdout}`);
+for (const durability of ledgerDurabilities) {
+  test(
+    `${durability} durability: acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight`,
+    { timeout: 600_000 },
+    (t) => crashAndRestart(t, durability),
+  );
+}
 
-    const ledger: Ledger = {
-      acknowledged: 0,
-      inFlight: 0,
-      unanswered: 0,
-      runs: [],
-      refusals: [],
-      replaysUnderLoad: 0,
-    };
-    // A kill can land when the server has answered everything and the (slower) client has not sent the next
-    // request yet: nothing is in flight, so that kill proves less. Then load and kill again on the same data.
-    let service = first;
-    for (let attempt = 1; ; attempt++) {
-      await loadAndKill(ledger, service, key);
-      if (ledger.unanswered > 0 || attempt === KILL_ATTEMPTS) {
-        t.diagnostic(`kills: ${attempt}, requests unanswered: ${ledger.unanswered}`);
-        break;
-      }
-      service = await startService();
+async function crashAndRestart(t: TestContext, durability: LedgerDurability): Promise<void> {
+  const setup: Setup = { dataDir: mkdtempSync(join(tmpdir(), 'ibanqa-crash-')), durability };
+  dataDirs.push(setup.dataDir);
+  const first = await startService(setup);
+  const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
+  assert.ok(key, `no unlimited demo key in:\n${first.stdout}`);
+
+  const ledger: Ledger = {
+    acknowledged: 0,
+    inFlight: 0,
+    unanswered: 0,
+    runs: [],
+    refusals: [],
+    replaysUnderLoad: 0,
+  };
+  // A kill can land when the server has answered everything and the (slower) client has not sent the next
+  // request yet: nothing is in flight, so that kill proves less. Then load and kill again on the same data.
+  let service = first;
+  for (let attempt = 1; ; attempt++) {
+    await loadAndKill(ledger, service, key);
+    if (ledger.unanswered > 0 || attempt === KILL_ATTEMPTS) {
+      t.diagnostic(`kills: ${attempt}, requests unanswered: ${ledger.unanswered}`);
+      break;
     }
+    service = await startService(setup);
+  }
 
-    assert.deepEqual(ledger.refusals, []);
-    assert.ok(
-      ledger.runs.length > 0 && ledger.acknowledged > 0,
-      'the load produced acknowledged runs and validations',
-    );
-    assert.ok(ledger.unanswered > 0, 'the kill landed mid-load: some requests never got an answer');
-    const used = await usedApiCalls(key);
-    assert.ok(
-      used >= ledger.acknowledged,
-      `acknowledged ${ledger.acknowledged} credits, only ${used} survived the kill`,
-    );
-    assert.ok(
-      used <= ledger.acknowledged + ledger.inFlight,
-      `used ${used} > acknowledged ${ledger.acknowledged} + in flight ${ledger.inFlight}`,
-    );
+  assert.deepEqual(ledger.refusals, []);
+  assert.ok(
+    ledger.runs.length > 0 && ledger.acknowledged > 0,
+    'the load produced acknowledged runs and validations',
+  );
+  assert.ok(ledger.unanswered > 0, 'the kill landed mid-load: some requests never got an answer');
+  const used = await usedApiCalls(setup.dataDir, key);
+  assert.ok(
+    used >= ledger.acknowledged,
+    `acknowledged ${ledger.acknowledged} credits, only ${used} survived the kill`,
+  );
+  assert.ok(
+    used <= ledger.acknowledged + ledger.inFlight,
+    `used ${used} > acknowledged ${ledger.acknowledged} + in flight ${ledger.inFlight}`,
+  );
 
-    const second = await startService();
-    for (const run of ledger.runs) {
-      const replay = await post(second.base, '/us/routing/run', key, run.body);
-      assert.equal(replay.status, 200, JSON.stringify(replay.body));
-      assert.equal(replay.body.replayed, true, 'an acknowledged run replays after the crash');
-      assert.deepEqual(replay.body.rows, run.rows);
-    }
-    await second.child.stop();
-    assert.equal(await usedApiCalls(key), used, 'replays debit nothing');
-  },
-);
+  const second = await startService(setup);
+  for (const run of ledger.runs) {
+    const replay = await post(second.base, '/us/routing/run', key, run.body);
+    assert.equal(replay.status, 200, JSON.stringify(replay.body));
+    assert.equal(replay.body.replayed, true, 'an acknowledged run replays after the crash');
+    assert.deepEqual(replay.body.rows, run.rows);
+  }
+  await second.child.stop();
+  assert.equal(await usedApiCalls(setup.dataDir, key), used, 'replays debit nothing');
+}
