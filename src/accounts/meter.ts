@@ -9,9 +9,9 @@
  * writes the account's new counts at once and returns the write's promise: the service answers only
  * after it resolves, so an acknowledged debit is committed to LMDB and survives a crash of the
  * process (kill -9). Group commit: lmdb-js puts every write issued in one event-loop turn into one
- * transaction, so concurrent requests share it. lmdb-js's default overlappingSync flushes that
- * transaction to disk right after: a power loss (not a process crash) can lose the batch whose fsync
- * was still running. Reservations still pending at a crash were never acknowledged, like a refund.
+ * transaction, so concurrent requests share it. How far a committed write has travelled is the operator's
+ * choice (LedgerDurability): flushed to disk right after the commit by default, or in the OS page cache only.
+ * Reservations still pending at a crash were never acknowledged, like a refund.
  */
 import { assert } from '../assert.js';
 import type { Account } from '../ports/accounts.js';
