@@ -173,6 +173,8 @@ async function processDurabilityRounds(
   lookups: readonly string[],
   requests: number,
 ): Promise<{ lookup: Rounds; floor: Rounds }> {
+  // A fresh ledger (the registry stays) so the service creates and prints its demo keys again.
+  rmSync(join(dataDir, 'accounts'), { recursive: true, force: true });
   const service = await startIbanqa({
     IBANQA_DATA_DIR: dataDir,
     IBANQA_LEDGER_DURABILITY: 'process',
