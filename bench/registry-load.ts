@@ -371,22 +371,21 @@ function roundsRow(what: string, rounds: Rounds, target: string, met: boolean | 
   ];
 }
 
+const lookupRow = (what: string, rounds: Rounds) =>
+  roundsRow(
+    what,
+    rounds,
+    `p99 < ${registryTargets.lookupP99Ms} ms`,
+    rounds.median.p99Ms < registryTargets.lookupP99Ms,
+  );
+const floorRow = (what: string, rounds: Rounds) => roundsRow(what, rounds, '(reference)', null);
+
 function processDurabilityRows(rest: RestPart): string[][] {
   const rounds = rest.processDurability;
   if (rounds === undefined) return [];
   return [
-    roundsRow(
-      'POST /bank-intelligence/lookup, IBANQA_LEDGER_DURABILITY=process',
-      rounds.lookup,
-      `p99 < ${registryTargets.lookupP99Ms} ms`,
-      rounds.lookup.median.p99Ms < registryTargets.lookupP99Ms,
-    ),
-    roundsRow(
-      'floor: POST /validate, IBANQA_LEDGER_DURABILITY=process',
-      rounds.floor,
-      '(reference)',
-      null,
-    ),
+    lookupRow('POST /bank-intelligence/lookup, IBANQA_LEDGER_DURABILITY=process', rounds.lookup),
+    floorRow('floor: POST /validate, IBANQA_LEDGER_DURABILITY=process', rounds.floor),
   ];
 }
 
@@ -418,24 +417,14 @@ function restLines(rest: RestPart): string[] {
         'met',
       ],
       [
-        roundsRow(
-          'POST /bank-intelligence/lookup (1 identifier)',
-          rest.lookup,
-          `p99 < ${registryTargets.lookupP99Ms} ms`,
-          rest.lookup.median.p99Ms < registryTargets.lookupP99Ms,
-        ),
+        lookupRow('POST /bank-intelligence/lookup (1 identifier)', rest.lookup),
         roundsRow(
           'POST /bank-intelligence/search (limit 25)',
           rest.search,
           `p99 < ${registryTargets.searchP99Ms} ms`,
           rest.search.median.p99Ms < registryTargets.searchP99Ms,
         ),
-        roundsRow(
-          'floor: POST /validate (1 IBAN, no registry index)',
-          rest.floor,
-          '(reference)',
-          null,
-        ),
+        floorRow('floor: POST /validate (1 IBAN, no registry index)', rest.floor),
         ...processDurabilityRows(rest),
       ],
     ),
