@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnTs, waitForOutput, type Child } from './child.js';
+import { spawnTs, startTimeoutMs, waitForOutput, type Child } from './child.js';
 import { freePort } from './proc.js';
 
 /** The service as its own process (never in the load client's process, so they do not share cores). */
@@ -18,6 +18,7 @@ export interface IbanqaProcess {
 export async function startIbanqa(
   extraEnv: NodeJS.ProcessEnv = {},
   nodeArgs: readonly string[] = [],
+  readyWithinMs: number = startTimeoutMs,
 ): Promise<IbanqaProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-'));
   const httpPort = await freePort();
@@ -40,7 +41,7 @@ export async function startIbanqa(
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForOutput(child, /^ibanqa: REST /m);
+    await waitForOutput(child, /^ibanqa: REST /m, readyWithinMs);
     const key = /^\s+unlimited\s+(iq_\S+)/m.exec(child.stdout())?.[1];
     if (key === undefined)
       throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
