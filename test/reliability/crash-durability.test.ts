@@ -3,9 +3,10 @@
 // idempotent run replays after the restart without running or debiting again.
 // Method: the real service as a child process (its own LMDB data directory), mixed REST load with the
 // `unlimited` demo key (counts usage, never refuses) for about 1.5 s: POST /validate with 10-100 IBANs and
-// quoted POST /us/routing/run requests (some sent twice at once, so replays happen under load), then SIGKILL
-// mid-load and a restart on the same data directory. Credits are counted by the client from the spec ("each
-// IBAN costs one API credit"; a run costs its quote, one per routing number) and compared with the usage
+// quoted POST /us/routing/run requests (some sent twice at once, so replays happen under load), then two
+// 10,000-row bulk datasets on top and a SIGKILL mid-load while the service works on them, and a restart on the same data
+// directory. Credits are counted by the client ("each IBAN costs one API credit", a bulk row one, a run its
+// quote, one per routing number) and compared with the usage
 // table read straight from LMDB while no service is running. The load and the kill take about 2 s; the two
 // service starts dominate (measured 10-12 s each at a load average of 13-21 on the shared 2-core machine),
 // hence the generous timeout. It runs once per ledger durability (IBANQA_LEDGER_DURABILITY): `process` skips
@@ -29,6 +30,15 @@ const LOAD_MS = 1_500;
 const CLIENTS = 8;
 /** Load-and-kill rounds until one kill lands with requests unanswered (one is the rule). */
 const KILL_ATTEMPTS = 3;
+/**
+ * The kill is aimed: bulk datasets of this many rows (each costs one API credit per row and keeps the service
+ * busy for well over KILL_DELAY_MS) go out last, and the kill follows KILL_DELAY_MS later. Without them the
+ * clients, in this process and slower than the service, had often been answered in full when the kill came:
+ * 6 of 12 kills found nothing in flight (2026-11-24), so three attempts would all miss about one run in eight.
+ */
+const HEAVY_ROWS = 10_000;
+const HEAVY_REQUESTS = 2;
+const KILL_DELAY_MS = 20;
 /** Published example IBANs (ECBS / national examples); validity does not change the price. */
 const IBANS = [
   'DE89370400440532013000',
@@ -194,18 +204,30 @@ async function client(
   }
 }
 
-/** Runs the clients for LOAD_MS, then kills the service with SIGKILL in the same tick as they stop. */
+/** Runs the clients for LOAD_MS, adds the heavy requests, and KILL_DELAY_MS later stops the clients and kills the service. */
 async function loadAndKill(ledger: Ledger, service: Started, key: string): Promise<void> {
   let stop = false;
   const clients = Array.from({ length: CLIENTS }, (_, i) =>
     client(ledger, service.base, key, () => stop, i),
   );
   await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
-  // Same tick: every request already sent is in flight; none is sent after.
+  const heavy = Array.from({ length: HEAVY_REQUESTS }, () =>
+    send(
+      ledger,
+      service.base,
+      key,
+      '/bulk-dataset',
+      { country: 'DE', quantity: HEAVY_ROWS },
+      HEAVY_ROWS,
+      false,
+    ),
+  );
+  await new Promise((resolve) => setTimeout(resolve, KILL_DELAY_MS));
+  // Same tick: the load is still running, every request already sent is in flight; none is sent after.
   stop = true;
   const exited = new Promise((resolve) => service.child.process.once('exit', resolve));
   service.child.process.kill('SIGKILL');
-  await Promise.all(clients);
+  await Promise.all([...clients, ...heavy]);
   await exited;
 }
 
