@@ -247,12 +247,11 @@ for (const durability of ledgerDurabilities) {
   });
 }
 
-test('the commits of one turn share one write per account, and each resolves only once that write is done', async (t) => {
-  const { store } = setup(t);
-  const pro = account(store, 'pro');
+/** A meter over a memory table that records the key of every write. */
+function countingMeter() {
   const puts: string[] = [];
   const table = new MemoryTable<Partial<Record<CreditKind, number>>>();
-  const counting = {
+  const meter = new Meter({
     get: (key: string) => table.get(key),
     getRange: table.getRange.bind(table),
     remove: table.remove.bind(table),
@@ -260,8 +259,14 @@ test('the commits of one turn share one write per account, and each resolves onl
       puts.push(key),
       table.put(key, value)
     ),
-  };
-  const meter = new Meter(counting);
+  });
+  return { meter, puts, table };
+}
+
+test('the commits of one turn share one write per account, and each resolves only once that write is done', async (t) => {
+  const { store } = setup(t);
+  const pro = account(store, 'pro');
+  const { meter, puts, table } = countingMeter();
   let settled = 0;
   const many = Array.from({ length: 50 }, () =>
     meter.commit(reserveOk(meter, pro, { api_calls: 1 })).then(() => settled++),
@@ -282,17 +287,7 @@ test('the commits of one turn share one write per account, and each resolves onl
 test('a commit that spends nothing writes nothing and resolves at once; one that spends writes', async (t) => {
   const { store } = setup(t);
   const pro = account(store, 'pro');
-  const puts: string[] = [];
-  const table = new MemoryTable<Partial<Record<CreditKind, number>>>();
-  const meter = new Meter({
-    get: (key: string) => table.get(key),
-    getRange: table.getRange.bind(table),
-    remove: table.remove.bind(table),
-    put: (key: string, value: Partial<Record<CreditKind, number>>) => (
-      puts.push(key),
-      table.put(key, value)
-    ),
-  });
+  const { meter, puts, table } = countingMeter();
   await meter.commit(reserveOk(meter, pro, {}));
   await meter.commit(reserveOk(meter, pro, { api_calls: 3 }), { api_calls: 0 });
   await meter.flush();
