@@ -23,7 +23,6 @@ import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
 import { buildApp, listen, type HttpFront } from './transport/http/server.js';
-import { warmProfileCountries } from './domain/profiles/warm-up.js';
 import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
 import { sharedPort } from './transport/http/threads/shared-port.js';
 import { uwsBuild } from './transport/http/uws-build.js';
@@ -121,9 +120,6 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   ready = true;
   fronts?.setReady(true);
   logReady(config, logger, http.port, grpc.port);
-  void warmProfileCountries(bank, new Date()).then((failed) => {
-    if (failed.length > 0) logger.error({ countries: failed }, 'profile warm-up failed');
-  });
   return {
     httpPort: http.port,
     grpcPort: grpc.port,
