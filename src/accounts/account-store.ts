@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { assert } from '../assert.js';
 import type { Account } from '../ports/accounts.js';
@@ -26,10 +27,6 @@ import { limits } from '../limits.js';
 import type { LedgerDurability } from './ledger-durability.js';
 
 const ENV_DIR = 'accounts';
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
-}
 
 /** keys, usage and keyless, plus headroom so a later sub-database needs no migration of this setting. */
 const MAX_DBS = 8;
@@ -201,9 +198,7 @@ export class AccountStore {
   private syncToDisk(): Promise<void> {
     // lmdb-js's RootDatabase.sync (mdb_env_sync with force, on a libuv thread) is missing from its typings.
     const env = this.env as unknown as { sync(done: (error?: unknown) => void): void };
-    return new Promise((resolve, reject) => {
-      env.sync((error) => (error ? reject(asError(error)) : resolve()));
-    });
+    return promisify(env.sync.bind(env))();
   }
 
   private writeCoalesced(): void {
