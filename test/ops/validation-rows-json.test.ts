@@ -10,9 +10,14 @@ import { validateList } from '../../src/ops/iban/validate.js';
 import type { BankDirectory, BankInfo } from '../../src/registry/bank-directory.js';
 import { outputJsonBytes } from '../../src/render/json-bytes.js';
 
-function fixtureBank(bankCode: string, name: string | null, city: string | null): BankInfo {
+function fixtureBank(
+  bankCode: string,
+  name: string | null,
+  city: string | null,
+  countryCode = 'DE',
+): BankInfo {
   return Object.freeze({
-    countryCode: 'DE',
+    countryCode,
     bankCode,
     bic: name === null ? null : 'TESTDEFFXXX',
     name,
@@ -31,11 +36,12 @@ const banks = [
   fixtureBank('37040044', 'Bank "Nord" Köln', 'Köln'),
   fixtureBank('10020030', null, null),
   fixtureBank('50010060', 'Ünïcode 😀 \\ bank', 'Zürich'),
+  fixtureBank('539', 'Banque "BE"', 'Bruxelles', 'BE'),
 ];
 /** What validateList reads of a directory (bankOf, accountCheckMethod), over the fixture banks. */
 const directory = {
   bankOf: (country: string, code: string) =>
-    country === 'DE' ? banks.find((bank) => bank.bankCode === code) : undefined,
+    banks.find((bank) => bank.countryCode === country && bank.bankCode === code),
   accountCheckMethod: () => undefined,
 };
 const callers: CallerView[] = [
@@ -50,9 +56,22 @@ function germanIban(bankCode: string, account: string): string {
   const check = 98n - (BigInt(`${bban}131400`) % 97n); // D = 13, E = 14, check digits 00
   return `DE${String(check).padStart(2, '0')}${bban}`;
 }
+/** A Belgian IBAN: BBAN = 10 digits and their mod 97 national check (97 when 0), unless `national` is given. */
+function belgianIban(first10: string, national?: string): string {
+  const key = Number(BigInt(first10) % 97n) || 97;
+  const bban = `${first10}${national ?? String(key).padStart(2, '0')}`;
+  const check = 98n - (BigInt(`${bban}111400`) % 97n); // B = 11, E = 14, check digits 00
+  return `BE${String(check).padStart(2, '0')}${bban}`;
+}
 const inputs = [
-  ...banks.map((bank) => germanIban(bank.bankCode, '532013000')),
+  ...banks.slice(0, 3).map((bank) => germanIban(bank.bankCode, '532013000')),
   germanIban('99999999', '1'),
+  // The SWIFT IBAN Registry's Belgian example: a national check that passes, for a known bank (fixture 539)...
+  'BE68539007547034',
+  // ...and for an unknown one (the same account under bank code 540; check digits by mod 97 below).
+  belgianIban('5400075470'),
+  // Belgian national check digits that do not match (54 for 5390075470 mod 97 = 34): invalid_national_checksum.
+  belgianIban('5390075470', '54'),
   'DE00370400440532013000',
   'XX',
   'GB82WEST12345698765432',
@@ -80,9 +99,18 @@ test('REST bytes of validation rows equal JSON.stringify for every bank, caller 
 });
 
 test('the fixture IBANs are what the test means: valid for known, unknown and no-name banks', () => {
-  const verdicts = inputs.slice(0, 4).map((input) => validateIban(input, directory));
+  const verdicts = inputs.slice(0, 7).map((input) => validateIban(input, directory));
   assert.deepEqual(
-    verdicts.map((verdict) => verdict.valid),
-    [true, true, true, true],
+    verdicts.map((verdict) => [verdict.valid, verdict.nationalCheck]),
+    [
+      [true, 'not_checked'],
+      [true, 'not_checked'],
+      [true, 'not_checked'],
+      [true, 'not_checked'],
+      [true, 'passed'],
+      [true, 'passed'],
+      [false, 'failed'],
+    ],
   );
+  assert.equal(verdicts[6]?.error, 'invalid_national_checksum');
 });
