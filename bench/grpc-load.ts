@@ -15,8 +15,8 @@ import { round, writeResult } from './lib/results.js';
 /**
  * The issue: ValidateStream with 1,000-IBAN batches, N batches in flight per stream, 10 s measured.
  * Window 32 (BENCH_GRPC_WINDOW overrides): with 8 the stream was latency-bound here (~0.74 M IBANs/s,
- * neither side busy); 32 batches are ~0.8 MB in flight per stream, but HTTP/2 flow control lets only ~64 KB
- * (Node's default initial window, which the grpc-js server keeps) travel unacknowledged per stream and connection.
+ * neither side busy); 32 batches are ~0.8 MB in flight per stream, and the server's HTTP/2 receive window
+ * (limits.grpcReceiveWindowBytes, 1 MiB; Node's default is 64 KiB) lets about that much travel unread.
  * Shapes: 1 process, 2 processes (notes/stack.md §5: one grpc-js client may saturate first), and 1 process with
  * 4 streams on 4 connections (separates "client CPU" from "flow-control window" as the limit).
  */

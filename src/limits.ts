@@ -233,6 +233,10 @@ export const limits = {
   grpcMessageBytesMax: 4 * 1024 * 1024,
   /** Nesting the proto declares is at most a few levels; 32 stops a crafted message from recursing deep. */
   grpcNestingMax: 32,
+  /** HTTP/2 receive window of the gRPC server, per stream and per connection: 1 MiB, grpc-java's Netty server
+   *  default. Node's 64 KiB lets a client have about 2.5 unread 1,000-IBAN batches per connection, which bounded
+   *  one ValidateStream (src/transport/grpc/receive-window.ts); a connection buffers at most this much unread. */
+  grpcReceiveWindowBytes: 1024 * 1024,
 
   // --- IBAN operations, beyond the request bounds above ---
   /** /calculate BBAN components are short: the longest BBAN is 30 characters. */

@@ -393,9 +393,9 @@ function streamNote(grpc: GrpcResult): string[] {
   const gain = multi.ibansPerSec / single.ibansPerSec;
   const verdictText =
     gain >= perStreamLimitGain
-      ? 'so a single stream is limited per stream, not by client CPU. The likely cause is HTTP/2 flow control: the grpc-js server keeps' +
-        " Node's default 64 KB window, about 2.5 batches of 1,000 IBANs in flight per stream whatever the client's window. Harness clients should" +
-        ' spread load over several connections (or the server could raise its window).'
+      ? 'so a single stream is limited per stream, not by client CPU: each batch waits for its durable commit and the server reads at' +
+        ' most 8 batches ahead (limits.streamMessagesQueuedMax; its HTTP/2 receive window, 1 MiB, no longer binds). Harness clients should' +
+        ' spread load over several connections.'
       : `a change of ${dec((gain - 1) * 100, 0)} %: in this run the limit was not per stream but elsewhere (CPU on the shared machine).`;
   return [
     `One client process with ${multi.streamsPerProcess} connections made ${int(multi.ibansPerSec)} IBANs/s vs ${int(single.ibansPerSec)} with one (x${dec(gain)}),`,

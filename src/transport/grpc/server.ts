@@ -20,6 +20,7 @@ import { loadIbanQaPackage } from './proto.js';
 import { uploadStream } from './upload-stream.js';
 import { observed } from './observe.js';
 import { strictService } from './strict-decode.js';
+import { widenReceiveWindow } from './receive-window.js';
 import type { HttpMetrics } from '../http/metrics.js';
 
 export interface GrpcFrontDeps {
@@ -187,6 +188,7 @@ export async function startGrpcFront(
       error ? reject(error) : resolve(bound),
     );
   });
+  widenReceiveWindow(server, limits.grpcReceiveWindowBytes, (why) => deps.logger.warn(why));
   return {
     port: boundPort,
     close: () =>
