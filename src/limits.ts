@@ -179,9 +179,11 @@ export const limits = {
   generateStreamRowsMax: 100_000,
   /** GenerateStream: rows per outbound message. */
   generateStreamChunkRows: 1_000,
-  /** ValidateStream: inbound batches read ahead while earlier ones run (in order). 8 batches of at most
-   *  1,000 IBANs (~200 KB) keep the pipeline full without letting a fast client fill server memory. */
-  streamMessagesQueuedMax: 8,
+  /** ValidateStream: inbound batches read ahead while earlier ones run (in order). 16 batches of at most
+   *  1,000 IBANs (~200 KB each, ~3 MB) keep the pipeline full without letting a fast client fill server memory.
+   *  Measured with the 1 MiB receive window, one stream, disk durability (6 alternations, medians):
+   *  8 -> 16 batches raised 1.19M to 1.46M IBANs/s, as more batches share each durable commit. */
+  streamMessagesQueuedMax: 16,
 
   // ---- Statement review ----
   /** Spec "Bounds": a statement upload is at most 8 MB (8 x 1024 x 1024 bytes); reading stops at the cap. */

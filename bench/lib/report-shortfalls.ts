@@ -116,7 +116,7 @@ function perStreamShortfall(runs: NonNullable<AllResults['grpc']>['runs']): stri
   return [
     `- **One gRPC stream reached ${int(single.ibansPerSec)} IBANs/s (target ${int(grpcTargets.ibansPerSecond)}); more streams reach it.**`,
     `  One stream is latency-bound, not CPU-bound (server ${dec(single.serverCores)} cores): each batch is answered after its debit's`,
-    '  durable commit (RELIABILITY.md, about 0.4 ms per lmdb-js commit), and the server reads at most 8 batches ahead',
+    '  durable commit (RELIABILITY.md, about 0.4 ms per lmdb-js commit), and the server reads at most 16 batches ahead',
     "  (limits.streamMessagesQueuedMax). Its HTTP/2 receive window is 1 MiB (Node's 64 KiB default held about 2.4 batches);",
     '  a harness that needs more than one stream gives should open several (each on its own connection).',
   ];

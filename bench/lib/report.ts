@@ -394,7 +394,7 @@ function streamNote(grpc: GrpcResult): string[] {
   const verdictText =
     gain >= perStreamLimitGain
       ? 'so a single stream is limited per stream, not by client CPU: each batch waits for its durable commit and the server reads at' +
-        ' most 8 batches ahead (limits.streamMessagesQueuedMax; its HTTP/2 receive window, 1 MiB, no longer binds). Harness clients should' +
+        ' most 16 batches ahead (limits.streamMessagesQueuedMax; its HTTP/2 receive window, 1 MiB, no longer binds). Harness clients should' +
         ' spread load over several connections.'
       : `a change of ${dec((gain - 1) * 100, 0)} %: in this run the limit was not per stream but elsewhere (CPU on the shared machine).`;
   return [
