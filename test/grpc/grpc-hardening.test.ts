@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { pino } from 'pino';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
+import { lengthDelimited, tag, text, varint } from '../helpers/protobuf-wire.js';
 
 const logLines: string[] = [];
 let service: TestService;
@@ -27,25 +28,6 @@ after(async () => {
 });
 
 const iban = 'DE89370400440532013000';
-
-/** Protobuf wire pieces, written by hand from the encoding spec (not by the library under test). */
-function varint(value: number): number[] {
-  const bytes: number[] = [];
-  let rest = value;
-  while (rest >= 0x80) {
-    bytes.push((rest % 0x80) | 0x80);
-    rest = Math.floor(rest / 0x80);
-  }
-  bytes.push(rest);
-  return bytes;
-}
-const tag = (field: number, wireType: number) => varint(field * 8 + wireType);
-const lengthDelimited = (field: number, payload: number[]) => [
-  ...tag(field, 2),
-  ...varint(payload.length),
-  ...payload,
-];
-const text = (value: string) => [...Buffer.from(value, 'utf8')];
 
 function rawCall(
   method: string,

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { loadIbanQaPackage } from './proto.js';
 import { wireProblem } from './strict-decode.js';
+import { lengthDelimited, varint } from '../../../test/helpers/protobuf-wire.js';
 
 const { definition } = loadIbanQaPackage();
 type Descriptor = Parameters<typeof wireProblem>[1];
@@ -13,19 +14,9 @@ const descriptorOf = (name: string) =>
 const lookup = (typeName: string) => descriptorOf(typeName.slice(typeName.lastIndexOf('.') + 1));
 const validateRequest = descriptorOf('ValidateRequest');
 
-function varint(value: number): number[] {
-  const bytes: number[] = [];
-  let rest = value;
-  while (rest >= 0x80) {
-    bytes.push((rest % 0x80) | 0x80);
-    rest = Math.floor(rest / 0x80);
-  }
-  bytes.push(rest);
-  return bytes;
-}
 /** Field 1 of ValidateRequest (repeated string ibans), once per payload. */
 const ibansField = (payloads: readonly Uint8Array[]) =>
-  Uint8Array.from(payloads.flatMap((payload) => [0x0a, ...varint(payload.length), ...payload]));
+  Uint8Array.from(payloads.flatMap((payload) => lengthDelimited(1, [...payload])));
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 function isUtf8Oracle(bytes: Uint8Array): boolean {
   try {
