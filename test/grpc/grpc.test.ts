@@ -5,6 +5,9 @@ import { after, before, test } from 'node:test';
 import { status, type ClientDuplexStream, type ClientReadableStream } from '@grpc/grpc-js';
 import { call, creditsUsed, startTestService, type TestService } from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
+import { connect } from 'node:http2';
+import { limits } from '../../src/limits.js';
+import { loadIbanQaPackage } from '../../src/transport/grpc/proto.js';
 
 let service: TestService;
 let client: IbanQaClient;
@@ -130,6 +133,46 @@ test('ValidateStream: batches behind a refused one are refunded, never charged u
     3,
     'only the answered batch is charged',
   );
+});
+
+test('ValidateStream: a client that stops reading answers cannot make the server run more batches ahead', async () => {
+  // 200 batches of 1,000 IBANs (about 5 MB) on a plain HTTP/2 stream whose answers are never read: once they fill
+  // the client's 64 KiB window, answers wait, and the server stops reading after limits.streamMessagesQueuedMax
+  // more batches, so most batches never run (nor are charged). Without the bound it would read and run all 200.
+  const sent = 200;
+  const before = creditsUsed(service, service.keys.unlimited);
+  const { service: definition } = loadIbanQaPackage();
+  const encode = (definition.service as any).ValidateStream.requestSerialize as (
+    m: unknown,
+  ) => Buffer;
+  const session = connect(`http://${service.grpcAddress}`);
+  const call = session.request({
+    ':method': 'POST',
+    ':path': '/ibanqa.v1.IbanQa/ValidateStream',
+    'content-type': 'application/grpc',
+    te: 'trailers',
+    'x-api-key': service.keys.unlimited,
+  });
+  call.on('error', () => undefined); // closed below
+  const ibans = Array.from({ length: 1_000 }, () => 'DE89370400440532013000');
+  for (let index = 0; index < sent; index++) {
+    const message = encode({ ibans, batch_id: `${index}` });
+    const frame = Buffer.alloc(5); // gRPC framing: uncompressed flag, then the message length (big-endian)
+    frame.writeUInt32BE(message.length, 1);
+    call.write(Buffer.concat([frame, message]));
+  }
+  // Run batches are charged (each commits before its answer is written): wait until the count stops moving.
+  let charged = -1;
+  for (let waited = 0; waited < 20_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = (creditsUsed(service, service.keys.unlimited) - before) / ibans.length;
+    if (now === charged && service.running.meter.pendingReservations === 0) break;
+    charged = now;
+  }
+  call.close();
+  session.destroy(); // at once: the unread answers are not waited for
+  assert.ok(charged >= limits.streamMessagesQueuedMax, `ran ${charged} batches`);
+  assert.ok(charged <= sent / 2, `ran ${charged} of ${sent} batches while no answer was read`);
 });
 
 test('GenerateStream repeats the rows of POST /generate and runs long streams in the pool', async () => {
