@@ -85,13 +85,12 @@ interface CheckedField {
   readonly packable: boolean;
   readonly isBool: boolean;
   readonly isString: boolean;
-  /** The nested message type's name (TYPE_MESSAGE), resolved on first use. */
+  /** The nested message type's name (TYPE_MESSAGE); nested messages are rare, so it is looked up when met. */
   readonly typeName: string | null;
 }
 
 interface CheckedMessage {
   readonly fields: ReadonlyMap<number, CheckedField>;
-  readonly nested: Map<string, CheckedMessage | undefined>;
 }
 
 const compiled = new WeakMap<MessageDescriptor, CheckedMessage>();
@@ -111,21 +110,10 @@ function compile(message: MessageDescriptor): CheckedMessage {
         typeName: field.type === 'TYPE_MESSAGE' ? field.typeName : null,
       });
     }
-    checked = { fields, nested: new Map() };
+    checked = { fields };
     compiled.set(message, checked);
   }
   return checked;
-}
-
-function nestedOf(message: CheckedMessage, field: CheckedField, lookup: Lookup): CheckedMessage {
-  const typeName = field.typeName as string;
-  if (!message.nested.has(typeName)) {
-    const descriptor = lookup(typeName);
-    message.nested.set(typeName, descriptor === undefined ? undefined : compile(descriptor));
-  }
-  const nested = message.nested.get(typeName);
-  if (nested === undefined) throw new Error(`field '${field.name}' has an unknown message type`);
-  return nested;
 }
 
 function checkPacked(cursor: Cursor, field: CheckedField, length: number): void {
@@ -138,7 +126,6 @@ function checkPacked(cursor: Cursor, field: CheckedField, length: number): void 
 
 function checkField(
   cursor: Cursor,
-  message: CheckedMessage,
   field: CheckedField,
   wireType: number,
   lookup: Lookup,
@@ -161,9 +148,12 @@ function checkField(
     if (packed) checkPacked(cursor, field, length);
     else if (field.isString) utf8Checked(cursor.bytes, cursor.pos, length, field.name);
     else if (field.typeName !== null) {
+      const nested = lookup(field.typeName);
+      if (nested === undefined)
+        throw new Error(`field '${field.name}' has an unknown message type`);
       checkMessage(
         new Cursor(cursor.bytes, cursor.pos, cursor.pos + length),
-        nestedOf(message, field, lookup),
+        compile(nested),
         lookup,
         depth + 1,
       );
@@ -200,7 +190,7 @@ function checkMessage(
     const number = Math.floor(tag / 8);
     const field = message.fields.get(number);
     if (field === undefined) throw new Error(`unknown field number ${number}`);
-    checkField(cursor, message, field, tag % 8, lookup, depth);
+    checkField(cursor, field, tag % 8, lookup, depth);
   }
 }
 
