@@ -50,25 +50,27 @@ const callers: CallerView[] = [
   { keyId: 'k', plan: 'pro', paid: true },
   { keyId: 'k', plan: 'pro', paid: true, revealsSpent: true },
 ];
-/** Valid German IBANs for the fixture banks (check digits computed by mod 97 here), plus invalid and foreign inputs. */
-function germanIban(bankCode: string, account: string): string {
-  const bban = `${bankCode}${account.padStart(10, '0')}`;
-  const check = 98n - (BigInt(`${bban}131400`) % 97n); // D = 13, E = 14, check digits 00
-  return `DE${String(check).padStart(2, '0')}${bban}`;
+/** An IBAN with check digits computed here by mod 97 (letters as 10-35, check digits 00 moved to the end). */
+function ibanOf(country: string, bban: string): string {
+  const letters = [...country].map((letter) => letter.charCodeAt(0) - 55).join('');
+  const check = 98n - (BigInt(`${bban}${letters}00`) % 97n);
+  return `${country}${String(check).padStart(2, '0')}${bban}`;
 }
+/** A German IBAN of a bank code and account. */
+const germanIban = (bankCode: string, account: string) =>
+  ibanOf('DE', `${bankCode}${account.padStart(10, '0')}`);
 /** A Belgian IBAN: BBAN = 10 digits and their mod 97 national check (97 when 0), unless `national` is given. */
 function belgianIban(first10: string, national?: string): string {
   const key = Number(BigInt(first10) % 97n) || 97;
-  const bban = `${first10}${national ?? String(key).padStart(2, '0')}`;
-  const check = 98n - (BigInt(`${bban}111400`) % 97n); // B = 11, E = 14, check digits 00
-  return `BE${String(check).padStart(2, '0')}${bban}`;
+  return ibanOf('BE', `${first10}${national ?? String(key).padStart(2, '0')}`);
 }
+/** Valid IBANs for known, unknown and no-name banks, plus invalid and foreign inputs. */
 const inputs = [
   ...banks.slice(0, 3).map((bank) => germanIban(bank.bankCode, '532013000')),
   germanIban('99999999', '1'),
   // The SWIFT IBAN Registry's Belgian example: a national check that passes, for a known bank (fixture 539)...
   'BE68539007547034',
-  // ...and for an unknown one (the same account under bank code 540; check digits by mod 97 below).
+  // ...and for an unknown one (the same account under bank code 540; check digits by ibanOf).
   belgianIban('5400075470'),
   // Belgian national check digits that do not match (54 for 5390075470 mod 97 = 34): invalid_national_checksum.
   belgianIban('5390075470', '54'),
