@@ -239,6 +239,12 @@ export const limits = {
    *  default. Node's 64 KiB lets a client have about 2.5 unread 1,000-IBAN batches per connection, which bounded
    *  one ValidateStream (src/transport/grpc/receive-window.ts); a connection buffers at most this much unread. */
   grpcReceiveWindowBytes: 1024 * 1024,
+  /** Calls open at once on one gRPC connection (SETTINGS_MAX_CONCURRENT_STREAMS). Node's and grpc-js's default is
+   *  2^32 - 1, so one connection could open streams without end, each holding up to streamMessagesQueuedMax
+   *  decoded batches. 100 is the floor RFC 9113 §6.5.2 recommends so as not to limit parallelism; an HTTP/2
+   *  client queues calls beyond it until one ends (a grpc-js channel does), and a peer that ignores it has the
+   *  extra streams refused by the HTTP/2 layer. */
+  grpcConcurrentStreamsMax: 100,
 
   // --- IBAN operations, beyond the request bounds above ---
   /** /calculate BBAN components are short: the longest BBAN is 30 characters. */

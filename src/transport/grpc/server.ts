@@ -180,7 +180,10 @@ export async function startGrpcFront(
 ): Promise<GrpcFront> {
   const { definition, service } = loadIbanQaPackage();
   assertContract(service.service as unknown as ServiceMethods, deps.ops);
-  const server = new Server({ 'grpc.max_receive_message_length': limits.grpcMessageBytesMax });
+  const server = new Server({
+    'grpc.max_receive_message_length': limits.grpcMessageBytesMax,
+    'grpc.max_concurrent_streams': limits.grpcConcurrentStreamsMax,
+  });
   server.addService(strictService(service.service, definition), implementationOf(deps));
   new ReflectionService(definition).addToServer(server);
   const boundPort = await new Promise<number>((resolve, reject) => {
