@@ -468,3 +468,49 @@ test('model check: any interleaving of reserve, commit and refund matches a simp
     { numRuns: 200 },
   );
 });
+
+test('model check: with the clock moving across a month boundary, each request lands in its own period', (t) => {
+  const { store, meter } = setup(t);
+  const instants = [
+    '2026-01-31T23:59:59.999Z',
+    '2026-02-01T00:00:00.000Z',
+    '2026-02-14T12:00:00.000Z',
+    '2026-01-15T08:00:00.000Z',
+  ].map((instant) => new Date(instant));
+  // Independent of the meter's period arithmetic: the month is the first 7 characters of the instant.
+  const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01T00:00:00.000Z`;
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ at: fc.nat(instants.length - 1), lifetime: fc.boolean() }), {
+        maxLength: 40,
+      }),
+      (steps) => {
+        const monthly = account(store, 'pro', new Date('2026-01-02T00:00:00Z'));
+        const lifetime = account(store, 'free', new Date('2026-01-03T00:00:00Z'));
+        const usedPerMonth = new Map<string, number>();
+        let lifetimeUsed = 0;
+        for (const step of steps) {
+          const now = instants[step.at] as Date;
+          const who = step.lifetime ? lifetime : monthly;
+          const reservation = reserveOk(meter, who, { api_calls: 1 }, now);
+          void meter.commit(reservation);
+          if (step.lifetime) {
+            assert.equal(reservation.period_start, lifetime.created_at);
+            lifetimeUsed += 1;
+          } else {
+            assert.equal(reservation.period_start, monthStartOf(now));
+            usedPerMonth.set(monthStartOf(now), (usedPerMonth.get(monthStartOf(now)) ?? 0) + 1);
+          }
+          for (const instant of instants) {
+            assert.equal(
+              meter.balance(monthly, instant).api_calls.used,
+              usedPerMonth.get(monthStartOf(instant)) ?? 0,
+            );
+            assert.equal(meter.balance(lifetime, instant).api_calls.used, lifetimeUsed);
+          }
+        }
+      },
+    ),
+    { numRuns: 100 },
+  );
+});

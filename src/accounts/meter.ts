@@ -38,8 +38,23 @@ export type ReserveResult = ReserveOutcome;
 interface Bucket {
   readonly usageKey: string;
   readonly period: Period;
+  /** period.start and period.resetsAt as reservations and balances state them, formatted once per bucket. */
+  readonly periodStart: string;
+  readonly resetsAt: string | null;
   readonly used: Counts;
   readonly reserved: Counts;
+}
+
+/**
+ * Whether periodOf(account, now) is this bucket's period, without building the period and its key. A key's plan
+ * and activation never change (a key is created with them and can only be revoked), so for one account id only
+ * `now` moves the period: a lifetime or pass period never ends, a month holds `now` until it ends. Called twice
+ * per metered request (reserve and balance): building the period and its key each time was most of bucketFor.
+ */
+function covers(bucket: Bucket, now: Date): boolean {
+  const { start, resetsAt } = bucket.period;
+  const time = now.getTime();
+  return resetsAt === null || (time >= start.getTime() && time < resetsAt.getTime());
 }
 
 /**
@@ -108,14 +123,14 @@ export class Meter {
           needed,
           limit,
           remaining,
-          resets_at: bucket.period.resetsAt?.toISOString() ?? null,
+          resets_at: bucket.resetsAt,
         };
       }
     }
     for (const kind of creditKinds) bucket.reserved[kind] += debits[kind] ?? 0;
     const reservation: Reservation = Object.freeze({
       account_id: account.id,
-      period_start: bucket.period.start.toISOString(),
+      period_start: bucket.periodStart,
       debits: Object.freeze({ ...debits }),
     });
     this.live.set(reservation, bucket);
@@ -155,8 +170,7 @@ export class Meter {
     checkDebits(charge.debits);
     const held = this.accounts.get(charge.account_id);
     const bucket = [held?.current, held?.previous].find(
-      (candidate): candidate is Bucket =>
-        candidate?.period.start.toISOString() === charge.period_start,
+      (candidate): candidate is Bucket => candidate?.periodStart === charge.period_start,
     );
     if (bucket !== undefined) {
       for (const kind of creditKinds)
@@ -174,18 +188,15 @@ export class Meter {
     const bucket = this.bucketFor(account, now);
     const limits = planOf(account.plan).allowances;
     const expired = isExpired(account, now);
-    const resetsAt = bucket.period.resetsAt?.toISOString() ?? null;
-    const entry = (kind: CreditKind): KindBalance => {
+    const balance = {} as Record<CreditKind, KindBalance>;
+    for (const kind of creditKinds) {
       const limit = limits[kind];
       const used = bucket.used[kind];
       const reserved = bucket.reserved[kind];
       const remaining = limit === null ? null : expired ? 0 : Math.max(0, limit - used - reserved);
-      return { limit, used, reserved, remaining, resets_at: resetsAt };
-    };
-    return Object.fromEntries(creditKinds.map((kind) => [kind, entry(kind)])) as Record<
-      CreditKind,
-      KindBalance
-    >;
+      balance[kind] = { limit, used, reserved, remaining, resets_at: bucket.resetsAt };
+    }
+    return balance;
   }
 
   /** Resolves when every commit so far is written (each commit's own promise already says so for its caller). */
@@ -211,9 +222,10 @@ export class Meter {
   }
 
   private bucketFor(account: Account, now: Date): Bucket {
+    const held = this.accounts.get(account.id);
+    if (held !== undefined && covers(held.current, now)) return held.current;
     const period = periodOf(account, now);
     const usageKey = usageKeyOf(account.id, period);
-    const held = this.accounts.get(account.id);
     if (held?.current.usageKey === usageKey) return held.current;
     if (held?.previous?.usageKey === usageKey) return held.previous;
     const bucket = this.load(usageKey, period);
@@ -226,7 +238,14 @@ export class Meter {
     const stored = this.db.get(usageKey) ?? {};
     const used = zeroCounts();
     for (const kind of creditKinds) used[kind] = stored[kind] ?? 0;
-    return { usageKey, period, used, reserved: zeroCounts() };
+    return {
+      usageKey,
+      period,
+      periodStart: period.start.toISOString(),
+      resetsAt: period.resetsAt?.toISOString() ?? null,
+      used,
+      reserved: zeroCounts(),
+    };
   }
 
   /**
