@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: every driver in turn, each writing bench/results/<name>.json, then bench/RESULTS.md.
- *   --only=micro,pool,rest,grpc,profile   run a subset (the others keep their previous JSON)
+ *   --only=micro,pool,rest,floor,grpc,profile   run a subset (the others keep their previous JSON)
  *   --report                      only re-render RESULTS.md from the JSON files
- * Bounded: about 2.5 minutes in total; all traffic on 127.0.0.1; every server it starts is stopped.
+ * Bounded: about 3.5 minutes in total; all traffic on 127.0.0.1; every server it starts is stopped.
  */
 import { runGrpcLoad } from './grpc-load.js';
 import { runMicro } from './micro.bench.js';
@@ -10,6 +10,7 @@ import { runPoolThreshold } from './pool-threshold.js';
 import { loadAll, writeResultsMd } from './lib/report.js';
 import { writeResult } from './lib/results.js';
 import { runRestProfile } from './profile-rest.js';
+import { runRestFloorSection } from './rest-floor.js';
 import { runRestLoad } from './rest-load.js';
 
 const drivers: Record<
@@ -19,6 +20,8 @@ const drivers: Record<
   micro: { file: 'micro', run: runMicro },
   pool: { file: 'pool-threshold', run: runPoolThreshold },
   rest: { file: 'rest-load', run: runRestLoad },
+  // After rest: its budgets come from the REST load run just written.
+  floor: { file: 'rest-floor', run: runRestFloorSection },
   grpc: { file: 'grpc-load', run: runGrpcLoad },
   profile: { file: 'rest-profile', run: runRestProfile },
 };
