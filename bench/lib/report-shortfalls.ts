@@ -76,6 +76,8 @@ function restShortfalls(all: AllResults): string[] {
       `  The response is ${int(ours.responseBytes)} bytes for ${rest.settings.ibansPerRequest} rows (request ${int(ours.requestBytes)} bytes): each row carries bank fields`,
       '  (swift_code, bank_name, bank_match, bank_intelligence for paid keys).',
       ...profileBullet(all),
+      '  The REST floor section below (bench/rest-floor.ts) sets each target against what this answer alone costs to',
+      '  compute and send, with no key or metering: above every budget on this machine.',
     );
   }
   const ratio = Math.max(...Object.values(rest.ratios));
