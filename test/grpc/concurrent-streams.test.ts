@@ -12,15 +12,10 @@ import { startTestService, type TestService } from '../helpers/service.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
 
 let service: TestService;
-let client: IbanQaClient;
 before(async () => {
   service = await startTestService();
-  client = grpcClient(service.grpcAddress);
 });
-after(async () => {
-  client.close();
-  await service.dispose();
-});
+after(() => service.dispose());
 
 // The SWIFT IBAN registry's example IBAN for Germany.
 const iban = 'DE89370400440532013000';
@@ -35,8 +30,8 @@ test('the gRPC server advertises its cap on concurrent calls per connection', as
   }
 });
 
-/** An open ValidateStream whose batches can be answered one at a time. */
-function openStream() {
+/** An open ValidateStream on the client's connection whose batches can be answered one at a time. */
+function openStream(client: IbanQaClient) {
   const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(
     keyMetadata(service.keys.enterprise),
   );
@@ -62,8 +57,11 @@ function openStream() {
   };
 }
 
-test('a call beyond the cap on one connection waits until a call ends, then is served', async () => {
-  const streams = Array.from({ length: limits.grpcConcurrentStreamsMax }, openStream);
+test('a call beyond the cap on one connection waits until a call ends, then is served', async (t) => {
+  // One grpc-js client is one connection: every call below shares it.
+  const client = grpcClient(service.grpcAddress);
+  t.after(() => client.close());
+  const streams = Array.from({ length: limits.grpcConcurrentStreamsMax }, () => openStream(client));
   // Each stream answered a batch: all of them are open at the server.
   const first = await Promise.all(
     streams.map((stream, index) => stream.roundTrip(`open-${index}`)),
