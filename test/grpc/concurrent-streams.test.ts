@@ -35,13 +35,9 @@ function openStream(client: IbanQaClient) {
   const stream: ClientDuplexStream<unknown, any> = client.ValidateStream!(
     keyMetadata(service.keys.enterprise),
   );
-  const replies: any[] = [];
+  // Replies come in order, one per batch written: each settles the oldest round trip still waiting.
   const waiting: ((reply: any) => void)[] = [];
-  stream.on('data', (reply: any) => {
-    const next = waiting.shift();
-    if (next === undefined) replies.push(reply);
-    else next(reply);
-  });
+  stream.on('data', (reply: any) => waiting.shift()?.(reply));
   const ended = new Promise<unknown>((resolve) => {
     stream.on('error', resolve);
     stream.on('end', () => resolve(null));
