@@ -2,23 +2,21 @@
 // the same requests (valid and invalid); outputs must match field for field (JSON null = absent optional field) and
 // failures must carry the same `error` string with the statuses of the two exhaustive tables.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { ops } from '../src/ops/table.js';
 import { grpcStatusOf } from '../src/transport/grpc/status.js';
 import { httpStatusOf } from '../src/transport/http/status.js';
-import { grpcClient, keyMetadata, unary, type IbanQaClient } from './helpers/grpc-client.js';
-import { call, startTestService, type TestService } from './helpers/service.js';
+import {
+  keyMetadata,
+  unary,
+  type IbanQaClient,
+  withServiceAndGrpcClient,
+} from './helpers/grpc-client.js';
+import { call, type TestService } from './helpers/service.js';
 
 let service: TestService;
 let client: IbanQaClient;
-before(async () => {
-  service = await startTestService();
-  client = grpcClient(service.grpcAddress);
-});
-after(async () => {
-  client.close();
-  await service.dispose();
-});
+withServiceAndGrpcClient((started) => ({ service, client } = started));
 
 type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise' | 'unlimited';
 const samples: Record<string, [Plan, Record<string, unknown>][]> = {

@@ -4,14 +4,19 @@ import assert from 'node:assert/strict';
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   call,
   creditsUsed as used,
   startTestService,
   type TestService,
 } from '../helpers/service.js';
-import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
+import {
+  keyMetadata,
+  unary,
+  type IbanQaClient,
+  withServiceAndGrpcClient,
+} from '../helpers/grpc-client.js';
 
 /** RFC 8785 for strings, booleans, null, safe integers, arrays and objects (members sorted by UTF-16 code units). */
 function jcs(value: unknown): string {
@@ -95,14 +100,7 @@ const request = {
 describe('fixture manifests over REST and gRPC', () => {
   let service: TestService;
   let client: IbanQaClient;
-  before(async () => {
-    service = await startTestService();
-    client = grpcClient(service.grpcAddress);
-  });
-  after(async () => {
-    client.close();
-    await service.dispose();
-  });
+  withServiceAndGrpcClient((started) => ({ service, client } = started));
 
   it('publishes the schema with and without the /api/v1 prefix, and the rules and keys without a key', async () => {
     const prefixed = await call(service.base, '/fixture-manifest/schema/1.0');

@@ -1,25 +1,18 @@
 // Payment scenarios over REST and gRPC: keyless catalog, Business gate, metering, registry targeting, bad input.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { call, creditsUsed as used, type TestService } from '../helpers/service.js';
 import {
-  call,
-  creditsUsed as used,
-  startTestService,
-  type TestService,
-} from '../helpers/service.js';
-import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
+  keyMetadata,
+  unary,
+  type IbanQaClient,
+  withServiceAndGrpcClient,
+} from '../helpers/grpc-client.js';
 
 describe('payment scenarios over REST and gRPC', () => {
   let service: TestService;
   let client: IbanQaClient;
-  before(async () => {
-    service = await startTestService();
-    client = grpcClient(service.grpcAddress);
-  });
-  after(async () => {
-    client.close();
-    await service.dispose();
-  });
+  withServiceAndGrpcClient((started) => ({ service, client } = started));
 
   it('serves the catalog without a key, over both fronts', async () => {
     const rest = await call(service.base, '/payment-scenarios/catalog');

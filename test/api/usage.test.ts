@@ -2,20 +2,18 @@
 // headers on keyed answers, and a paid key whose BIC reveals are spent gets /validate with bank fields locked.
 // Method: real service, demo keys; expected allowances are the spec's plan table, period ends computed here.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { call, startTestService, type TestService } from '../helpers/service.js';
-import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
+import { test } from 'node:test';
+import { call, type TestService } from '../helpers/service.js';
+import {
+  keyMetadata,
+  unary,
+  type IbanQaClient,
+  withServiceAndGrpcClient,
+} from '../helpers/grpc-client.js';
 
 let service: TestService;
 let client: IbanQaClient;
-before(async () => {
-  service = await startTestService();
-  client = grpcClient(service.grpcAddress);
-});
-after(async () => {
-  client.close();
-  await service.dispose();
-});
+withServiceAndGrpcClient((started) => ({ service, client } = started));
 
 const kinds = ['api_calls', 'profiles', 'bic_reveals', 'exports', 'bank_metadata', 'statements'];
 /** Commerzbank Köln's published example IBAN: valid, and its bank code is in every German registry. */

@@ -1,26 +1,19 @@
 // The VoP name-matching benchmark over REST and gRPC: plan gate, metering, bad input, and scoring a matcher.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { referenceMatch } from '../../src/domain/names/matcher.js';
+import { call, creditsUsed as used, type TestService } from '../helpers/service.js';
 import {
-  call,
-  creditsUsed as used,
-  startTestService,
-  type TestService,
-} from '../helpers/service.js';
-import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
+  keyMetadata,
+  unary,
+  type IbanQaClient,
+  withServiceAndGrpcClient,
+} from '../helpers/grpc-client.js';
 
 describe('VoP benchmark over REST and gRPC', () => {
   let service: TestService;
   let client: IbanQaClient;
-  before(async () => {
-    service = await startTestService();
-    client = grpcClient(service.grpcAddress);
-  });
-  after(async () => {
-    client.close();
-    await service.dispose();
-  });
+  withServiceAndGrpcClient((started) => ({ service, client } = started));
 
   it('needs Business: 402 for Pro, nothing debited; the catalog documents every perturbation', async () => {
     const pro = service.keys.pro;

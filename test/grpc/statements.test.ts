@@ -3,26 +3,23 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { statementPaths } from '../../src/statements/open.js';
-import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import {
+  keyMetadata,
+  unary,
+  type IbanQaClient,
+  withServiceAndGrpcClient,
+} from '../helpers/grpc-client.js';
+import { call, type TestService } from '../helpers/service.js';
 import { upload } from '../statements/client.js';
 import { statementPdf } from '../statements/corpus.js';
 import { germanSpec } from '../statements/samples.js';
 
 let service: TestService;
 let client: IbanQaClient;
-
-before(async () => {
-  service = await startTestService();
-  client = grpcClient(service.grpcAddress);
-});
-after(async () => {
-  client.close();
-  await service.dispose();
-});
+withServiceAndGrpcClient((started) => ({ service, client } = started));
 
 interface UploadReply {
   readonly error: ServiceError | null;
