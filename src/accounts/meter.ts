@@ -226,7 +226,7 @@ export class Meter {
     if (held !== undefined && covers(held.current, now)) return held.current;
     const period = periodOf(account, now);
     const usageKey = usageKeyOf(account.id, period);
-    if (held?.current.usageKey === usageKey) return held.current;
+    // The current bucket cannot match here (covers said no); a request stamped in the period before can.
     if (held?.previous?.usageKey === usageKey) return held.previous;
     const bucket = this.load(usageKey, period);
     // A clock stepping back further than one period re-reads LMDB, which by then holds that period.
