@@ -7,6 +7,7 @@
  *   node --import tsx bench/pool-transfer.ts
  */
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { median } from './lib/results.js';
 
 const rounds = 7;
 
@@ -86,8 +87,6 @@ async function main(): Promise<void> {
     }
   }
   await thread.terminate();
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   console.log(`bulk body ${bytes} bytes (UTF-8); median of ${rounds}:`);
   console.log(
     `  string, structured clone: ${median(timings.string).toFixed(1)} ms from postMessage to the main thread's handler`,

@@ -23,7 +23,7 @@ import { dec, int, table } from './lib/format.js';
 import { startIbanqa } from './lib/ibanqa-process.js';
 import { resultsMdPath } from './lib/report.js';
 import { machineFacts } from './lib/machine.js';
-import { readResult, round, writeResult } from './lib/results.js';
+import { median, readResult, round, writeResult } from './lib/results.js';
 import { writeSection } from './lib/sections.js';
 import {
   generatedBodies,
@@ -59,11 +59,6 @@ function cpuMicros(): number {
   const { user, system } = process.cpuUsage();
   return user + system;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /** One child: median CPU µs per request of each part over the rounds. */
 async function measureInProcess(bodiesFile: string): Promise<PartFigures> {

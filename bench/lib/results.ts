@@ -30,3 +30,8 @@ export function round(value: number, digits = 0): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
 }
+
+/** The middle value (the upper one of an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+}
