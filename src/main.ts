@@ -25,6 +25,7 @@ import { HttpMetrics } from './transport/http/metrics.js';
 import { buildApp, listen, type HttpFront } from './transport/http/server.js';
 import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
 import { sharedPort } from './transport/http/threads/shared-port.js';
+import { assertPortFree } from './transport/port-claim.js';
 import { uwsBuild } from './transport/http/uws-build.js';
 import { installCrashGuards } from './process-guard.js';
 import { buildOpenApi } from './transport/openapi/document.js';
@@ -58,9 +59,13 @@ function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
     );
 }
 
+const restPortSetting = 'IBANQA_PORT or --port';
+const grpcPortSetting = 'IBANQA_GRPC_PORT or --grpc-port';
+
 /** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   logStartup(config, logger);
+  await claimPorts(config);
   const uninstallCrashGuards = installCrashGuards(logger);
   const store = AccountStore.open(config.dataDir, config.ledgerDurability);
   const demoKeys = store.ensureDemoKeys(new Date());
@@ -110,8 +115,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   );
   const grpc = await startGrpcFront(
     { service, ops, logger, metrics },
-    config.host,
-    config.grpcPort,
+    { host: config.host, port: config.grpcPort, setting: grpcPortSetting },
   ).catch(async (error: unknown) => {
     // Front threads must not outlive a failed start: a thread ending with open uWS sockets aborts the process.
     await fronts?.close();
@@ -144,6 +148,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       uninstallCrashGuards();
     },
   };
+}
+
+/** Before anything is opened: a port another service holds stops the start with one line, nothing to undo. */
+async function claimPorts(config: Config): Promise<void> {
+  const { host, httpPort, grpcPort } = config;
+  await assertPortFree({ front: 'REST', host, port: httpPort, setting: restPortSetting });
+  await assertPortFree({ front: 'gRPC', host, port: grpcPort, setting: grpcPortSetting });
 }
 
 /** Which uWS build the REST front loaded (and why newer ones did not), and deprecated settings in use. */
@@ -233,11 +244,11 @@ async function startRestFronts(
     trustedProxies: config.trustedProxies,
     cors: config.cors,
   });
-  const http = await listen(
-    app,
-    config.host,
-    config.httpThreads > 1 ? await sharedPort(config.host, config.httpPort) : config.httpPort,
-  );
+  // One thread holds its port exclusively; several front threads of this process share theirs on purpose.
+  const http =
+    config.httpThreads > 1
+      ? await listen(app, config.host, await sharedPort(config.host, config.httpPort), 'shared')
+      : await listen(app, config.host, config.httpPort, 'exclusive');
   const fronts =
     config.httpThreads > 1
       ? await startFronts(config, logger, { ...deps, metrics }, http.port, manifestKeys)

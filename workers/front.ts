@@ -133,7 +133,7 @@ const app = buildApp({
   ...frontPolicies(settings.front),
 });
 
-listen(app, settings.host, settings.port).then(
+listen(app, settings.host, settings.port, 'shared').then(
   (listening) => {
     front = listening;
     // From here on, as on the main thread, a stray exception is logged and the thread keeps serving: a front thread

@@ -80,7 +80,7 @@ before(async () => {
     isReady,
     trustedProxies: trustNoProxy,
   });
-  front = await listen(app, '127.0.0.1', 0);
+  front = await listen(app, '127.0.0.1', 0, 'exclusive');
   base = `http://127.0.0.1:${front.port}`;
 });
 after(async () => {

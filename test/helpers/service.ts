@@ -22,7 +22,13 @@ export interface TestService {
 
 /** Starts the real service (uWS, grpc-js, piscina, LMDB) on ephemeral loopback ports in a temp data dir. */
 export async function startTestService(
-  options: { dataDir?: string; env?: NodeJS.ProcessEnv; logger?: Logger } = {},
+  options: {
+    dataDir?: string;
+    env?: NodeJS.ProcessEnv;
+    logger?: Logger;
+    /** Fixed ports, as a deployment has them (uSockets treats a given port differently from port 0). */
+    ports?: { http: number; grpc: number };
+  } = {},
 ): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ibanqa-test-'));
   if (options.dataDir === undefined) await seedEmbeddedRegistry(dataDir);
@@ -33,7 +39,12 @@ export async function startTestService(
       : { IBANQA_HTTP_THREADS: process.env.IBANQA_TEST_HTTP_THREADS };
   const config = loadConfig(
     { IBANQA_POOL_THREADS: '2', ...threads, ...options.env },
-    { host: '127.0.0.1', httpPort: 0, grpcPort: 0, dataDir },
+    {
+      host: '127.0.0.1',
+      httpPort: options.ports?.http ?? 0,
+      grpcPort: options.ports?.grpc ?? 0,
+      dataDir,
+    },
   );
   const running = await startService(config, options.logger ?? pino({ level: 'silent' }));
   const keys = Object.fromEntries(running.demoKeys.map((key) => [key.plan, key.key])) as Record<

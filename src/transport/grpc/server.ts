@@ -22,6 +22,7 @@ import { observed } from './observe.js';
 import { strictService } from './strict-decode.js';
 import { widenReceiveWindow } from './receive-window.js';
 import type { HttpMetrics } from '../http/metrics.js';
+import { PortInUseError } from '../port-claim.js';
 
 export interface GrpcFrontDeps {
   readonly service: Service;
@@ -173,11 +174,18 @@ export interface GrpcFront {
   close(): Promise<void>;
 }
 
+/** Where the gRPC front listens, and the setting that moves it (named when the port is refused). */
+export interface GrpcAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly setting: string;
+}
+
 export async function startGrpcFront(
   deps: GrpcFrontDeps,
-  host: string,
-  port: number,
+  address: GrpcAddress,
 ): Promise<GrpcFront> {
+  const { host, port } = address;
   const { definition, service } = loadIbanQaPackage();
   assertContract(service.service as unknown as ServiceMethods, deps.ops);
   const server = new Server({
@@ -187,8 +195,15 @@ export async function startGrpcFront(
   server.addService(strictService(service.service, definition), implementationOf(deps));
   new ReflectionService(definition).addToServer(server);
   const boundPort = await new Promise<number>((resolve, reject) => {
+    // grpc-js binds through node:net without SO_REUSEPORT, so a port in use is refused (EADDRINUSE), never shared.
     server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
+      error
+        ? reject(
+            error.message.includes('EADDRINUSE')
+              ? new PortInUseError({ front: 'gRPC', ...address })
+              : error,
+          )
+        : resolve(bound),
     );
   });
   widenReceiveWindow(server, limits.grpcReceiveWindowBytes, (why) => deps.logger.warn(why));

@@ -15,6 +15,7 @@ import { clientAddress, type TrustedProxies } from './client-address.js';
 import { preflightHeaders, type CorsPolicy } from './cors.js';
 import { decodePathParameter, framingProblem } from './request-head.js';
 import { uwsBuild } from './uws-build.js';
+import { listenFailure } from '../port-claim.js';
 
 export const apiPrefix = '/api/v1';
 
@@ -387,14 +388,40 @@ export function buildApp(deps: HttpFrontDeps): TemplatedApp {
   return app;
 }
 
-export function listen(app: TemplatedApp, host: string, port: number): Promise<HttpFront> {
+/**
+ * `exclusive`: the port is this socket's alone (no SO_REUSEPORT), so a second service cannot join it; `shared`:
+ * REST front threads of one process listen on the same port on purpose, and the kernel spreads connections.
+ */
+export type ListenMode = 'exclusive' | 'shared';
+
+/**
+ * uSockets' listen options (libusockets.h: LIBUS_LISTEN_DEFAULT 0 sets SO_REUSEPORT, LIBUS_LISTEN_EXCLUSIVE_PORT 1
+ * does not); the uWS.js typings declare them as an enum with no run-time value.
+ */
+const listenOptions: Readonly<Record<ListenMode, number>> = { exclusive: 1, shared: 0 };
+
+export function listen(
+  app: TemplatedApp,
+  host: string,
+  port: number,
+  mode: ListenMode,
+  setting = 'IBANQA_PORT or --port',
+): Promise<HttpFront> {
+  const uWS = uwsBuild().module;
+  const options = listenOptions[mode];
   return new Promise((resolve, reject) => {
-    app.listen(host, port, (socket: us_listen_socket | false) => {
+    // uWS.js takes (host, port, options, callback) at run time; its typings list options only without a host.
+    const listenWith = app.listen.bind(app) as unknown as (
+      host: string,
+      port: number,
+      options: number,
+      callback: (socket: us_listen_socket | false) => void,
+    ) => TemplatedApp;
+    listenWith(host, port, options, (socket: us_listen_socket | false) => {
       if (!socket) {
-        reject(new Error(`REST front could not listen on ${host}:${port}`));
+        reject(listenFailure({ front: 'REST', host, port, setting }));
         return;
       }
-      const uWS = uwsBuild().module;
       resolve({
         port: uWS.us_socket_local_port(socket),
         close: () => uWS.us_listen_socket_close(socket),
