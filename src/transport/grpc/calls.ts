@@ -1,8 +1,14 @@
 import { Metadata, type ServiceError } from '@grpc/grpc-js';
 import type { AppError } from '../../errors.js';
-import { isAcceptableRequestId, newRequestId } from '../http/request-id.js';
+import {
+  isAcceptableRequestId,
+  newRequestId,
+  requestIdReplacedHeader,
+  requestIdReplacedReason,
+} from '../http/request-id.js';
 import { wireErrorString } from '../wire-errors.js';
 import { grpcStatusOf } from './status.js';
+import { unusableRequestIdKey } from './unusable-request-ids.js';
 
 export function metadataText(metadata: Metadata, name: string): string | undefined {
   const value = metadata.get(name)[0];
@@ -23,9 +29,16 @@ export function peerIp(peer: string): string {
   return lastColon > 0 ? withoutScheme.slice(0, lastColon) : withoutScheme;
 }
 
-export function requestIdMetadata(requestId: string): Metadata {
+/** The answer's initial metadata: its request id, and whether the id the client sent was replaced. */
+export function requestIdMetadata(requestId: string, sent: Metadata): Metadata {
   const metadata = new Metadata();
   metadata.set('x-request-id', requestId);
+  const given = metadataText(sent, 'x-request-id');
+  if (
+    (given !== undefined && given !== requestId) ||
+    metadataText(sent, unusableRequestIdKey) === '1'
+  )
+    metadata.set(requestIdReplacedHeader, requestIdReplacedReason);
   return metadata;
 }
 

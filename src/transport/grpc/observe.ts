@@ -65,7 +65,7 @@ export function observed(
       const refusal = missingKeyError(op, call.metadata);
       if (refusal !== undefined) {
         const requestId = requestIdOf(call.metadata);
-        call.sendMetadata(requestIdMetadata(requestId));
+        call.sendMetadata(requestIdMetadata(requestId, call.metadata));
         answer(grpcErrorOf(refusal, requestId) as never);
         return;
       }

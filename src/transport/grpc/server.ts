@@ -21,6 +21,7 @@ import { uploadStream } from './upload-stream.js';
 import { observed } from './observe.js';
 import { strictService } from './strict-decode.js';
 import { widenReceiveWindow } from './receive-window.js';
+import { markUnusableRequestIds } from './unusable-request-ids.js';
 import type { HttpMetrics } from '../http/metrics.js';
 import { PortInUseError } from '../port-claim.js';
 
@@ -56,7 +57,7 @@ function failure(
 function unary(deps: GrpcFrontDeps, op: AnyOp) {
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
     const requestId = requestIdOf(call.metadata);
-    call.sendMetadata(requestIdMetadata(requestId));
+    call.sendMetadata(requestIdMetadata(requestId, call.metadata));
     const request =
       op.grpc.decode === undefined
         ? call.request
@@ -84,7 +85,7 @@ function unary(deps: GrpcFrontDeps, op: AnyOp) {
 function bidi(deps: GrpcFrontDeps, op: AnyOp) {
   return (call: ServerDuplexStream<unknown, unknown>) => {
     const requestId = requestIdOf(call.metadata);
-    call.sendMetadata(requestIdMetadata(requestId));
+    call.sendMetadata(requestIdMetadata(requestId, call.metadata));
     const identity = identityOf(call);
     let failed = false;
     let replies: Promise<void> = Promise.resolve();
@@ -133,7 +134,7 @@ function bidi(deps: GrpcFrontDeps, op: AnyOp) {
 function serverStream(deps: GrpcFrontDeps, op: AnyOp) {
   return (call: ServerWritableStream<unknown, unknown>) => {
     const requestId = requestIdOf(call.metadata);
-    call.sendMetadata(requestIdMetadata(requestId));
+    call.sendMetadata(requestIdMetadata(requestId, call.metadata));
     const sink = {
       cancelled: () => call.cancelled,
       write: async (chunk: unknown) => {
@@ -207,6 +208,7 @@ export async function startGrpcFront(
     );
   });
   widenReceiveWindow(server, limits.grpcReceiveWindowBytes, (why) => deps.logger.warn(why));
+  markUnusableRequestIds(server);
   return {
     port: boundPort,
     close: () =>

@@ -41,7 +41,7 @@ export function uploadStream(
 ) {
   return (call: ServerReadableStream<UploadChunk, unknown>, callback: sendUnaryData<unknown>) => {
     const requestId = requestIdOf(call.metadata);
-    call.sendMetadata(requestIdMetadata(requestId));
+    call.sendMetadata(requestIdMetadata(requestId, call.metadata));
     const chunks: Buffer[] = [];
     const fields: Record<string, string> = {};
     let received = 0;

@@ -36,6 +36,15 @@ export function newRequestId(nowMs: number = Date.now()): string {
   return out;
 }
 
-export function requestIdFrom(header: string): string {
-  return isAcceptableRequestId(header) ? header : newRequestId();
+/**
+ * Said on an answer whose client-sent X-Request-ID was replaced (REST header, gRPC initial metadata), so a
+ * client correlating by its own id learns at once that this answer carries another one.
+ */
+export const requestIdReplacedHeader = 'x-request-id-replaced';
+export const requestIdReplacedReason = 'the sent value is not 1-128 printable ASCII characters';
+
+/** The id an answer carries, and whether a value the client sent was replaced (an empty header is no value). */
+export function requestIdFrom(header: string): { readonly id: string; readonly replaced: boolean } {
+  if (isAcceptableRequestId(header)) return { id: header, replaced: false };
+  return { id: newRequestId(), replaced: header !== '' };
 }

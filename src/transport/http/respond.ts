@@ -2,6 +2,7 @@ import type { HttpResponse } from 'uWebSockets.js';
 import { AppError } from '../../errors.js';
 import { errorBody } from '../wire-errors.js';
 import { httpStatusOf } from './status.js';
+import { requestIdReplacedHeader, requestIdReplacedReason } from './request-id.js';
 
 /** Per-request state shared by the handler and its async continuation. */
 export interface Exchange {
@@ -14,6 +15,8 @@ export interface Exchange {
   corsOrigin?: string;
   /** Set while a body is being read: settles the read when the client goes away, so nothing waits forever. */
   onAbort?: () => void;
+  /** The client sent an X-Request-ID this answer does not carry (see requestIdReplacedHeader). */
+  requestIdReplaced?: true;
   /** Close the connection after the answer (an upload refused mid-body is not read to its end). */
   closeConnection?: boolean;
 }
@@ -24,6 +27,8 @@ export const csvType = 'text/csv; charset=utf-8';
 /** Headers every REST answer carries (OWASP secure headers for APIs: no MIME sniffing, no caching of answers). */
 function writeCommonHeaders(exchange: Exchange): void {
   exchange.res.writeHeader('x-request-id', exchange.requestId);
+  if (exchange.requestIdReplaced === true)
+    exchange.res.writeHeader(requestIdReplacedHeader, requestIdReplacedReason);
   exchange.res.writeHeader('x-content-type-options', 'nosniff');
   exchange.res.writeHeader('cache-control', 'no-store');
   if (exchange.corsOrigin !== undefined) {
@@ -35,7 +40,7 @@ function writeCommonHeaders(exchange: Exchange): void {
 
 /** Response headers a browser client may read when CORS is on. */
 export const exposedHeaders =
-  'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
+  'X-Request-ID, X-Request-ID-Replaced, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
 /** One corked write: status, headers and body leave in a single syscall. `close` ends the connection after it. */
 export function send(

@@ -216,11 +216,9 @@ function answerFailure(
 }
 
 function openExchange(deps: HttpFrontDeps, res: HttpResponse, req: HttpRequest): Exchange {
-  const exchange: Exchange = {
-    res,
-    requestId: requestIdFrom(req.getHeader('x-request-id')),
-    aborted: false,
-  };
+  const requestId = requestIdFrom(req.getHeader('x-request-id'));
+  const exchange: Exchange = { res, requestId: requestId.id, aborted: false };
+  if (requestId.replaced) exchange.requestIdReplaced = true;
   if (deps.cors?.enabled === true) {
     const origin = deps.cors.allowed(req.getHeader('origin'));
     if (origin !== undefined) exchange.corsOrigin = origin;
