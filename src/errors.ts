@@ -16,6 +16,7 @@ export const errorCodes = [
   'target_no_match',
   'method_not_allowed',
   'payload_too_large',
+  'request_timeout',
   'unsupported_media_type',
   'conflict',
   'credits_exhausted',

@@ -170,6 +170,14 @@ export const limits = {
    *  with every character escaped as \uXXXX still far less than 1 MiB. 256 KiB fits the unescaped worst case
    *  and refuses anything that is not a request of the spec (asserted below). */
   httpJsonBodyBytesMax: 256 * 1024,
+  /** A REST request body (JSON or a statement upload) must have arrived this long after its head, else the answer
+   *  is 408 and the connection closes. Why 6 s: uWS closes a connection whose body is still incomplete 8 to 12 s
+   *  after the head (its 10 s HTTP timeout on 4 s ticks, not re-armed by body data: measured here with a
+   *  1 byte/100 ms and a 10 KB/s trickle), without a response; answering before that tells a client it was slow,
+   *  not that the service died. Measured on loopback, the largest body (an 8 MiB statement) takes under 0.1 s. */
+  httpBodyDeadlineMs: 6_000,
+  /** How often pending body reads are checked against httpBodyDeadlineMs: the answer leaves at most this late. */
+  httpBodyDeadlineSweepMs: 500,
   /** Spec §7 of clarifications: a client X-Request-ID of 1 to 128 printable ASCII characters is echoed. */
   requestIdCharsMax: 128,
   /** ValidateStream: IBANs per inbound batch message; 1,000 keeps one batch's verdicts under 200 KB. */

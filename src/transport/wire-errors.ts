@@ -18,6 +18,7 @@ const wireErrorOf = {
   target_no_match: 'target_no_match',
   method_not_allowed: 'method_not_allowed',
   payload_too_large: 'payload_too_large',
+  request_timeout: 'request_timeout',
   unsupported_media_type: 'unsupported_media_type',
   conflict: 'conflict',
   credits_exhausted: 'API call limit reached',

@@ -16,6 +16,7 @@ export const grpcStatusOf = {
   method_not_allowed: status.UNIMPLEMENTED,
   conflict: status.ALREADY_EXISTS,
   payload_too_large: status.RESOURCE_EXHAUSTED,
+  request_timeout: status.DEADLINE_EXCEEDED,
   unsupported_media_type: status.INVALID_ARGUMENT,
   credits_exhausted: status.RESOURCE_EXHAUSTED,
   rate_limited: status.RESOURCE_EXHAUSTED,

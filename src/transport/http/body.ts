@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
 import type { Exchange } from './respond.js';
+import { bodyDeadlineMessage, watchBodyDeadline } from './body-deadline.js';
 
 /**
  * Reads a request body with a hard cap. The cap is checked against Content-Length before a byte is
@@ -12,10 +13,6 @@ export function readBody(
   bytesMax: number,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    exchange.onAbort = () =>
-      reject(
-        new AppError('invalid_argument', 'Client closed the connection before the body arrived'),
-      );
     if (contentLength !== null && contentLength > bytesMax) {
       reject(
         new AppError(
@@ -28,11 +25,24 @@ export function readBody(
     const chunks: Buffer[] = [];
     let received = 0;
     let refused = false;
+    const unwatch = watchBodyDeadline(() => {
+      refused = true;
+      exchange.closeConnection = true; // the rest of the body is not read: close after the answer
+      exchange.onAbort = undefined;
+      reject(new AppError('request_timeout', bodyDeadlineMessage()));
+    });
+    exchange.onAbort = () => {
+      unwatch();
+      reject(
+        new AppError('invalid_argument', 'Client closed the connection before the body arrived'),
+      );
+    };
     exchange.res.onData((chunk, isLast) => {
       if (refused || exchange.aborted) return;
       received += chunk.byteLength;
       if (received > bytesMax) {
         refused = true;
+        unwatch();
         reject(new AppError('payload_too_large', `Body exceeds the ${bytesMax}-byte limit`));
         return;
       }
@@ -42,6 +52,7 @@ export function readBody(
         // the abort hook and the chunks. Measured with --trace-gc-nvp on 8,000 sequential validate requests:
         // 1.50-1.58 -> 1.25-1.32 MB promoted per scavenge, over the whole run.
         exchange.onAbort = undefined;
+        unwatch();
         resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received));
         chunks.length = 0;
       }

@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { Exchange } from './respond.js';
+import { bodyDeadlineMessage, watchBodyDeadline } from './body-deadline.js';
 
 /** One file part as the op receives it: the bytes exactly as uploaded, the client's file name as a hint only. */
 export interface UploadedFile {
@@ -45,9 +46,11 @@ export function readMultipart(
 ): Promise<MultipartInput> {
   return new Promise((resolve, reject) => {
     let settled = false;
+    let unwatch = (): void => undefined;
     const fail = (error: AppError) => {
       if (settled) return;
       settled = true;
+      unwatch();
       exchange.closeConnection = true; // stop reading: uWS closes the socket once the answer is sent
       exchange.onAbort = undefined;
       reject(error);
@@ -110,19 +113,31 @@ export function readMultipart(
     parser.on('close', () => {
       if (settled) return;
       settled = true;
+      unwatch();
       exchange.onAbort = undefined;
       resolve({ fields, files });
     });
-    let received = 0;
-    exchange.res.onData((chunk, isLast) => {
-      if (settled || exchange.aborted) return;
-      received += chunk.byteLength;
-      if (received > bodyBytesMax) {
-        fail(tooLarge());
-        return;
-      }
-      parser.write(Buffer.from(chunk.slice(0))); // uWS reuses the chunk's memory after this callback
-      if (isLast) parser.end();
-    });
+    unwatch = watchBodyDeadline(() => fail(new AppError('request_timeout', bodyDeadlineMessage())));
+    feedParser(exchange, parser, () => settled, fail);
+  });
+}
+
+/** uWS body chunks into busboy, refusing a body over the cap as soon as it is exceeded. */
+function feedParser(
+  exchange: Exchange,
+  parser: busboy.Busboy,
+  settled: () => boolean,
+  fail: (error: AppError) => void,
+): void {
+  let received = 0;
+  exchange.res.onData((chunk, isLast) => {
+    if (settled() || exchange.aborted) return;
+    received += chunk.byteLength;
+    if (received > bodyBytesMax) {
+      fail(tooLarge());
+      return;
+    }
+    parser.write(Buffer.from(chunk.slice(0))); // uWS reuses the chunk's memory after this callback
+    if (isLast) parser.end();
   });
 }

@@ -15,6 +15,7 @@ export const httpStatusOf = {
   method_not_allowed: '405 Method Not Allowed',
   conflict: '409 Conflict',
   payload_too_large: '413 Payload Too Large',
+  request_timeout: '408 Request Timeout',
   unsupported_media_type: '415 Unsupported Media Type',
   credits_exhausted: '429 Too Many Requests',
   rate_limited: '429 Too Many Requests',

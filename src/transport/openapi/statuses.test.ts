@@ -26,13 +26,14 @@ describe('OpenAPI statuses per operation', () => {
   });
 
   it('lists what each endpoint can answer, and only that', () => {
-    // validate: keyless 429 (per-IP allowance) and keyed 429 (credits); 413 for a body over the limit; 402 for an
-    // expired 24h Pass; 503 when a pooled request meets a full queue.
+    // validate: keyless 429 (per-IP allowance) and keyed 429 (credits); 413 for a body over the limit, 408 for one
+    // that arrives too slowly; 402 for an expired 24h Pass; 503 when a pooled request meets a full queue.
     assert.deepEqual(statusesOf('/validate', 'post'), [
       '200',
       '400',
       '401',
       '402',
+      '408',
       '413',
       '429',
       '503',
@@ -44,11 +45,12 @@ describe('OpenAPI statuses per operation', () => {
       '401',
       '402',
       '404',
+      '408',
       '413',
       '429',
       '503',
     ]);
-    // sources: 403 without provenance access; GET, so no 413.
+    // sources: 403 without provenance access; GET, so no 408 or 413.
     assert.deepEqual(statusesOf('/bank-intelligence/sources', 'get'), [
       '200',
       '400',

@@ -5,6 +5,7 @@
  *   with a country field answers "Invalid country";
  * - 401 and 402: every keyed op (a missing or unknown key; an expired 24h Pass is 402 on every call);
  * - 413: ops that read a JSON body;
+ * - 408: ops that read a body (JSON or an upload) that has not arrived by the body deadline;
  * - 429: ops that spend credits, and keyless /validate (its per-IP allowance);
  * - 409: idempotent ops (a request_id reused with another body);
  * - 503: ops with row work, which may run in the worker pool (saturated queue);
@@ -45,6 +46,7 @@ export function errorCodesOf(op: HttpOp): ErrorCode[] {
     codes.add('payment_required');
   }
   if (op.http.inputFrom === 'body') codes.add('payload_too_large');
+  if (op.http.inputFrom !== 'query') codes.add('request_timeout');
   if (op.access !== 'none' && spendsCredits(op)) codes.add('credits_exhausted');
   if (op.access === 'key_optional') codes.add('rate_limited');
   if (op.idempotency !== undefined) codes.add('conflict');
