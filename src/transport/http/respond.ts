@@ -7,6 +7,8 @@ import { httpStatusOf } from './status.js';
 export interface Exchange {
   readonly res: HttpResponse;
   readonly requestId: string;
+  /** performance.now() when the request's handler began: its duration in /metrics runs from here. */
+  readonly startedMs: number;
   aborted: boolean;
   /** Set once the answer is written: a uWS response must not be touched after it ends. */
   sent?: boolean;

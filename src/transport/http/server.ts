@@ -193,7 +193,7 @@ async function handleOp(
   } catch (thrown) {
     status = answerFailure(deps, op.name, exchange, thrown);
   } finally {
-    deps.metrics.observe(op.name, status);
+    deps.metrics.observe(op.name, status, 'rest', exchange.startedMs);
   }
 }
 
@@ -218,6 +218,7 @@ function openExchange(deps: HttpFrontDeps, res: HttpResponse, req: HttpRequest):
   const exchange: Exchange = {
     res,
     requestId: requestIdFrom(req.getHeader('x-request-id')),
+    startedMs: performance.now(),
     aborted: false,
   };
   if (deps.cors?.enabled === true) {
@@ -246,12 +247,13 @@ function guarded(
       const problem = framingProblem(req);
       if (problem !== undefined) {
         sendError(exchange, new AppError('invalid_argument', problem), {}, true);
-        deps.metrics.observe(name, 'invalid_argument');
+        deps.metrics.observe(name, 'invalid_argument', 'rest', exchange.startedMs);
         return;
       }
       body(exchange, res, req);
     } catch (thrown) {
-      deps.metrics.observe(name, answerFailure(deps, name, exchange, thrown));
+      const outcome = answerFailure(deps, name, exchange, thrown);
+      deps.metrics.observe(name, outcome, 'rest', exchange.startedMs);
     }
   };
 }
