@@ -11,7 +11,8 @@ export class LabelCache<Child> {
 
   get(first: string, second: string, third: string): Child {
     let level1 = this.children.get(first);
-    if (level1 === undefined) this.children.set(first, (level1 = new Map<string, Map<string, Child>>()));
+    if (level1 === undefined)
+      this.children.set(first, (level1 = new Map<string, Map<string, Child>>()));
     let level2 = level1.get(second);
     if (level2 === undefined) level1.set(second, (level2 = new Map<string, Child>()));
     let child = level2.get(third);
