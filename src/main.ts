@@ -22,6 +22,7 @@ import { openStatementReviews } from './statements/open.js';
 import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
 import { buildApp, listen, type HttpFront } from './transport/http/server.js';
 import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
 import { sharedPort } from './transport/http/threads/shared-port.js';
@@ -70,6 +71,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const store = AccountStore.open(config.dataDir, config.ledgerDurability);
   const demoKeys = store.ensureDemoKeys(new Date());
   const state = lmdbPorts(store);
+  const { metrics, observed } = openMetrics(config);
+  state.ledger.observeCommits(observed.ledgerCommits);
   const manifestKeys = loadManifestKeys({
     dataDir: config.dataDir,
     keyFile: config.signingKeyFile,
@@ -81,7 +84,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     reportEmbedded(logger, outcome),
   );
   const bank = bankDirectoryOver(registry);
-  const runner = startPool(config, manifestKeys);
+  observed.watchRegistry(bank);
+  const runner = startPool(config, manifestKeys, observed);
+  observed.watchPool(runner);
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
   await moveLegacyWatches(registry, store, logger);
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
@@ -92,6 +97,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     meter: state.ledger,
     runner,
     logger,
+    observeAnalysis: observed.analysed,
   });
   const service = buildService(config, {
     state,
@@ -106,10 +112,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   });
   await statements.start();
   let ready = false;
-  const { metrics, http, fronts } = await startRestFronts(
+  const { http, fronts } = await startRestFronts(
     config,
     logger,
-    { state, service, runner },
+    { state, service, runner, metrics },
     manifestKeys ?? null,
     () => ready,
   );
@@ -170,7 +176,11 @@ function logStartup(config: Config, logger: Logger): void {
     );
 }
 
-function startPool(config: Config, manifestKeys: ManifestKeys): PoolRunner {
+function startPool(
+  config: Config,
+  manifestKeys: ManifestKeys,
+  observer: ServiceMetrics,
+): PoolRunner {
   return new PoolRunner(
     createPool({
       threads: config.poolThreads,
@@ -178,7 +188,16 @@ function startPool(config: Config, manifestKeys: ManifestKeys): PoolRunner {
       usDirectoryFiles: config.usDirectoryFiles,
       manifestKeys,
     }),
+    observer,
   );
+}
+
+/** /metrics of this process: requests (summed over REST front threads), and the main thread's own metrics. */
+function openMetrics(config: Config): { metrics: HttpMetrics; observed: ServiceMetrics } {
+  const metrics = new HttpMetrics(config.httpThreads > 1 ? { thread: 'main' } : {});
+  const observed = new ServiceMetrics();
+  metrics.register(...observed.all);
+  return { metrics, observed };
 }
 
 /** Watches an older version kept in the registry env move to the accounts store, where they now live. */
@@ -227,13 +246,13 @@ interface ServiceParts {
 async function startRestFronts(
   config: Config,
   logger: Logger,
-  deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner'>,
+  deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner' | 'metrics'>,
   manifestKeys: ManifestKeys | null,
   isReady: () => boolean,
-): Promise<{ metrics: HttpMetrics; http: HttpFront; fronts: FrontThreads | undefined }> {
+): Promise<{ http: HttpFront; fronts: FrontThreads | undefined }> {
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
-  const metrics = new HttpMetrics(config.httpThreads > 1 ? { thread: 'main' } : {});
+  const { metrics } = deps;
   const app = buildApp({
     service: deps.service,
     ops: httpOps,
@@ -251,9 +270,9 @@ async function startRestFronts(
       : await listen(app, config.host, config.httpPort, 'exclusive');
   const fronts =
     config.httpThreads > 1
-      ? await startFronts(config, logger, { ...deps, metrics }, http.port, manifestKeys)
+      ? await startFronts(config, logger, deps, http.port, manifestKeys)
       : undefined;
-  return { metrics, http, fronts };
+  return { http, fronts };
 }
 
 function logReady(config: Config, logger: Logger, httpPort: number, grpcPort: number): void {

@@ -284,6 +284,36 @@ test('the commits of one turn share one write per account, and each resolves onl
   );
 });
 
+test('commit latency: each spending commit is timed to its durable write; free commits and refunds are not', async (t) => {
+  const { store } = setup(t);
+  const pro = account(store, 'pro');
+  const table = new MemoryTable<Partial<Record<CreditKind, number>>>();
+  const writeMs = 30;
+  const meter = new Meter({
+    get: (key: string) => table.get(key),
+    getRange: table.getRange.bind(table),
+    remove: table.remove.bind(table),
+    // A write that takes writeMs to become durable.
+    put: (key: string, value: Partial<Record<CreditKind, number>>) =>
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(table.put(key, value)), writeMs)),
+  });
+  const seen: number[] = [];
+  meter.observeCommits({ observe: (seconds) => seen.push(seconds) });
+  const charge = reserveOk(meter, pro, { api_calls: 2 });
+  await Promise.all([
+    meter.commit(reserveOk(meter, pro, { api_calls: 1 })),
+    meter.commit(reserveOk(meter, pro, { api_calls: 1 })),
+    meter.commit(charge),
+    meter.commit(reserveOk(meter, pro, {})),
+  ]);
+  assert.equal(seen.length, 3, 'three commits spent credits, in one shared write');
+  for (const seconds of seen) assert.ok(seconds >= (writeMs - 1) / 1000, `${seconds} s`);
+  await meter.refundCommitted(charge);
+  assert.equal(seen.length, 3, 'giving back committed credits is not a commit');
+  await meter.commit(reserveOk(meter, pro, { api_calls: 1 }));
+  assert.equal(seen.length, 4);
+});
+
 test('a commit that spends nothing writes nothing and resolves at once; one that spends writes', async (t) => {
   const { store } = setup(t);
   const pro = account(store, 'pro');

@@ -33,8 +33,41 @@ export function createPool(options: PoolOptions): Piscina {
   });
 }
 
+/** How a pool task ended: a result, an error the task answered (as data), or a throw (worker lost, stopped, a bug). */
+export type PoolTaskOutcome = 'ok' | 'error' | 'failed';
+
+/** Told of every task the pool settles (the service's /metrics). */
+export interface PoolObserver {
+  taskSettled(task: string, outcome: PoolTaskOutcome, seconds: number): void;
+}
+
 export class PoolRunner implements Runner {
-  constructor(private readonly pool: Piscina) {}
+  constructor(
+    private readonly pool: Piscina,
+    private readonly observer?: PoolObserver,
+  ) {}
+
+  /** Tasks waiting for a free worker. */
+  get queueDepth(): number {
+    return this.pool.queueSize;
+  }
+
+  /** Runs a task, timing it from hand-over to result (queue wait included) for the observer. */
+  private async timed<T>(
+    name: string,
+    run: Promise<T>,
+    failedAsData: (result: T) => boolean,
+  ): Promise<T> {
+    const startedMs = performance.now();
+    let outcome: PoolTaskOutcome = 'failed';
+    try {
+      const result = await run;
+      outcome = failedAsData(result) ? 'error' : 'ok';
+      return result;
+    } finally {
+      this.observer?.taskSettled(name, outcome, (performance.now() - startedMs) / 1000);
+    }
+  }
 
   /**
    * piscina reports a full queue only as an untyped Error('Task queue is at limit'); checking the queue
@@ -64,7 +97,11 @@ export class PoolRunner implements Runner {
       ...(render === undefined ? {} : { render }),
     };
     this.assertRoom();
-    const result = (await this.pool.run(task)) as TaskResult;
+    const result = await this.timed(
+      op.name,
+      this.pool.run(task) as Promise<TaskResult>,
+      (settled) => !settled.ok,
+    );
     if (!result.ok) throw fromErrorData(result.error);
     return 'rendered' in result
       ? new RenderedBody(result.rendered.format, result.rendered.body)
@@ -73,7 +110,11 @@ export class PoolRunner implements Runner {
 
   /** A statement analysis, stopped by `signal` (the time bound): piscina then ends the worker thread, OCR and all. */
   runStatementAnalysis(task: StatementTask, signal: AbortSignal): Promise<StatementTaskResult> {
-    return this.pool.run(task, { signal }) as Promise<StatementTaskResult>;
+    return this.timed(
+      task.kind,
+      this.pool.run(task, { signal }) as Promise<StatementTaskResult>,
+      (settled) => !settled.ok,
+    );
   }
 
   close(): Promise<void> {

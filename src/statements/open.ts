@@ -5,7 +5,7 @@ import { LmdbReviewStore } from '../accounts/review-store-lmdb.js';
 import type { Meter } from '../accounts/meter.js';
 import type { Config } from '../config.js';
 import type { PoolRunner } from '../pool/pool.js';
-import { StatementReviews } from './reviews.js';
+import { StatementReviews, type StatementReviewsDeps } from './reviews.js';
 import { loadUploadKey } from './upload-cipher.js';
 import { UploadFiles } from './upload-files.js';
 
@@ -24,6 +24,7 @@ export interface StatementWiring {
   readonly runner: PoolRunner;
   readonly logger: Logger;
   readonly now?: () => Date;
+  readonly observeAnalysis?: StatementReviewsDeps['observeAnalysis'];
 }
 
 /** The composition of the statement review workflow: LMDB records, encrypted files, the pool. */
@@ -42,5 +43,6 @@ export function openStatementReviews(wiring: StatementWiring): StatementReviews 
     retentionSeconds: wiring.config.statementRetentionSeconds,
     region: wiring.config.statementRegion,
     logger: wiring.logger,
+    ...(wiring.observeAnalysis === undefined ? {} : { observeAnalysis: wiring.observeAnalysis }),
   });
 }

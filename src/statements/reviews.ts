@@ -32,7 +32,12 @@ export interface StatementReviewsDeps {
   readonly logger: Logger;
   /** Wall-time bound of one analysis; default limits.statementAnalysisMsMax (tests shorten it). */
   readonly analysisMsMax?: number;
+  /** Told of every analysis that ends: `completed` or the failure reason, and its seconds (the service's /metrics). */
+  readonly observeAnalysis?: (outcome: AnalysisOutcomeName, seconds: number) => void;
 }
+
+/** How an analysis ended, as /metrics and the log name it: a report, or the failure reason. */
+export type AnalysisOutcomeName = 'completed' | FailureReason;
 
 export interface AcceptRequest {
   readonly keyId: string;
@@ -279,14 +284,14 @@ export class StatementReviews {
     await this.deps.store.put({ ...record, step: 'analyzing' });
     const started = performance.now();
     const outcome = await this.outcomeOf(reviewId, record, controller);
+    const ms = performance.now() - started;
+    const name: AnalysisOutcomeName = 'report' in outcome ? 'completed' : outcome.reason;
+    // A review deleted while it ran was stopped by the delete: not an analysis outcome.
+    if (!this.removed.has(reviewId)) this.deps.observeAnalysis?.(name, ms / 1000);
     if (this.removed.has(reviewId) || (await this.deps.store.get(reviewId)) === undefined) return;
     await this.recordOutcome(record, outcome);
     this.deps.logger.info(
-      {
-        reviewId,
-        ms: Math.round(performance.now() - started),
-        outcome: 'report' in outcome ? 'completed' : outcome.reason,
-      },
+      { reviewId, ms: Math.round(ms), outcome: name },
       'statement review analysed',
     );
   }

@@ -53,14 +53,20 @@ export function observed(
   op: AnyOp,
   handler: UntypedHandleCall,
 ): UntypedHandleCall {
-  const count = (outcome: string) => deps.metrics?.observe(op.name, outcome, 'grpc');
+  const count = (outcome: string, startedMs: number) =>
+    deps.metrics?.observe(op.name, outcome, 'grpc', startedMs);
   // Unary and client-stream handlers answer through a callback; bidi and server streams through the call.
   if (op.grpc.stream === undefined || op.grpc.stream === 'client') {
     const unary = handler as Unary;
     return ((call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
+      const startedMs = performance.now();
       const answer: sendUnaryData<unknown> = (error, value) => {
-        count(outcomeOf(error));
-        callback(error, value);
+        // Counted after the answer is handed over (its encoding is part of the duration), whatever that throws.
+        try {
+          callback(error, value);
+        } finally {
+          count(outcomeOf(error), startedMs);
+        }
       };
       const refusal = missingKeyError(op, call.metadata);
       if (refusal !== undefined) {
@@ -79,9 +85,10 @@ export function observed(
     }) as UntypedHandleCall;
   }
   return ((call: StreamCall) => {
+    const startedMs = performance.now();
     let counted = false;
     const once = (outcome: string) => {
-      if (!counted) count(outcome);
+      if (!counted) count(outcome, startedMs);
       counted = true;
     };
     call.once('error', (error) => once(outcomeOf(error)));

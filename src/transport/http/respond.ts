@@ -8,6 +8,8 @@ import { requestIdReplacedHeader, requestIdReplacedReason } from './request-id.j
 export interface Exchange {
   readonly res: HttpResponse;
   readonly requestId: string;
+  /** performance.now() when the request's handler began: its duration in /metrics runs from here. */
+  readonly startedMs: number;
   aborted: boolean;
   /** Set once the answer is written: a uWS response must not be touched after it ends. */
   sent?: boolean;

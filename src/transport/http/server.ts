@@ -194,7 +194,7 @@ async function handleOp(
   } catch (thrown) {
     status = answerFailure(deps, op.name, exchange, thrown);
   } finally {
-    deps.metrics.observe(op.name, status);
+    deps.metrics.observe(op.name, status, 'rest', exchange.startedMs);
   }
 }
 
@@ -217,7 +217,12 @@ function answerFailure(
 
 function openExchange(deps: HttpFrontDeps, res: HttpResponse, req: HttpRequest): Exchange {
   const requestId = requestIdFrom(req.getHeader('x-request-id'));
-  const exchange: Exchange = { res, requestId: requestId.id, aborted: false };
+  const exchange: Exchange = {
+    res,
+    requestId: requestId.id,
+    startedMs: performance.now(),
+    aborted: false,
+  };
   if (requestId.replaced) exchange.requestIdReplaced = true;
   if (deps.cors?.enabled === true) {
     const origin = deps.cors.allowed(req.getHeader('origin'));
@@ -245,12 +250,13 @@ function guarded(
       const problem = framingProblem(req);
       if (problem !== undefined) {
         sendError(exchange, new AppError('invalid_argument', problem), {}, true);
-        deps.metrics.observe(name, 'invalid_argument');
+        deps.metrics.observe(name, 'invalid_argument', 'rest', exchange.startedMs);
         return;
       }
       body(exchange, res, req);
     } catch (thrown) {
-      deps.metrics.observe(name, answerFailure(deps, name, exchange, thrown));
+      const outcome = answerFailure(deps, name, exchange, thrown);
+      deps.metrics.observe(name, outcome, 'rest', exchange.startedMs);
     }
   };
 }
