@@ -16,8 +16,10 @@ import { nameKeys } from './normalize.js';
  */
 export const matcherThresholds = {
   /**
-   * 0.85: the close-match threshold one VoP responder product publishes for individuals (IPF: close >= 0.85,
-   * match >= 0.95; corporate 0.75 / 0.85; shared/notes/domain.md §2.6). Taken as published, not tuned on the matrix.
+   * 0.85: the close-match threshold one VoP responder product publishes for individuals (IPF VoP Responder
+   * documentation, Icon Solutions, "name matching": close >= 0.85, match >= 0.95; corporate 0.75 / 0.85;
+   * https://docs.ipfdev.co.uk/en/services/IPF_RELEASE_2025.1.0/verification-of-payee-responder/features/name-matching.html).
+   * Taken as published, not tuned on the matrix.
    */
   closeMatchMin: 0.85,
 } as const;
