@@ -59,7 +59,7 @@ export const tradeWordsByLanguage = {
     'Serramenti',
     'Ceramiche',
     'Consulenze',
-    'Ferramenta',
+    'Tipografia',
   ]),
   nl: after([
     'Bouw',
