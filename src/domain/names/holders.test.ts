@@ -82,8 +82,7 @@ describe('VoP holders', () => {
       if (country === 'PL' && female) {
         assert.doesNotMatch(person.family, /(sk|ck|dzk)i$/u, `${person.given} ${person.family}`);
         assert.ok(
-          families.includes(person.family) ||
-            families.includes(person.family.replace(/a$/u, 'i')),
+          families.includes(person.family) || families.includes(person.family.replace(/a$/u, 'i')),
           person.family,
         );
       } else assert.ok(families.includes(person.family), `${country} ${person.family}`);
@@ -125,8 +124,14 @@ describe('VoP holders', () => {
         assert.notEqual(fullNameOf(other), fullNameOf(base));
       }
       const words = wordsOf(base);
-      assert.ok([...wordsOf(easy)].every((word) => !words.has(word)), fullNameOf(easy));
-      assert.ok([...wordsOf(hard)].some((word) => words.has(word)), fullNameOf(hard));
+      assert.ok(
+        [...wordsOf(easy)].every((word) => !words.has(word)),
+        fullNameOf(easy),
+      );
+      assert.ok(
+        [...wordsOf(hard)].some((word) => words.has(word)),
+        fullNameOf(hard),
+      );
       if (base.kind === 'person' && hard.kind === 'person') {
         assert.equal(hard.family, base.family);
         assert.notEqual(hard.given[0]?.toLowerCase(), base.given[0]?.toLowerCase());

@@ -36,30 +36,34 @@ describe('legal forms (GLEIF ISO 20275 ELF codes)', () => {
     }
   });
 
-  it('agrees with the ELF codes GLEIF records carry for names ending in a table form', skipWithoutShared, () => {
-    const file = 'gleif/20240505-0000-gleif-goldencopy-lei2-intra-day.json';
-    const { records } = JSON.parse(readShared(file).toString('utf8')) as {
-      records: GleifRecord[];
-    };
-    let agree = 0;
-    const disagree: string[] = [];
-    for (const { Entity: entity } of records) {
-      const name = plain(entity.LegalName.$);
-      const country = entity.LegalJurisdiction?.$;
-      const code = entity.LegalForm?.EntityLegalFormCode?.$;
-      const form = legalFormTable.find(
-        (candidate) =>
-          candidate.country === country &&
-          [candidate.short, candidate.full].some((text) => name.endsWith(` ${plain(text)}`)),
-      );
-      if (form === undefined) continue;
-      if (form.elf === code) agree += 1;
-      else disagree.push(`${entity.LegalName.$}: ${code} (table ${form.elf})`);
-    }
-    // Real names are not always unambiguous (an Italian sole-member S.R.L. has a code of its own): a few may differ.
-    assert.ok(agree >= 100, `${agree} agreeing records`);
-    assert.ok(disagree.length <= agree / 20, disagree.join('; '));
-  });
+  it(
+    'agrees with the ELF codes GLEIF records carry for names ending in a table form',
+    skipWithoutShared,
+    () => {
+      const file = 'gleif/20240505-0000-gleif-goldencopy-lei2-intra-day.json';
+      const { records } = JSON.parse(readShared(file).toString('utf8')) as {
+        records: GleifRecord[];
+      };
+      let agree = 0;
+      const disagree: string[] = [];
+      for (const { Entity: entity } of records) {
+        const name = plain(entity.LegalName.$);
+        const country = entity.LegalJurisdiction?.$;
+        const code = entity.LegalForm?.EntityLegalFormCode?.$;
+        const form = legalFormTable.find(
+          (candidate) =>
+            candidate.country === country &&
+            [candidate.short, candidate.full].some((text) => name.endsWith(` ${plain(text)}`)),
+        );
+        if (form === undefined) continue;
+        if (form.elf === code) agree += 1;
+        else disagree.push(`${entity.LegalName.$}: ${code} (table ${form.elf})`);
+      }
+      // Real names are not always unambiguous (an Italian sole-member S.R.L. has a code of its own): a few may differ.
+      assert.ok(agree >= 100, `${agree} agreeing records`);
+      assert.ok(disagree.length <= agree / 20, disagree.join('; '));
+    },
+  );
 
   it('lets the matcher set both spellings of every form aside', () => {
     for (const form of legalFormTable) {
