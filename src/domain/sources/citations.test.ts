@@ -1,10 +1,11 @@
 // Every source an answer gives is a public document: title, issuer and an https URL, never a file path. Walks the
-// whole scenario catalog, every scenario the catalog offers (compiled for each VoP outcome where one applies) and
+// fixture manifest spec, the whole scenario catalog, every scenario the catalog offers (compiled for each VoP outcome where one applies) and
 // the VoP benchmark catalog, and finds every `source` member wherever it sits.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { manifestSpec } from '../../ops/manifests/spec.js';
 import { scenarioCatalog } from '../../ops/scenarios/catalog.js';
 import { vopCatalog } from '../../ops/vop/catalog.js';
 import { resolveCountry } from '../iban/index.js';
@@ -67,6 +68,7 @@ describe('public sources only', () => {
     const answers: [string, unknown][] = [
       ['scenario catalog', scenarioCatalog.run({} as never, {} as never)],
       ['VoP catalog', vopCatalog.run({} as never, {} as never)],
+      ['fixture manifest spec', manifestSpec.run({} as never, {} as never)],
       ...compiledScenarios().map((scenario, i): [string, unknown] => [`scenario ${i}`, scenario]),
     ];
     let count = 0;

@@ -131,6 +131,43 @@ export const documents = {
     document: '@faker-js/faker 10.6.0',
     url: 'https://fakerjs.dev/api/person',
   },
+  rfc8785: {
+    title: 'JSON Canonicalization Scheme (JCS)',
+    issuer: 'RFC Editor (Independent Submission stream)',
+    document: 'RFC 8785',
+    url: 'https://www.rfc-editor.org/rfc/rfc8785',
+  },
+  rfc8032: {
+    title: 'Edwards-Curve Digital Signature Algorithm (EdDSA)',
+    issuer: 'Internet Research Task Force (IRTF)',
+    document: 'RFC 8032',
+    url: 'https://www.rfc-editor.org/rfc/rfc8032',
+  },
+  rfc8410: {
+    title:
+      'Algorithm Identifiers for Ed25519, Ed448, X25519, and X448 for Use in the Internet X.509 Public Key Infrastructure',
+    issuer: 'Internet Engineering Task Force (IETF)',
+    document: 'RFC 8410',
+    url: 'https://www.rfc-editor.org/rfc/rfc8410',
+  },
+  rfc4648: {
+    title: 'The Base16, Base32, and Base64 Data Encodings',
+    issuer: 'Internet Engineering Task Force (IETF)',
+    document: 'RFC 4648',
+    url: 'https://www.rfc-editor.org/rfc/rfc4648',
+  },
+  fips1804: {
+    title: 'Secure Hash Standard (SHS)',
+    issuer: 'National Institute of Standards and Technology (NIST)',
+    document: 'FIPS PUB 180-4',
+    url: 'https://doi.org/10.6028/NIST.FIPS.180-4',
+  },
+  jsonSchema202012: {
+    title: 'JSON Schema, draft 2020-12',
+    issuer: 'JSON Schema organisation',
+    document: 'draft 2020-12',
+    url: 'https://json-schema.org/draft/2020-12',
+  },
 } as const satisfies Record<string, Document>;
 
 /** A citation of a document, with a section only where it is known. */

@@ -6,6 +6,7 @@ import { matcherThresholds } from '../../domain/names/matcher.js';
 import { labellingRules, perturbations } from '../../domain/names/perturbations.js';
 import { cite, documents } from '../../domain/sources/citations.js';
 import { artifactLimits } from '../../limits.js';
+import { citationSchema } from '../framework/citation.js';
 import { defineOp } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { requireBusiness, vopDefaultSeed } from './common.js';
@@ -18,14 +19,6 @@ const principles = [
   "Holders are drawn per row: a country, a kind, then given and family names from the country's faker name lists, a trade word of its language and a legal form of the country from the GLEIF ISO 20275 list. Two NO_MATCH perturbations: another holder sharing no word (easy) and another holder sharing a family name or the owners' name (hard: Müller Bau GmbH / Müller Holzbau GmbH).",
   `Row i of a seed is always the same row: perturbation i mod ${perturbations.length}, holder drawn from the row's own random stream. limit takes a prefix; outcomes keeps the rows with those labels, with their row ids unchanged.`,
 ];
-
-const citation = Type.Object({
-  title: Type.String(),
-  issuer: Type.String(),
-  document: Type.Union([Type.String(), Type.Null()]),
-  section: Type.Union([Type.String(), Type.Null()]),
-  url: Type.String(),
-});
 
 const facts = [
   {
@@ -93,7 +86,7 @@ export const vopCatalog = defineOp({
         }),
       ),
     }),
-    facts: Type.Array(Type.Object({ fact: Type.String(), source: citation })),
+    facts: Type.Array(Type.Object({ fact: Type.String(), source: citationSchema })),
     defaults: Type.Object({
       seed: Type.String(),
       limit: Type.Integer(),
