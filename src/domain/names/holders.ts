@@ -6,7 +6,7 @@ import { tradeWordsByLanguage, type TradeLanguage, type TradeWords } from './tra
 
 /**
  * The matrix's account holders, drawn combinatorially: given and family names from the faker locale of the country
- * (@faker-js/faker name lists, compiled from each country's common names), a trade word of the country's language,
+ * (the @faker-js/faker locale name lists), a trade word of the country's language,
  * and a legal form of the country from the ISO 20275 table. Latin script only, because the EPC VoP API carries
  * Latin characters between PSPs; so no Greek or Cyrillic countries. Countries without a faker name list (IS, LT,
  * EE, SI ...) are left out rather than given another country's names.

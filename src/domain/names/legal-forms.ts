@@ -45,7 +45,8 @@ export const legalFormTable: readonly LegalForm[] = [
   form('DK', 'ZRPO', 'A/S', 'Aktieselskab'),
   form('ES', 'DP3Q', 'S.L.', 'Sociedad de Responsabilidad Limitada'),
   form('ES', '5RDO', 'S.A.', 'Sociedad Anonima'),
-  form('FI', 'DKUW', 'oy', 'Osakeyhtiö'),
+  // The list writes "oy"; company names capitalise it (GLEIF records: "Valaa Technologies Oy").
+  form('FI', 'DKUW', 'Oy', 'Osakeyhtiö'),
   form('FR', '6CHY', 'SAS', 'société par actions simplifiée'),
   form('FR', 'QVPB', 'SA', 'Société anonyme'),
   form('GB', 'H0PO', 'Ltd', 'Limited'),
