@@ -151,7 +151,13 @@ export function editDistance(a: string, b: string): number {
 /** Draws are bounded: a stream that fails this often points at a broken name list, not bad luck. */
 const attemptsMax = 200;
 
-function drawUntil<T>(rng: Rng, draw: () => T, accept: (candidate: T) => boolean, what: string): T {
+/** The first draw `accept` takes; throws after attemptsMax draws. */
+export function drawUntil<T>(
+  rng: Rng,
+  draw: () => T,
+  accept: (candidate: T) => boolean,
+  what: string,
+): T {
   for (let attempt = 0; attempt < attemptsMax; attempt++) {
     const candidate = draw();
     if (accept(candidate)) return candidate;

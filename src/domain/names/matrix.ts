@@ -1,6 +1,12 @@
 import { rngBelow, rowRng, type RequestKey, type Rng } from '../rng.js';
 import { fullNameOf, type BaseName } from './base-names.js';
-import { drawHolder, holderCountries, sharedWordHolder, unrelatedHolder } from './holders.js';
+import {
+  drawHolder,
+  drawUntil,
+  holderCountries,
+  sharedWordHolder,
+  unrelatedHolder,
+} from './holders.js';
 import type { VopLabel } from './labels.js';
 import {
   appliesTo,
@@ -32,13 +38,17 @@ const pick = <T>(rng: Rng, items: readonly T[]): T => items[rngBelow(rng, items.
 
 /** The row's account holder: a country, a kind the perturbation applies to, then names drawn for them. */
 function drawBase(rng: Rng, perturbation: Perturbation): BaseName {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const country = pick(rng, holderCountries);
-    const kind = appliesTo(perturbation, 'person') && rngBelow(rng, 2) === 0 ? 'person' : 'entity';
-    const base = drawHolder(rng, country, kind);
-    if (appliesToName(perturbation, base)) return base;
-  }
-  throw new Error(`no holder for ${perturbation} after 200 draws`);
+  return drawUntil(
+    rng,
+    () => {
+      const country = pick(rng, holderCountries);
+      const kind =
+        appliesTo(perturbation, 'person') && rngBelow(rng, 2) === 0 ? 'person' : 'entity';
+      return drawHolder(rng, country, kind);
+    },
+    (base) => appliesToName(perturbation, base),
+    `holder for ${perturbation}`,
+  );
 }
 
 function otherHolder(base: BaseName, perturbation: Perturbation, rng: Rng): BaseName {
