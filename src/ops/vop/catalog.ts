@@ -57,7 +57,7 @@ export const vopCatalog = defineOp({
   tag: 'Name matching',
   summary: 'Verification of Payee benchmark: labels, perturbations and labelling rules',
   description:
-    "The perturbations with their expected label and rationale, the labelling principles, the holders' countries, the reference matcher's normalisation and thresholds. Business plan or higher (402 otherwise); no credits.",
+    "The perturbations with their expected label and rationale, the labelling principles, the holders' countries, name space and legal forms (ISO 20275 ELF codes), the reference matcher's normalisation and thresholds, and the facts it rests on with their public sources. Business plan or higher (402 otherwise); no credits.",
   http: { method: 'GET', path: '/vop-benchmark/catalog', inputFrom: 'query' },
   grpc: { method: 'VopBenchmarkCatalog', wrap: 'object' },
   access: 'key',
