@@ -17,7 +17,7 @@ import { round, writeResult } from './lib/results.js';
  * Window 32 (BENCH_GRPC_WINDOW overrides): with 8 the stream was latency-bound here (~0.74 M IBANs/s,
  * neither side busy); 32 batches are ~0.8 MB in flight per stream, and the server's HTTP/2 receive window
  * (limits.grpcReceiveWindowBytes, 1 MiB; Node's default is 64 KiB) lets about that much travel unread.
- * Shapes: 1 process, 2 processes (notes/stack.md §5: one grpc-js client may saturate first), and 1 process with
+ * Shapes: 1 process, 2 processes (one grpc-js client may saturate first), and 1 process with
  * 4 streams on 4 connections (separates "client CPU" from "flow-control window" as the limit).
  */
 export const grpcSettings = {

@@ -240,6 +240,9 @@ describe('fixture manifests over REST and gRPC', () => {
     assert.equal(spec.error, null);
     assert.equal(JSON.parse(spec.response.schema_json).title, 'service-fixture-manifest/1.0');
     assert.equal(spec.response.public_keys[0].alg, 'Ed25519');
+    // The documents the format rests on, as Citation messages with https URLs.
+    assert.ok(spec.response.references.length >= 5);
+    for (const { source } of spec.response.references) assert.match(source.url, /^https:\/\//);
     const refused = await unary(
       client,
       'FixtureManifestCompile',

@@ -78,6 +78,15 @@ describe('payment scenarios over REST and gRPC', () => {
       grpc.response.scenario.references.end_to_end_id,
       scenario.references.end_to_end_id,
     );
+    // Sources are public documents on both fronts (a Citation message over gRPC).
+    assert.deepEqual(grpc.response.scenario.rules[0].source, scenario.rules[0].source);
+    assert.match(scenario.rules[0].source.url, /^https:\/\//);
+    assert.deepEqual(
+      grpc.response.scenario.reason_codes.map(
+        (code: { source: { url: string } }) => code.source.url,
+      ),
+      scenario.reason_codes.map((code: { source: { url: string } }) => code.source.url),
+    );
     const grpcRefused = await unary(client, 'PaymentScenarioCompile', body, keyMetadata(pro));
     assert.equal(grpcRefused.error?.code, 9);
   });

@@ -35,8 +35,11 @@ describe('VoP benchmark over REST and gRPC', () => {
       key: service.keys.business,
     });
     assert.equal(catalog.status, 200);
-    assert.equal(catalog.body.perturbations.length, 13);
+    assert.equal(catalog.body.perturbations.length, 14);
     assert.deepEqual(catalog.body.labels, ['MATCH', 'CLOSE_MATCH', 'NO_MATCH', 'NOAP']);
+    assert.ok(catalog.body.holders.countries.length >= 20);
+    for (const form of catalog.body.holders.legal_forms) assert.match(form.elf, /^[A-Z0-9]{4}$/);
+    for (const { source } of catalog.body.facts) assert.match(source.url, /^https:\/\//);
   });
 
   it('compiles the same matrix over both fronts, one credit per row, filtered by outcome', async () => {
@@ -102,6 +105,9 @@ describe('VoP benchmark over REST and gRPC', () => {
     const expectedCorrect = rows.filter((row, i) => row.expected_label === labels[i]?.label).length;
     assert.equal(byId.body.correct, expectedCorrect);
     assert.equal(byId.body.rows_scored, 200);
+    assert.equal(byId.body.matrix_rows, 200);
+    assert.equal(byId.body.rows_left_out, 0);
+    assert.deepEqual(byId.body.left_out_row_ids, []);
     const confusionTotal = Object.values(
       byId.body.confusion_matrix as Record<string, Record<string, number>>,
     )
@@ -125,7 +131,7 @@ describe('VoP benchmark over REST and gRPC', () => {
     assert.equal(asRows.status, 200, asRows.text);
     assert.deepEqual(asRows.body.confusion_matrix, byId.body.confusion_matrix);
     // The README publishes this figure for the default matrix (seed "default", 200 rows).
-    assert.equal(byId.body.accuracy, 1);
+    assert.equal(byId.body.accuracy, 0.97);
     const grpc = await unary(client, 'VopBenchmarkScore', { labels }, keyMetadata(key));
     assert.equal(grpc.error, null);
     assert.equal(
@@ -133,6 +139,36 @@ describe('VoP benchmark over REST and gRPC', () => {
       byId.body.confusion_matrix.MATCH.MATCH,
     );
     assert.equal(grpc.response.accuracy, byId.body.accuracy);
+    assert.equal(grpc.response.matrix_rows, 200);
+  });
+
+  it('reports how many rows of the matrix were scored and which were left out', async () => {
+    const key = service.keys.business;
+    const matrix = await call(service.base, '/vop-benchmark/compile', {
+      key,
+      body: { seed: 'cover', limit: 30, outcomes: ['NO_MATCH', 'NOAP'] },
+    });
+    const ids = (matrix.body.rows as { row_id: string }[]).map((row) => row.row_id);
+    const sent = ids.filter((_, i) => i % 3 !== 0);
+    const body = {
+      seed: 'cover',
+      limit: 30,
+      outcomes: ['NO_MATCH', 'NOAP'],
+      labels: sent.map((row_id) => ({ row_id, label: 'NO_MATCH' })),
+    };
+    const reply = await call(service.base, '/vop-benchmark/score', { key, body });
+    assert.equal(reply.status, 200, reply.text);
+    assert.equal(reply.body.matrix_rows, 30);
+    assert.equal(reply.body.rows_scored, sent.length);
+    assert.equal(reply.body.rows_left_out, 30 - sent.length);
+    assert.deepEqual(
+      reply.body.left_out_row_ids,
+      ids.filter((_, i) => i % 3 === 0),
+    );
+    const grpc = await unary(client, 'VopBenchmarkScore', body, keyMetadata(key));
+    assert.equal(grpc.error, null);
+    assert.deepEqual(grpc.response.left_out_row_ids, reply.body.left_out_row_ids);
+    assert.equal(grpc.response.rows_left_out, reply.body.rows_left_out);
   });
 
   it('answers bad input with 400 and debits nothing', async () => {
@@ -159,6 +195,8 @@ describe('VoP benchmark over REST and gRPC', () => {
         { rows: [{ row_id: 'r0', label: 'MATCH', payer_name: 'Somebody Else' }] },
       ],
       ['/vop-benchmark/score', { rows: [{ row_id: 'q0', label: 'MATCH' }] }],
+      // A row beyond the matrix named by seed, limit (default 200) and outcomes.
+      ['/vop-benchmark/score', { rows: [{ row_id: 'r250', label: 'MATCH' }] }],
       ['/vop-benchmark/score', {}],
     ];
     for (const [path, body] of bad) {

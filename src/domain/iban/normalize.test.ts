@@ -1,5 +1,5 @@
 // Goal: only ASCII spaces and case are forgiven; every other character is reported at its index.
-// Method: one assertion per character family QA teams send (domain.md §5.1).
+// Method: one assertion per character family QA teams send.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {

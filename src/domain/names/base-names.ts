@@ -1,16 +1,12 @@
-/**
- * Synthetic account holders for the VoP benchmark: invented combinations of common given names, family names and
- * trade words, with each country's legal forms. They are not taken from any register and name no real holder;
- * a combination may coincide with a real name by chance, as any synthetic name can.
- * Latin script only: the EPC VoP API carries Latin characters between PSPs (shared/notes/domain.md §2.3), so the
- * diacritics here are those of the Latin alphabets of SEPA countries (ß, ø, æ, ł, ő, ș, þ, đ ...).
- */
+import { legalForm, type LegalForm } from './legal-forms.js';
 
-/** A legal form as written in full and as abbreviated (the pair the legal-form perturbation swaps). */
-export interface LegalForm {
-  readonly short: string;
-  readonly full: string;
-}
+/**
+ * Account holders: a person (given and family name) or a legal entity (a name core and a legal form of the
+ * country's ISO 20275 table). The matrix draws its holders from holders.ts; the list below is the small fixed cast
+ * of the payment scenarios, invented names with the diacritics of the Latin alphabets of SEPA countries (ß, ø, æ,
+ * ł, ő, ș, þ, đ ...). None is taken from a register; a name may coincide with a real one by chance.
+ */
+export type { LegalForm };
 
 export interface PersonName {
   readonly kind: 'person';
@@ -29,30 +25,6 @@ export interface EntityName {
 
 export type BaseName = PersonName | EntityName;
 
-const form = (short: string, full: string): LegalForm => ({ short, full });
-
-/** Legal forms and their full words as the national company laws name them. */
-export const legalForms = {
-  gmbh: form('GmbH', 'Gesellschaft mit beschränkter Haftung'),
-  ag: form('AG', 'Aktiengesellschaft'),
-  ltd: form('Ltd', 'Limited'),
-  plc: form('PLC', 'Public Limited Company'),
-  sarl: form('SARL', 'Société à responsabilité limitée'),
-  sa_fr: form('S.A.', 'Société anonyme'),
-  sl: form('S.L.', 'Sociedad Limitada'),
-  sa_es: form('S.A.', 'Sociedad Anónima'),
-  srl: form('S.r.l.', 'Società a responsabilità limitata'),
-  spa: form('S.p.A.', 'Società per azioni'),
-  bv: form('B.V.', 'Besloten Vennootschap'),
-  spzoo: form('Sp. z o.o.', 'Spółka z ograniczoną odpowiedzialnością'),
-  sro: form('s.r.o.', 'společnost s ručením omezeným'),
-  ab: form('AB', 'Aktiebolag'),
-  aps: form('ApS', 'Anpartsselskab'),
-  kft: form('Kft.', 'korlátolt felelősségű társaság'),
-  lda: form('Lda.', 'Sociedade por quotas'),
-  ehf: form('ehf.', 'einkahlutafélag'),
-} as const;
-
 const person = (country: string, given: string, family: string): PersonName => ({
   kind: 'person',
   country,
@@ -69,45 +41,45 @@ const entity = (country: string, core: string, legal: LegalForm): EntityName => 
 export const baseNames: readonly BaseName[] = [
   person('DE', 'Jürgen', 'Weißhäupl'),
   person('DE', 'Käthe', 'Großmann-Öztürk'),
-  entity('DE', 'Brandtner Maschinenbau', legalForms.gmbh),
-  entity('DE', 'Lindqvist & Söhne Feinmechanik', legalForms.ag),
+  entity('DE', 'Brandtner Maschinenbau', legalForm('DE', '2HBR')),
+  entity('DE', 'Lindqvist & Söhne Feinmechanik', legalForm('DE', '6QQB')),
   person('AT', 'Ägidius', 'Hörmann'),
-  entity('AT', 'Pötzl Holzbau', legalForms.gmbh),
+  entity('AT', 'Pötzl Holzbau', legalForm('AT', 'AXSB')),
   person('FR', 'Hélène', 'Lefèvre-Dubœuf'),
   person('FR', 'François', 'Chaumière'),
-  entity('FR', 'Boulangerie Sérieux Frères', legalForms.sarl),
-  entity('FR', 'Transports Gaëtan Rivière', legalForms.sa_fr),
+  entity('FR', 'Boulangerie Sérieux Frères', legalForm('FR', '6CHY')),
+  entity('FR', 'Transports Gaëtan Rivière', legalForm('FR', 'QVPB')),
   person('ES', 'María José', 'Peña Ibáñez'),
   person('ES', 'Iñaki', 'Azpeitia Muñoz'),
-  entity('ES', 'Construcciones Núñez Herrero', legalForms.sl),
-  entity('ES', 'Distribuciones Ñandú del Sur', legalForms.sa_es),
+  entity('ES', 'Construcciones Núñez Herrero', legalForm('ES', 'DP3Q')),
+  entity('ES', 'Distribuciones Ñandú del Sur', legalForm('ES', '5RDO')),
   person('IT', 'Niccolò', "Dell'Acqua"),
-  entity('IT', 'Ferramenta Città Vecchia', legalForms.srl),
-  entity('IT', 'Officine Galbiati Moretti', legalForms.spa),
+  entity('IT', 'Ferramenta Città Vecchia', legalForm('IT', 'OV32')),
+  entity('IT', 'Officine Galbiati Moretti', legalForm('IT', 'P418')),
   person('NL', 'Sjoerd', 'van der Veen'),
-  entity('NL', 'IJsselmeer Scheepsbouw', legalForms.bv),
+  entity('NL', 'IJsselmeer Scheepsbouw', legalForm('NL', '54M6')),
   person('PL', 'Małgorzata', 'Wójcik-Żądło'),
   person('PL', 'Łukasz', 'Szczęsny'),
-  entity('PL', 'Przędzalnia Łódzka Kowalczyk', legalForms.spzoo),
+  entity('PL', 'Przędzalnia Łódzka Kowalczyk', legalForm('PL', 'O7XB')),
   person('CZ', 'Jiří', 'Dvořáček'),
-  entity('CZ', 'Strojírny Břeclav Novotný', legalForms.sro),
+  entity('CZ', 'Strojírny Břeclav Novotný', legalForm('CZ', '9HLU')),
   person('SE', 'Åsa', 'Lindström'),
-  entity('SE', 'Björkviks Snickeri', legalForms.ab),
+  entity('SE', 'Björkviks Snickeri', legalForm('SE', 'XJHM')),
   person('DK', 'Søren', 'Kjærgaard'),
-  entity('DK', 'Æbeløs Fiskeri', legalForms.aps),
+  entity('DK', 'Æbeløs Fiskeri', legalForm('DK', 'H8VP')),
   person('HU', 'Gergő', 'Szőke'),
-  entity('HU', 'Győri Fűtéstechnika', legalForms.kft),
+  entity('HU', 'Győri Fűtéstechnika', legalForm('HU', 'P9F2')),
   person('PT', 'João', 'Conceição Gonçalves'),
-  entity('PT', 'Cerâmicas Tâmega', legalForms.lda),
+  entity('PT', 'Cerâmicas Tâmega', legalForm('PT', 'USOG')),
   person('IS', 'Þórunn', 'Guðmundsdóttir'),
-  entity('IS', 'Ísfirðingur Útgerð', legalForms.ehf),
+  entity('IS', 'Ísfirðingur Útgerð', legalForm('IS', 'M8SS')),
   person('RO', 'Ștefan', 'Țiriac-Ionescu'),
   person('IE', 'Siobhán', "O'Dónaill"),
-  entity('IE', 'Connemara Stonecraft', legalForms.ltd),
-  entity('GB', 'Harrowgate & Finch Provisions', legalForms.plc),
+  entity('IE', 'Connemara Stonecraft', legalForm('IE', 'MNQ7')),
+  entity('GB', 'Harrowgate & Finch Provisions', legalForm('GB', 'B6ES')),
   person('GB', 'Alistair', 'McAllister-Hughes'),
   person('HR', 'Đurđica', 'Kovačević'),
-  entity('HR', 'Brodogradilište Šimić', form('d.o.o.', 'društvo s ograničenom odgovornošću')),
+  entity('HR', 'Brodogradilište Šimić', legalForm('HR', 'OQWO')),
 ];
 
 export function fullNameOf(base: BaseName, style: 'short' | 'full' = 'short'): string {

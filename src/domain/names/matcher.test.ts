@@ -36,7 +36,7 @@ describe('reference name matcher', () => {
 });
 
 describe('reference matcher score (published in the README)', () => {
-  it('scores 0.994 on the first 1,000 rows of the default seed, with its misses all CLOSE_MATCH rows called NO_MATCH', async () => {
+  it('scores 0.975 on the first 1,000 rows of the default seed; most misses are hard NO_MATCH rows called CLOSE_MATCH', async () => {
     const { compileMatrix } = await import('./matrix.js');
     const { scoreRows } = await import('./score.js');
     const { requestKeyOf } = await import('../rng.js');
@@ -48,7 +48,17 @@ describe('reference matcher score (published in the README)', () => {
         predicted: referenceMatch(row.payer_name, row.account_name).label,
       })),
     );
-    assert.equal(score.accuracy, 0.994);
-    assert.equal(score.confusion_matrix.CLOSE_MATCH.NO_MATCH, 6);
+    assert.equal(score.accuracy, 0.975);
+    assert.deepEqual(score.confusion_matrix, {
+      MATCH: { MATCH: 360, CLOSE_MATCH: 0, NO_MATCH: 0, NOAP: 0 },
+      CLOSE_MATCH: { MATCH: 0, CLOSE_MATCH: 424, NO_MATCH: 3, NOAP: 0 },
+      NO_MATCH: { MATCH: 0, CLOSE_MATCH: 22, NO_MATCH: 120, NOAP: 0 },
+      NOAP: { MATCH: 0, CLOSE_MATCH: 0, NO_MATCH: 0, NOAP: 71 },
+    });
+    const accuracyOf = (perturbation: string) =>
+      score.per_perturbation.find((entry) => entry.perturbation === perturbation)?.accuracy;
+    // The easy NO_MATCH rows are all right; the hard ones are where a matcher shows what it is worth.
+    assert.equal(accuracyOf('different_entity'), 1);
+    assert.ok((accuracyOf('different_entity_shared_word') ?? 1) < 0.8);
   });
 });

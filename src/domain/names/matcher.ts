@@ -9,15 +9,17 @@ import { nameKeys } from './normalize.js';
  * 1. A payer name that is empty after trimming: NOAP (nothing to verify).
  * 2. Normalised names equal (normalize.ts): MATCH.
  * 3. Equal once legal forms are set aside (one written in full, abbreviated, or missing): CLOSE_MATCH.
- * 4. The same words in another order, or given names reduced to initials: CLOSE_MATCH.
+ * 4. The same words in another order (with or without legal forms), or given names reduced to initials: CLOSE_MATCH.
  * 5. Jaro-Winkler similarity of the names without legal forms at least `closeMatchMin`: CLOSE_MATCH.
  * 6. Otherwise NO_MATCH.
  * Only exact normalised equality is a MATCH: a typo is close, never equal, whatever its score.
  */
 export const matcherThresholds = {
   /**
-   * 0.85: the close-match threshold one VoP responder product publishes for individuals (IPF: close >= 0.85,
-   * match >= 0.95; corporate 0.75 / 0.85; shared/notes/domain.md §2.6). Taken as published, not tuned on the matrix.
+   * 0.85: the close-match threshold one VoP responder product publishes for individuals (IPF VoP Responder
+   * documentation, Icon Solutions, "name matching": close >= 0.85, match >= 0.95; corporate 0.75 / 0.85;
+   * https://docs.ipfdev.co.uk/en/services/IPF_RELEASE_2025.1.0/verification-of-payee-responder/features/name-matching.html).
+   * Taken as published, not tuned on the matrix.
    */
   closeMatchMin: 0.85,
 } as const;
@@ -50,7 +52,8 @@ function decidePair(payer: string, account: string): MatchDecision {
   const p = splitLegalForm(payer).core;
   const a = splitLegalForm(account).core;
   if (p === a) return { label: 'CLOSE_MATCH', rule: 'legal_form', similarity: 1 };
-  if (tokensSorted(p) === tokensSorted(a))
+  // Whole names too: a trailing word that reads as a legal form may be a name (Swedish Åsa, Norwegian ASA).
+  if (tokensSorted(p) === tokensSorted(a) || tokensSorted(payer) === tokensSorted(account))
     return { label: 'CLOSE_MATCH', rule: 'word_order', similarity: 1 };
   if (initialsOf(p, a)) return { label: 'CLOSE_MATCH', rule: 'initials', similarity: 1 };
   const similarity = jaroWinkler(p, a);

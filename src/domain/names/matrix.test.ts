@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { requestKeyOf } from '../rng.js';
 import { compileMatrix, matrixRow, rowIndexOf } from './matrix.js';
+import { legalFormTable } from './legal-forms.js';
 import { labellingRules, perturbations } from './perturbations.js';
 
 /** Levenshtein distance written here, independently of the generator. */
@@ -25,9 +26,23 @@ function levenshtein(a: string, b: string): number {
 
 const key = requestKeyOf('default', 'vop.matrix|{}');
 
+/** Lower-case words two names share, legal forms and "&" included (written apart from holders.ts). */
+function shared(a: string, b: string): string[] {
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/\s+/u)
+      .filter((word) => /\p{L}/u.test(word));
+  const other = new Set(words(b));
+  const forms = new Set(
+    legalFormTable.flatMap((form) => [...words(form.short), ...words(form.full)]),
+  );
+  return words(a).filter((word) => other.has(word) && !forms.has(word));
+}
+
 describe('VoP benchmark matrix', () => {
   it('is a pure function of (seed, row index): pinned golden rows', () => {
-    const rows = compileMatrix(key, 13, undefined);
+    const rows = compileMatrix(key, perturbations.length, undefined);
     assert.deepEqual(
       rows.map((row) => row.perturbation),
       [...perturbations],
@@ -51,8 +66,14 @@ describe('VoP benchmark matrix', () => {
       );
       if (row.perturbation === 'exact') assert.equal(row.payer_name, row.account_name);
       if (row.perturbation === 'missing_name') assert.equal(row.payer_name.trim(), '');
-      if (row.perturbation === 'different_entity')
+      if (row.perturbation === 'different_entity') {
         assert.notEqual(row.payer_name, row.account_name);
+        assert.equal(shared(row.payer_name, row.account_name).length, 0, row.payer_name);
+      }
+      if (row.perturbation === 'different_entity_shared_word') {
+        assert.notEqual(row.payer_name, row.account_name);
+        assert.ok(shared(row.payer_name, row.account_name).length > 0, row.payer_name);
+      }
       if (row.perturbation === 'case')
         assert.equal(row.payer_name.toUpperCase(), row.account_name.toUpperCase()); // ß upper-cases to SS
       if (row.perturbation === 'legal_form_variant' || row.perturbation === 'legal_form_missing')
@@ -91,6 +112,28 @@ describe('VoP benchmark matrix', () => {
     );
   });
 
+  it('has at least 900 distinct holders in 1,000 rows, of many countries, persons and entities', () => {
+    for (const seed of ['default', 'qa', 'another seed']) {
+      const rows = compileMatrix(requestKeyOf(seed, 'vop.matrix|{}'), 1_000, undefined);
+      const holders = new Set(rows.map((row) => row.account_name));
+      assert.ok(holders.size >= 900, `${seed}: ${holders.size}`);
+      assert.ok(new Set(rows.map((row) => row.country)).size >= 15, seed);
+      const persons = rows.filter((row) => row.holder_kind === 'person').length;
+      assert.ok(persons > 300 && persons < 700, `${seed}: ${persons} persons`);
+    }
+  });
+
+  it('puts easy and hard NO_MATCH rows in every block, hard ones sharing a word but no typo of the name', () => {
+    const rows = compileMatrix(key, 1_000, undefined);
+    const hard = rows.filter((row) => row.perturbation === 'different_entity_shared_word');
+    assert.equal(hard.length, rows.filter((row) => row.perturbation === 'different_entity').length);
+    for (const row of hard) {
+      assert.equal(row.expected_label, 'NO_MATCH');
+      // Not a typo of the holder's name: more than the 2 edits a typo row has.
+      assert.ok(levenshtein(row.payer_name, row.account_name) >= 3, row.payer_name);
+    }
+  });
+
   it('reads row ids strictly', () => {
     assert.equal(rowIndexOf('r0'), 0);
     assert.equal(rowIndexOf('r12'), 12);
@@ -100,7 +143,7 @@ describe('VoP benchmark matrix', () => {
 });
 
 const GOLDEN: [string, string, string][] = [
-  ['r0', 'Alistair McAllister-Hughes', 'Alistair McAllister-Hughes'],
-  ['r1', 'João Conceição Gonçalves', 'JOÃO CONCEIÇÃO GONÇALVES'],
-  ['r2', 'Győri Fűtéstechnika Kft.', '  Győri   Fűtéstechnika   Kft. '],
+  ['r0', 'Borer & Skiles Landscaping PLC', 'Borer & Skiles Landscaping PLC'],
+  ['r1', 'Stolárstvo Čarnogurský Spol. s r. o.', 'stolárstvo čarnogurský spol. s r. o.'],
+  ['r2', 'Dalgaard Elektrik A/S', '  Dalgaard   Elektrik   A/S '],
 ];

@@ -1,7 +1,21 @@
-import { rngBelow, rowRng, type RequestKey } from '../rng.js';
-import { baseNames, fullNameOf, type BaseName } from './base-names.js';
+import { rngBelow, rowRng, type RequestKey, type Rng } from '../rng.js';
+import { fullNameOf, type BaseName } from './base-names.js';
+import {
+  drawHolder,
+  drawUntil,
+  holderCountries,
+  sharedWordHolder,
+  unrelatedHolder,
+} from './holders.js';
 import type { VopLabel } from './labels.js';
-import { appliesTo, perturb, perturbations, ruleOf, type Perturbation } from './perturbations.js';
+import {
+  appliesTo,
+  appliesToName,
+  perturb,
+  perturbations,
+  ruleOf,
+  type Perturbation,
+} from './perturbations.js';
 
 export interface MatrixRow {
   readonly row_id: string;
@@ -20,23 +34,38 @@ export interface MatrixRow {
   readonly synthetic: true;
 }
 
-/** Another holder of the same kind, preferably of the same country, with a different name. */
-function otherHolder(base: BaseName, pick: number): BaseName {
-  const sameKind = baseNames.filter(
-    (candidate) => candidate.kind === base.kind && fullNameOf(candidate) !== fullNameOf(base),
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[rngBelow(rng, items.length)] as T;
+
+/** The row's account holder: a country, a kind the perturbation applies to, then names drawn for them. */
+function drawBase(rng: Rng, perturbation: Perturbation): BaseName {
+  return drawUntil(
+    rng,
+    () => {
+      const country = pick(rng, holderCountries);
+      const kind =
+        appliesTo(perturbation, 'person') && rngBelow(rng, 2) === 0 ? 'person' : 'entity';
+      return drawHolder(rng, country, kind);
+    },
+    (base) => appliesToName(perturbation, base),
+    `holder for ${perturbation}`,
   );
-  const sameCountry = sameKind.filter((candidate) => candidate.country === base.country);
-  const pool = sameCountry.length > 0 ? sameCountry : sameKind;
-  return pool[pick % pool.length] as BaseName;
 }
 
-/** Row i: perturbation i mod 13 (every block of 13 rows covers every perturbation), holder drawn by the row's rng. */
+function otherHolder(base: BaseName, perturbation: Perturbation, rng: Rng): BaseName {
+  if (perturbation === 'different_entity') return unrelatedHolder(base, rng);
+  if (perturbation === 'different_entity_shared_word') return sharedWordHolder(base, rng);
+  return base;
+}
+
+/**
+ * Row i: perturbation i mod 14 (every block of 14 rows covers every perturbation); country, kind, names and the
+ * perturbation's choices all come from the row's own random stream.
+ */
 export function matrixRow(key: RequestKey, index: number): MatrixRow {
   const perturbation = perturbations[index % perturbations.length] as Perturbation;
   const rng = rowRng(key, index);
-  const eligible = baseNames.filter((base) => appliesTo(perturbation, base));
-  const base = eligible[rngBelow(rng, eligible.length)] as BaseName;
-  const other = otherHolder(base, rngBelow(rng, 1_000));
+  const base = drawBase(rng, perturbation);
+  const other = otherHolder(base, perturbation, rng);
   const { payerName, editDistance } = perturb(base, perturbation, rng, other);
   const rule = ruleOf.get(perturbation);
   if (rule === undefined) throw new Error(`no labelling rule for ${perturbation}`);
@@ -63,7 +92,7 @@ export function compileMatrix(
   outcomes: ReadonlySet<VopLabel> | undefined,
 ): MatrixRow[] {
   const rows: MatrixRow[] = [];
-  // Every label occurs in every block of 13 rows, so limit x 13 rows always suffice.
+  // Every label occurs in every block of perturbations.length rows, so limit x that many rows always suffice.
   for (let index = 0; rows.length < limit && index < limit * perturbations.length; index++) {
     if (
       outcomes !== undefined &&

@@ -1,5 +1,6 @@
 /**
- * The reference matcher's normalisation (shared/notes/domain.md §2.5): Unicode NFKD with combining marks removed,
+ * The reference matcher's normalisation, the data cleansing the EPC matching recommendations for VoP (EPC288-23)
+ * leave to each PSP: Unicode NFKD with combining marks removed,
  * special Latin letters spelled out, upper case, & and + as AND, dots and apostrophes dropped (S.r.l. = SRL,
  * Dell'Acqua = DELLACQUA), any other punctuation as space, spaces collapsed. German
  * umlauts have a second spelling (Ü as UE), so a name yields one or two keys and matching takes the best pair.

@@ -1,5 +1,6 @@
 import { rngBelow, type Rng } from '../rng.js';
 import { fullNameOf, type BaseName } from './base-names.js';
+import { tradeWordAt } from './holders.js';
 import type { VopLabel } from './labels.js';
 
 /** What was done to the account holder's name to get the name the payer typed. */
@@ -16,6 +17,7 @@ export const perturbations = [
   'typo_2',
   'word_order',
   'different_entity',
+  'different_entity_shared_word',
   'missing_name',
 ] as const;
 export type Perturbation = (typeof perturbations)[number];
@@ -95,7 +97,13 @@ export const labellingRules: readonly PerturbationRule[] = [
     perturbation: 'different_entity',
     label: 'NO_MATCH',
     rationale:
-      'The name of another synthetic holder of the same country and kind: the name does not belong to the account.',
+      'The name of another synthetic holder of the same country and kind, sharing no word with it: the name does not belong to the account.',
+  },
+  {
+    perturbation: 'different_entity_shared_word',
+    label: 'NO_MATCH',
+    rationale:
+      'Another synthetic holder of the same country and kind that shares a name word with the account holder: the same family name with a given name that is neither its initial nor a typo of it (another first letter, edit distance 3 or more), or the same owners and legal form with another line of business (Müller Bau GmbH / Müller Holzbau GmbH). A different holder: the name does not belong to the account.',
   },
   {
     perturbation: 'missing_name',
@@ -191,10 +199,18 @@ function initials(base: BaseName): string {
   return `${[...(first ?? '')][0]}. ${rest.join(' ')} ${base.form.short}`;
 }
 
+/** Persons: family name first. Entities: the trade word moved to the other end ("Bau Müller & Schmidt"). */
 function wordOrder(base: BaseName): string {
   if (base.kind === 'person') return `${base.family} ${base.given}`;
   const words = base.core.split(' ');
-  return `${[...words.slice(1), words[0]].join(' ')} ${base.form.short}`;
+  const trade = tradeWordAt(base);
+  const moved =
+    trade === 'first'
+      ? [...words.slice(1), words[0]]
+      : trade === 'last'
+        ? [words.at(-1), ...words.slice(0, -1)]
+        : [...words.slice(1), words[0]];
+  return `${moved.join(' ')} ${base.form.short}`;
 }
 
 function punctuation(name: string): string {
@@ -210,7 +226,7 @@ function punctuation(name: string): string {
   return words.length < 2 ? `${name}.` : `${words.slice(0, -1).join(' ')}, ${words.at(-1)}`;
 }
 
-/** The payer's name for one perturbation of a base name; `other` is the different holder for different_entity. */
+/** The payer's name for one perturbation of a base name; `other` is the different holder of the different_entity rows. */
 export function perturb(
   base: BaseName,
   perturbation: Perturbation,
@@ -245,6 +261,7 @@ export function perturb(
     case 'word_order':
       return plain(wordOrder(base));
     case 'different_entity':
+    case 'different_entity_shared_word':
       return plain(fullNameOf(other));
     case 'missing_name':
       return plain(rngBelow(rng, 2) === 0 ? '' : '   ');
@@ -252,9 +269,16 @@ export function perturb(
 }
 
 /** Perturbations that only make sense for one kind of holder (legal forms exist for entities only). */
-export function appliesTo(perturbation: Perturbation, base: BaseName): boolean {
-  if (perturbation === 'legal_form_variant' || perturbation === 'legal_form_missing')
-    return base.kind === 'entity';
+export function appliesTo(perturbation: Perturbation, kind: BaseName['kind']): boolean {
+  return (
+    kind === 'entity' ||
+    (perturbation !== 'legal_form_variant' && perturbation !== 'legal_form_missing')
+  );
+}
+
+/** Whether the perturbation changes this name as it should: a diacritics row needs a name with diacritics. */
+export function appliesToName(perturbation: Perturbation, base: BaseName): boolean {
+  if (!appliesTo(perturbation, base.kind)) return false;
   if (perturbation === 'diacritics')
     return withoutDiacritics(fullNameOf(base), base.country) !== fullNameOf(base);
   return true;

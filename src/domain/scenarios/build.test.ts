@@ -58,7 +58,7 @@ describe('payment scenarios', () => {
       const scenario = build(definition.name, 'flow');
       for (const step of scenario.flow.filter((s) => s.iso20022))
         assert.match(step.message, /^(pain|pacs|camt)\.\d{3}$/);
-      for (const code of scenario.reason_codes) assert.ok(code.source.length > 0);
+      for (const code of scenario.reason_codes) assert.match(code.source.url, /^https:\/\//);
     }
   });
 

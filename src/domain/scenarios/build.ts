@@ -230,9 +230,10 @@ function reasonCodesOf(flow: readonly FlowStep[]) {
   const codes = new Set(
     flow.map((step) => step.reason_code).filter((code): code is string => code !== null),
   );
-  return [...codes].map((code) => ({
-    code,
-    name: reasonByCode.get(code)?.name ?? code,
-    source: reasonByCode.get(code)?.source ?? '',
-  }));
+  return [...codes].map((code) => {
+    const reason = reasonByCode.get(code);
+    if (reason === undefined)
+      throw new Error(`reason code ${code} has no entry in reason-codes.ts`);
+    return { ...reason };
+  });
 }

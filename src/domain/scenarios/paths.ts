@@ -1,3 +1,5 @@
+import { cite, documents, type Citation } from '../sources/citations.js';
+
 /**
  * The payment paths: SEPA schemes whose message sets and rules have a public source here, with the facts the
  * scenarios state and, as plainly, what is not available to this service.
@@ -5,25 +7,42 @@
 export const paymentPaths = ['SCT', 'SCT_INST', 'SDD_CORE', 'SDD_B2B'] as const;
 export type PaymentPath = (typeof paymentPaths)[number];
 
+export interface PathFact {
+  readonly fact: string;
+  readonly source: Citation;
+}
+
 export interface PathFacts {
   readonly path: PaymentPath;
   readonly title: string;
   readonly kind: 'credit_transfer' | 'direct_debit';
   /** The registry's payment_schemes value for participation (bank_intelligence.payment_schemes). */
   readonly registry_scheme: 'sct' | 'sct_inst' | 'sdd_core' | 'sdd_b2b';
-  readonly facts: readonly { readonly fact: string; readonly source: string }[];
+  readonly facts: readonly PathFact[];
   readonly not_available: readonly string[];
 }
 
-const euroOnly = {
+const euroOnly: PathFact = {
   fact: 'SEPA covers euro payments only; payments in other currencies are outside the schemes.',
-  source:
-    'European Commission MEMO/11/936 (20 Dec 2011): http://europa.eu/rapid/press-release_MEMO-11-936_en.htm',
+  source: cite(documents.sepaRegulation, 'Article 1(1)'),
 };
-const vopObligation = {
-  fact: "Euro-area PSPs must offer Verification of Payee for instant and ordinary credit transfers from 9 Oct 2025; outcomes MTCH, CMTC (the holder's name is returned), NMTC, NOAP; the payer may proceed or cancel after any result.",
-  source:
-    'shared/notes/domain.md §2.1-2.2 (Instant Payments Regulation (EU) 2024/886; EPC VOP rulebook)',
+const vopObligation: PathFact = {
+  fact: 'Euro-area PSPs must offer Verification of Payee, free of charge, for instant and ordinary credit transfers from 9 October 2025; the payer may still authorise the transfer after any result.',
+  source: cite(
+    documents.instantPaymentsRegulation,
+    'Article 5c inserted into Regulation (EU) No 260/2012',
+  ),
+};
+const vopOutcomes: PathFact = {
+  fact: "The VoP outcomes are match (MTCH), close match (CMTC, the account holder's name is returned to the payer), no match (NMTC) and verification not possible (NOAP).",
+  source: cite(documents.vopRulebook),
+};
+const vopCreditTransfersOnly: PathFact = {
+  fact: 'Verification of Payee applies to credit transfers, not to direct debits.',
+  source: cite(
+    documents.instantPaymentsRegulation,
+    'Article 5c inserted into Regulation (EU) No 260/2012',
+  ),
 };
 
 export const pathFacts: Readonly<Record<PaymentPath, PathFacts>> = {
@@ -35,22 +54,22 @@ export const pathFacts: Readonly<Record<PaymentPath, PathFacts>> = {
     facts: [
       euroOnly,
       vopObligation,
+      vopOutcomes,
       {
-        fact: 'The EPC SCT implementation guidelines (version 2.2, pain.001.001.02 field 2.38) limit the amount of one credit transfer to EUR 999,999,999.99.',
-        source: 'http://www.architome.nl/unifi/docs/maximal_amounts.html',
+        fact: 'The EPC SCT implementation guidelines limit the amount of one credit transfer to EUR 999,999,999.99 (at least EUR 0.01).',
+        source: cite(documents.sctImplementationGuidelines),
       },
       {
         fact: 'Messages: pain.001 (customer to PSP), pacs.008 (PSP to PSP), pacs.002 / pain.002 status (ACCP, ACSC, PDNG, RJCT with a reason code), pacs.004 return, camt.056 recall, camt.029 negative answer to a recall.',
-        source:
-          'shared/notes/domain.md §3.3; IBM Sterling SEPA inter-PSP credit transfer messages: https://www.ibm.com/docs/en/ste/11.0.1?topic=messages-credit-transfer-inter-psp',
+        source: cite(documents.isoMessageDefinitions),
       },
       {
         fact: 'Charge bearer SLEV and service level SEPA in pain.001.',
-        source: 'shared/notes/domain.md §3.3',
+        source: cite(documents.sctImplementationGuidelines),
       },
     ],
     not_available: [
-      'The current (2025) SCT rulebook text itself: limits and time cycles are stated only as far as the sources above give them.',
+      'The text of the current SCT rulebook is not read by this service: limits and time cycles are stated only as far as the sources above give them.',
     ],
   },
   SCT_INST: {
@@ -61,18 +80,18 @@ export const pathFacts: Readonly<Record<PaymentPath, PathFacts>> = {
     facts: [
       euroOnly,
       vopObligation,
+      vopOutcomes,
       {
         fact: "Funds are made available on the payee's account within 10 seconds, 24/7/365.",
-        source: 'shared/notes/domain.md §3.1 and §2.4 (EPC SCT Inst rulebook)',
+        source: cite(documents.sctInstRulebook),
       },
       {
         fact: 'Local instrument INST in pain.001; timeouts are rejected with AB05 / AB06.',
-        source: 'shared/notes/domain.md §3.3',
+        source: cite(documents.sctInstImplementationGuidelines),
       },
       {
         fact: 'EPC023-16 set the scheme maximum per SCT Inst instruction to EUR 100,000 from 1 July 2020 (EUR 15,000 before).',
-        source:
-          'https://p2pnetwork.org/latest-news/2607-maximum-amount-per-sepa-credit-transfer-to-increase.html',
+        source: cite(documents.sctInstMaximumAmount),
       },
     ],
     not_available: [
@@ -88,17 +107,13 @@ export const pathFacts: Readonly<Record<PaymentPath, PathFacts>> = {
       euroOnly,
       {
         fact: 'The creditor holds the mandate (Unique Mandate Reference + Creditor Identifier); the debtor may ask a refund within 8 weeks without reason, 13 months if unauthorised; pre-notification 14 days unless agreed otherwise.',
-        source: 'shared/notes/domain.md §3.1 (Numeral; Custodita)',
+        source: cite(documents.sddCoreRulebook),
       },
       {
         fact: 'Messages: pain.008 (creditor to its PSP), pacs.003 (inter-PSP collection), pacs.002 reject, pacs.004 return or refund, pacs.007 reversal.',
-        source:
-          'IBM Sterling SEPA Direct Debit inter-PSP core messages: https://www.ibm.com/docs/en/ste/11.0.1?topic=messages-direct-debit-inter-psp-core',
+        source: cite(documents.isoMessageDefinitions),
       },
-      {
-        fact: 'Verification of Payee applies to credit transfers, not to direct debits.',
-        source: 'shared/notes/domain.md §2.1',
-      },
+      vopCreditTransfersOnly,
     ],
     not_available: [
       'A scheme maximum amount for SDD Core: not available here; none is enforced.',
@@ -114,17 +129,13 @@ export const pathFacts: Readonly<Record<PaymentPath, PathFacts>> = {
       euroOnly,
       {
         fact: 'Businesses only; no refund right; the debtor must confirm the mandate with its bank, otherwise the collection is rejected.',
-        source: 'shared/notes/domain.md §3.1 (Numeral; Custodita)',
+        source: cite(documents.sddB2bRulebook),
       },
       {
         fact: 'Messages: pain.008, pacs.003, pacs.002 reject, pacs.004 return, pacs.007 reversal.',
-        source:
-          'IBM Sterling SEPA Direct Debit inter-PSP B2B messages: https://www.ibm.com/docs/en/ste/10.1.2?topic=messages-direct-debit-inter-psp-b2b',
+        source: cite(documents.isoMessageDefinitions),
       },
-      {
-        fact: 'Verification of Payee applies to credit transfers, not to direct debits.',
-        source: 'shared/notes/domain.md §2.1',
-      },
+      vopCreditTransfersOnly,
     ],
     not_available: ['A scheme maximum amount for SDD B2B: not available here; none is enforced.'],
   },

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { manifestCanonicalization, manifestFormat } from '../../domain/manifest/format.js';
 import { verificationSteps } from '../../domain/manifest/verify.js';
+import { cite, documents } from '../../domain/sources/citations.js';
+import { citationSchema } from '../framework/citation.js';
 import { defineOp } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { manifestJsonSchema, publishedKeySchema } from './schemas.js';
@@ -12,6 +14,22 @@ const rules =
   'public key. Nothing inside the hashed or signed bytes depends on the time of compilation: the same request against the same ' +
   'registry gives byte-identical manifests and signatures. Pin a public key from public_keys (they stay listed after a rotation) ' +
   'and verify offline, e.g. with `ibanqa manifest verify <file> --public-key <pem|base64url>`.';
+
+/** The public documents the format rests on. */
+const references = [
+  { topic: 'canonical JSON bytes (canonicalization "RFC8785")', source: cite(documents.rfc8785) },
+  { topic: 'artifact_sha256 and key_id: SHA-256', source: cite(documents.fips1804, '6.2') },
+  { topic: 'signature: Ed25519', source: cite(documents.rfc8032, '5.1') },
+  {
+    topic: 'public keys: Ed25519 SubjectPublicKeyInfo (PEM)',
+    source: cite(documents.rfc8410),
+  },
+  {
+    topic: 'signature.value and raw public keys: base64url without padding',
+    source: cite(documents.rfc4648, '5'),
+  },
+  { topic: 'the manifest schema', source: cite(documents.jsonSchema202012) },
+];
 
 export const manifestSpec = defineOp({
   name: 'manifest.spec',
@@ -45,6 +63,7 @@ export const manifestSpec = defineOp({
       active_key_id: Type.Union([Type.String(), Type.Null()]),
     }),
     public_keys: Type.Array(publishedKeySchema),
+    references: Type.Array(Type.Object({ topic: Type.String(), source: citationSchema })),
   }),
   cost: () => ({}),
   rows: () => 1,
@@ -64,6 +83,7 @@ export const manifestSpec = defineOp({
         active_key_id: active?.key_id ?? null,
       },
       public_keys: [...(keys?.published ?? [])],
+      references: references.map((entry) => ({ ...entry, source: { ...entry.source } })),
     };
   },
 });

@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { compileMatrix, matrixRow, rowIndexOf, type MatrixRow } from '../../domain/names/matrix.js';
+import { compileMatrix, type MatrixRow } from '../../domain/names/matrix.js';
 import { scoreRows, type ScoredRow } from '../../domain/names/score.js';
-import { perturbations } from '../../domain/names/perturbations.js';
 import { vopLabels, type VopLabel } from '../../domain/names/labels.js';
 import { AppError } from '../../errors.js';
 import { artifactLimits } from '../../limits.js';
@@ -47,7 +46,7 @@ export const vopScoreInput = strictObject({
         minItems: 1,
         maxItems: artifactLimits.vopScoreLabelsMax,
         description:
-          'Or the compiled rows themselves (any subset, for this seed), each with your label',
+          'Or the compiled rows themselves (any subset of the matrix named by seed, limit and outcomes), each with your label',
       },
     ),
   ),
@@ -58,39 +57,40 @@ function bad(message: string): AppError {
   return new AppError('invalid_argument', message);
 }
 
-/** Labels by row id for the matrix named by seed + limit + outcomes; every label must name a row of it, once. */
-function fromSelection(
-  input: ScoreInput,
-  key: RequestKey,
-  labels: NonNullable<ScoreInput['labels']>,
-): ScoredRow[] {
-  const matrix = new Map(
+type Matrix = ReadonlyMap<string, MatrixRow>;
+
+/** The matrix named by seed + limit + outcomes, by row id: what both forms of input are scored against. */
+function matrixOf(input: ScoreInput, key: RequestKey): Matrix {
+  return new Map(
     compileMatrix(key, limitOf(input), outcomesOf(input)).map((row) => [row.row_id, row]),
   );
+}
+
+/** The matrix row a submission names, once each; anything else is a 400 that says which row and why. */
+function rowOf(matrix: Matrix, rowId: string, seen: Set<string>): MatrixRow {
+  const row = matrix.get(rowId);
+  if (row === undefined)
+    throw bad(
+      `row_id ${rowId} is not a row of this matrix: send the seed, limit and outcomes it was compiled with`,
+    );
+  if (seen.has(rowId)) throw bad(`row_id ${rowId} is submitted twice`);
+  seen.add(rowId);
+  return row;
+}
+
+function fromLabels(matrix: Matrix, labels: NonNullable<ScoreInput['labels']>): ScoredRow[] {
   const seen = new Set<string>();
   return labels.map(({ row_id, label }) => {
-    const row = matrix.get(row_id);
-    if (row === undefined)
-      throw bad(
-        `row_id ${row_id} is not a row of this matrix (seed, limit and outcomes as compiled)`,
-      );
-    if (seen.has(row_id)) throw bad(`row_id ${row_id} is labelled twice`);
-    seen.add(row_id);
+    const row = rowOf(matrix, row_id, seen);
     return { perturbation: row.perturbation, expected: row.expected_label, predicted: label };
   });
 }
 
-/** Submitted rows are checked against the rows this seed generates: a row that does not exist, or differs, is a 400. */
-function fromRows(key: RequestKey, rows: NonNullable<ScoreInput['rows']>): ScoredRow[] {
+/** Submitted rows must be rows of the matrix, and any name or label they carry must be the generated one. */
+function fromRows(matrix: Matrix, rows: NonNullable<ScoreInput['rows']>): ScoredRow[] {
   const seen = new Set<string>();
   return rows.map((submitted) => {
-    const index = rowIndexOf(submitted.row_id);
-    // compileMatrix reads at most limit x perturbations.length rows: no compiled row lies beyond that.
-    if (index === undefined || index >= artifactLimits.vopRowsMax * perturbations.length)
-      throw bad(`row_id ${submitted.row_id} is not a row id of the matrix`);
-    if (seen.has(submitted.row_id)) throw bad(`row_id ${submitted.row_id} is submitted twice`);
-    seen.add(submitted.row_id);
-    const row: MatrixRow = matrixRow(key, index);
+    const row = rowOf(matrix, submitted.row_id, seen);
     for (const field of ['account_name', 'payer_name', 'expected_label'] as const) {
       if (submitted[field] !== undefined && submitted[field] !== row[field])
         throw bad(`row ${submitted.row_id}: ${field} is not the one this seed generates`);
@@ -101,6 +101,13 @@ function fromRows(key: RequestKey, rows: NonNullable<ScoreInput['rows']>): Score
       predicted: submitted.label,
     };
   });
+}
+
+/** How much of the matrix was scored: its size and the row ids no label was sent for, in row order. */
+function coverageOf(matrix: Matrix, input: ScoreInput) {
+  const sent = new Set((input.labels ?? input.rows ?? []).map((entry) => entry.row_id));
+  const leftOut = [...matrix.keys()].filter((rowId) => !sent.has(rowId));
+  return { matrix_rows: matrix.size, rows_left_out: leftOut.length, left_out_row_ids: leftOut };
 }
 
 const countsByLabel = Type.Object(
@@ -119,7 +126,8 @@ export const vopScore = defineOp({
   description:
     "Send your matcher's labels either by row_id for the matrix named by seed, limit and outcomes (`labels`), or as the compiled " +
     'rows themselves with a `label` each (`rows`, any subset). Returns accuracy, the confusion matrix (expected x predicted), ' +
-    'recall and precision per label and accuracy per perturbation. A row that does not exist is a 400. Business plan or higher; ' +
+    'recall and precision per label, accuracy per perturbation, and coverage: the matrix size and the row ids left out. ' +
+    'A row that is not in the matrix named by seed, limit and outcomes is a 400. Business plan or higher; ' +
     'cost: one API credit.',
   http: { method: 'POST', path: '/vop-benchmark/score', inputFrom: 'body' },
   grpc: { method: 'VopBenchmarkScore', wrap: 'object' },
@@ -129,6 +137,11 @@ export const vopScore = defineOp({
     success: Type.Literal(true),
     seed: Type.String(),
     rows_scored: Type.Integer(),
+    matrix_rows: Type.Integer({
+      description: 'Rows of the matrix named by seed, limit and outcomes',
+    }),
+    rows_left_out: Type.Integer({ description: 'Rows of that matrix no label was sent for' }),
+    left_out_row_ids: Type.Array(Type.String(), { description: 'Their row ids, in row order' }),
     correct: Type.Integer(),
     accuracy: Type.Number(),
     confusion_matrix: Type.Object(
@@ -166,10 +179,16 @@ export const vopScore = defineOp({
   cost: () => ({ api_calls: 1 }),
   rows: (input) => input.labels?.length ?? input.rows?.length ?? 1,
   run: (input, context) => {
+    const matrix = matrixOf(input, context.requestKey);
     const scored =
       input.labels !== undefined
-        ? fromSelection(input, context.requestKey, input.labels)
-        : fromRows(context.requestKey, input.rows ?? []);
-    return { success: true as const, seed: input.seed ?? vopDefaultSeed, ...scoreRows(scored) };
+        ? fromLabels(matrix, input.labels)
+        : fromRows(matrix, input.rows ?? []);
+    return {
+      success: true as const,
+      seed: input.seed ?? vopDefaultSeed,
+      ...scoreRows(scored),
+      ...coverageOf(matrix, input),
+    };
   },
 });

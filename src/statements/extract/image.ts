@@ -11,7 +11,7 @@ import { AnalysisFailure } from '../failure.js';
 
 /**
  * The English LSTM data shipped by @tesseract.js-data/eng, read from disk: tesseract.js's default langPath
- * is a CDN, and offline its createWorker never settles (notes/stack.md §7). cacheMethod 'none' keeps it
+ * is a CDN, and offline its createWorker never settles. cacheMethod 'none' keeps it
  * from writing eng.traineddata into the working directory.
  */
 function languageDataPath(): string {
