@@ -28,6 +28,7 @@ import { sharedPort } from './transport/http/threads/shared-port.js';
 import { uwsBuild } from './transport/http/uws-build.js';
 import { installCrashGuards } from './process-guard.js';
 import { buildOpenApi } from './transport/openapi/document.js';
+import { statusObserverFor } from './transport/observed-statuses.js';
 
 export interface RunningService {
   readonly httpPort: number;
@@ -109,7 +110,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     () => ready,
   );
   const grpc = await startGrpcFront(
-    { service, ops, logger, metrics },
+    {
+      service,
+      ops,
+      logger,
+      metrics,
+      observer: statusObserverFor(config.frontSettings.observedStatusesDir),
+    },
     config.host,
     config.grpcPort,
   ).catch(async (error: unknown) => {
@@ -232,6 +239,7 @@ async function startRestFronts(
     isReady,
     trustedProxies: config.trustedProxies,
     cors: config.cors,
+    observer: statusObserverFor(config.frontSettings.observedStatusesDir),
   });
   const http = await listen(
     app,
