@@ -31,7 +31,7 @@ export const healthRoute: ServiceRoute = {
 export const readyRoute: ServiceRoute = {
   id: 'service.readyz',
   path: '/readyz',
-  summary: 'Readiness: the registry, ledger and pool are open',
+  summary: 'Readiness: 200 once the REST and gRPC fronts listen',
   contentType: 'application/json',
   statuses: {
     '200': '{"status":"ready"}',
