@@ -1,15 +1,19 @@
 // Long fuzz run: at least 100,000 requests per front (REST, then gRPC) against the service in its own process.
-// Holds: zero 5xx, zero hangs, every error an Error object with request_id, and the service's RSS back within
+// Holds: zero 5xx, zero hangs, every error an Error object with request_id, every (operation, status, error code)
+// answered listed by the OpenAPI document (test/helpers/contract-check.ts), and the service's RSS back within
 // 10% of its level after a warm-up (both read after an idle: memoryAfterIdle). Bounded: FUZZ_PER_FRONT requests
 // per front (default 100,000) and FUZZ_MAX_MINUTES per front (default 30; a run cut by the clock says so).
 // 127.0.0.1 only. Run it under the machine lock: flock /tmp/ibanqa-machine.lock npm run bench:fuzz
 // Usage: npm run bench:fuzz     Results: bench/results/fuzz-<date>.json
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PlanId } from '../src/accounts/plans.js';
 import { procMemory } from './lib/proc.js';
 import { startIbanqa } from './lib/ibanqa-process.js';
 import { runFuzz, type FuzzReport } from '../test/fuzz/harness.js';
+import { contractBreaches } from '../test/helpers/contract-check.js';
+import { readObservedStatuses } from '../src/transport/observed-statuses.js';
 
 const perFront = Number(process.env.FUZZ_PER_FRONT ?? 100_000);
 const maxMinutes = Number(process.env.FUZZ_MAX_MINUTES ?? 30);
@@ -19,7 +23,9 @@ const slice = 5_000;
 const hangMs = Number(process.env.FUZZ_HANG_MS ?? 30_000);
 const slowMs = Number(process.env.FUZZ_SLOW_MS ?? 5_000);
 
-const service = await startIbanqa();
+// The service records every kind of answer it sends; after the run they are compared with its contract.
+const observedDir = mkdtempSync(join(tmpdir(), 'ibanqa-fuzz-observed-'));
+const service = await startIbanqa({ IBANQA_OBSERVED_STATUSES_DIR: observedDir });
 const keys = Object.fromEntries(
   [...service.child.stdout().matchAll(/^\s+(\w+)\s+(iq_\S+)/gm)].map((match) => [
     match[1],
@@ -95,6 +101,8 @@ try {
   const rest = await front('rest', 1_000_000);
   const grpc = await front('grpc', 2_000_000);
   const memoryEnd = await memoryAfterIdle();
+  const observed = readObservedStatuses(observedDir);
+  const breaches = contractBreaches(observed);
   const result = {
     date: new Date().toISOString(),
     machine: "2 vCPUs, shared and busy with other engineers' work",
@@ -106,12 +114,16 @@ try {
     rssWithin10Percent: memoryEnd.rssMiB <= memoryStart.rssMiB * 1.1,
     rest,
     grpc,
+    // Every distinct (operation, status, code) answered, checked against the OpenAPI document and the declarations.
+    contract: { distinctAnswers: observed.length, breaches },
   };
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/fuzz-${result.date.slice(0, 10)}.json`;
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n${file}\n`);
-  process.exitCode = rest.failures + grpc.failures === 0 && result.rssWithin10Percent ? 0 : 1;
+  const clean = rest.failures + grpc.failures === 0 && breaches.length === 0;
+  process.exitCode = clean && result.rssWithin10Percent ? 0 : 1;
 } finally {
   await service.stop();
+  rmSync(observedDir, { recursive: true, force: true });
 }

@@ -66,6 +66,12 @@ export interface FrontSettings {
   readonly trustedProxies: string;
   readonly trustEveryProxy: boolean;
   readonly corsOrigins: string | undefined;
+  /**
+   * IBANQA_OBSERVED_STATUSES_DIR: a directory where every front records each (operation, status, error code)
+   * it answers, once per process and thread (transport/observed-statuses.ts); unset: nothing is recorded.
+   * The test helpers set it so a check can compare what the service sent with its OpenAPI document.
+   */
+  readonly observedStatusesDir: string | undefined;
 }
 
 export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
@@ -222,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
       trustedProxies: env.IBANQA_TRUSTED_PROXIES ?? '',
       trustEveryProxy: env.IBANQA_TRUST_PROXY === '1' || env.IBANQA_TRUST_PROXY === 'true',
       corsOrigins: env.IBANQA_CORS_ORIGINS,
+      observedStatusesDir:
+        env.IBANQA_OBSERVED_STATUSES_DIR === undefined || env.IBANQA_OBSERVED_STATUSES_DIR === ''
+          ? undefined
+          : resolve(env.IBANQA_OBSERVED_STATUSES_DIR),
     }),
     poolThresholdRows: positiveIntFrom(
       'IBANQA_POOL_THRESHOLD_ROWS',

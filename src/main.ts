@@ -30,6 +30,7 @@ import { assertPortFree } from './transport/port-claim.js';
 import { uwsBuild } from './transport/http/uws-build.js';
 import { installCrashGuards } from './process-guard.js';
 import { buildOpenApi } from './transport/openapi/document.js';
+import { statusObserverFor } from './transport/observed-statuses.js';
 
 export interface RunningService {
   readonly httpPort: number;
@@ -119,14 +120,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     manifestKeys ?? null,
     () => ready,
   );
-  const grpc = await startGrpcFront(
-    { service, ops, logger, metrics },
-    { host: config.host, port: config.grpcPort, setting: grpcPortSetting },
-  ).catch(async (error: unknown) => {
-    // Front threads must not outlive a failed start: a thread ending with open uWS sockets aborts the process.
-    await fronts?.close();
-    throw error;
-  });
+  const grpc = await startGrpc(config, { service, ops, logger, metrics }, fronts);
   ready = true;
   fronts?.setReady(true);
   logReady(config, logger, http.port, grpc.port);
@@ -154,6 +148,23 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       uninstallCrashGuards();
     },
   };
+}
+
+/** The gRPC front; front threads must not outlive a failed start (a thread ending with open uWS sockets aborts). */
+async function startGrpc(
+  config: Config,
+  deps: Omit<Parameters<typeof startGrpcFront>[0], 'observer'>,
+  fronts: FrontThreads | undefined,
+): Promise<Awaited<ReturnType<typeof startGrpcFront>>> {
+  try {
+    return await startGrpcFront(
+      { ...deps, observer: statusObserverFor(config.frontSettings.observedStatusesDir) },
+      { host: config.host, port: config.grpcPort, setting: grpcPortSetting },
+    );
+  } catch (error) {
+    await fronts?.close();
+    throw error;
+  }
 }
 
 /** Before anything is opened: a port another service holds stops the start with one line, nothing to undo. */
@@ -262,6 +273,7 @@ async function startRestFronts(
     isReady,
     trustedProxies: config.trustedProxies,
     cors: config.cors,
+    observer: statusObserverFor(config.frontSettings.observedStatusesDir),
   });
   // One thread holds its port exclusively; several front threads of this process share theirs on purpose.
   const http =

@@ -38,6 +38,7 @@ import {
   type WirePoolResult,
 } from '../src/transport/http/threads/settings.js';
 import { buildOpenApi } from '../src/transport/openapi/document.js';
+import { statusObserverFor } from '../src/transport/observed-statuses.js';
 import type { Logger } from 'pino';
 
 const settings = frontThreadSettings();
@@ -131,6 +132,7 @@ const app = buildApp({
   metrics,
   isReady: () => ready,
   ...frontPolicies(settings.front),
+  observer: statusObserverFor(settings.front.observedStatusesDir),
 });
 
 listen(app, settings.host, settings.port, 'shared').then(

@@ -3,6 +3,7 @@ import { AppError } from '../errors.js';
 import type { Capabilities } from '../ops/framework/capabilities.js';
 import type { InputValidator } from '../ops/framework/input-validation.js';
 import type { AnyOp, CallerView, Debits } from '../ops/framework/op.js';
+import { declares } from '../ops/framework/refusals.js';
 import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js';
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
@@ -116,6 +117,22 @@ function markReplayed(output: unknown): unknown {
   return replayed;
 }
 
+/**
+ * An op answers only with the codes its declaration produces (ops/framework/refusals.ts), the same set the
+ * OpenAPI document and the gRPC contract list: any other code is a bug (a refusal nobody declared), answered
+ * as 500 internal and logged by the transport with the op and the code, so the contract cannot promise less
+ * than the service sends.
+ */
+function withinContract(op: AnyOp, thrown: unknown): unknown {
+  if (!(thrown instanceof AppError) || thrown.code === 'internal' || declares(op, thrown.code))
+    return thrown;
+  const breach = new Error(
+    `${op.name} refused with ${thrown.code}, which its declaration does not list: ${thrown.message}`,
+    { cause: thrown },
+  );
+  return new AppError('internal', 'internal error', {}, { cause: breach });
+}
+
 const anonymous: CallerView = { keyId: null, plan: null, paid: false };
 
 function callerOf(account: Account): CallerView {
@@ -146,11 +163,25 @@ export class Service {
     );
   }
 
+  /** Runs one call; it fails only with a code the op declares (`withinContract`). */
   async execute(
     op: AnyOp,
     raw: unknown,
     identity: CallIdentity,
     options: ExecuteOptions = {},
+  ): Promise<ExecuteOutcome> {
+    try {
+      return await this.executeCall(op, raw, identity, options);
+    } catch (thrown) {
+      throw withinContract(op, thrown);
+    }
+  }
+
+  private async executeCall(
+    op: AnyOp,
+    raw: unknown,
+    identity: CallIdentity,
+    options: ExecuteOptions,
   ): Promise<ExecuteOutcome> {
     const checked = await this.check(op, raw, identity);
     // A replay (saved or in flight) costs nothing; it is decided after the gate, before the reservation.
@@ -210,6 +241,19 @@ export class Service {
    * chunk inline or in the pool by the stream's total), settled with the rows the client was sent.
    */
   async stream(op: AnyOp, raw: unknown, identity: CallIdentity, sink: StreamSink): Promise<void> {
+    try {
+      await this.streamChunks(op, raw, identity, sink);
+    } catch (thrown) {
+      throw withinContract(op, thrown);
+    }
+  }
+
+  private async streamChunks(
+    op: AnyOp,
+    raw: unknown,
+    identity: CallIdentity,
+    sink: StreamSink,
+  ): Promise<void> {
     const chunks = op.chunks;
     if (chunks === undefined) throw new AppError('internal', `${op.name} declares no chunks`);
     const admission = await this.admit(op, raw, identity);

@@ -69,3 +69,16 @@ export function errorBody(error: AppError, requestId: string): Record<string, un
 export function wireNameOf(code: ErrorCode): string {
   return wireErrorOf[code];
 }
+
+/** Every `error` string a code can carry (credits_exhausted: one per credit kind), for the contract. */
+export function wireNamesOf(code: ErrorCode): string[] {
+  return code === 'credits_exhausted'
+    ? [...new Set([wireErrorOf.credits_exhausted, ...Object.values(creditLimitWords)])]
+    : [wireErrorOf[code]];
+}
+
+/** The code behind an `error` string (what a gRPC trailer carries); undefined for a string no code has. */
+export function errorCodeOfWire(text: string): ErrorCode | undefined {
+  const codes = Object.keys(wireErrorOf) as ErrorCode[];
+  return codes.find((code) => wireNamesOf(code).includes(text));
+}

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnTs, waitForOutput, type Child } from '../../bench/lib/child.js';
 import { freePort } from '../../bench/lib/proc.js';
+import { observedStatusesEnv } from './observed-statuses.js';
 
 export interface ServiceProcess {
   readonly child: Child;
@@ -37,6 +38,7 @@ export async function startServiceProcess(
     cpSync(join(registryFrom, 'registry'), join(dataDir, 'registry'), { recursive: true });
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
   const child = spawnTs('src/main.ts', [], {
+    ...observedStatusesEnv(),
     ...env,
     IBANQA_DATA_DIR: dataDir,
     IBANQA_HOST: '127.0.0.1',

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { CreditKind, PlanId } from '../../src/accounts/plans.js';
 import { loadConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/main.js';
+import { observedStatusesEnv } from './observed-statuses.js';
 import { seedEmbeddedRegistry } from './registry-template.js';
 
 export interface TestService {
@@ -37,8 +38,9 @@ export async function startTestService(
     process.env.IBANQA_TEST_HTTP_THREADS === undefined
       ? {}
       : { IBANQA_HTTP_THREADS: process.env.IBANQA_TEST_HTTP_THREADS };
+  // Every service a test starts records what it answers, for the observed-statuses check (test/zz-contract).
   const config = loadConfig(
-    { IBANQA_POOL_THREADS: '2', ...threads, ...options.env },
+    { IBANQA_POOL_THREADS: '2', ...observedStatusesEnv(), ...threads, ...options.env },
     {
       host: '127.0.0.1',
       httpPort: options.ports?.http ?? 0,

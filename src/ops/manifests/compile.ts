@@ -254,6 +254,8 @@ export const manifestCompile = defineOp({
   }),
   gate: (_input, caller) =>
     requirePlan(caller, 'pro', 'payment_required', 'Fixture manifest compilation'),
+  // Each fixture names its country (fixtures[].country), so an unknown one is the spec's "Invalid country".
+  refusals: ['invalid_country'],
   cost: (input) => ({ api_calls: input.fixtures.length }),
   rows: (input) => input.fixtures.length,
   run: (input, context) => compileManifest(input, context),

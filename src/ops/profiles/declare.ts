@@ -67,6 +67,8 @@ export function defineProfileOp<N extends Capability, O>(
     gate: (input) => gateProfileInput(input),
     cost: profileCost,
     exhaustedErrors: profileExhaustedErrors,
+    // A bank context (IBAN, BIC, bank name or city) that matches no registry bank: nothing is substituted.
+    refusals: ['target_no_match'],
     remainingField: generationsLeft,
     rows: () => 1,
     run: endpoint.run,

@@ -92,7 +92,7 @@ export const bankChanges = defineOp({
     '(403 otherwise). Cost: one API credit.',
   http: { method: 'GET', path: '/bank-intelligence/changes', inputFrom: 'query' },
   grpc: { method: 'BankChanges', wrap: 'object' },
-  refusals: ['permission_denied', 'unavailable'],
+  refusals: ['permission_denied'],
   access: 'key',
   input: changesInput,
   output: Type.Object({

@@ -141,7 +141,6 @@ export const bankExport = defineOp({
     'Provenance columns (snapshot, licence, row hash) are filled for Business keys and up.',
   http: { method: 'POST', path: '/bank-intelligence/export', inputFrom: 'body' },
   grpc: { method: 'BankExport', wrap: 'object' },
-  refusals: ['unavailable'],
   access: 'key',
   input: lookupInput,
   output: Type.Object(

@@ -137,7 +137,6 @@ export const bankLookup = defineOp({
     'get source attribution (snapshot, licence, row hash) on every record.',
   http: { method: 'POST', path: '/bank-intelligence/lookup', inputFrom: 'body' },
   grpc: { method: 'BankLookup', wrap: 'object' },
-  refusals: ['unavailable'],
   access: 'key',
   input: lookupInput,
   output: Type.Object({

@@ -42,7 +42,7 @@ export const bankRecord = defineOp({
     'left the current snapshot. Any key; free keys see names and identifiers as LOCKED. Cost: one API credit.',
   http: { method: 'GET', path: '/bank-intelligence/record/:record_id', inputFrom: 'query' },
   grpc: { method: 'BankRecord', wrap: 'object' },
-  refusals: ['not_found', 'unavailable'],
+  refusals: ['not_found'],
   access: 'key',
   input: recordInput,
   output: Type.Object({ ...envelopeSchemas, record: recordViewSchema }),

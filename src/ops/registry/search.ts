@@ -68,7 +68,6 @@ export const bankSearch = defineOp({
     'in API credits; the records returned (at least one) are committed and the rest released.',
   http: { method: 'POST', path: '/bank-intelligence/search', inputFrom: 'body' },
   grpc: { method: 'BankSearch', wrap: 'object' },
-  refusals: ['unavailable'],
   access: 'key',
   input: searchInput,
   output: Type.Object({

@@ -94,7 +94,7 @@ export const bankSources = defineOp({
     '(403 otherwise). Cost: one API credit.',
   http: { method: 'GET', path: '/bank-intelligence/sources', inputFrom: 'query' },
   grpc: { method: 'BankSources', wrap: 'object' },
-  refusals: ['permission_denied', 'unavailable'],
+  refusals: ['permission_denied'],
   access: 'key',
   input: strictObject({}),
   output: Type.Object({

@@ -201,7 +201,7 @@ export const registryTimeMachine = defineOp({
     'Enterprise plan (403 otherwise). Cost: one API credit.',
   http: { method: 'GET', path: '/registry/time-machine', inputFrom: 'query' },
   grpc: { method: 'TimeMachine', wrap: 'object' },
-  refusals: ['permission_denied', 'unavailable'],
+  refusals: ['permission_denied'],
   access: 'key',
   input: timeMachineInput,
   output: Type.Object({

@@ -32,7 +32,7 @@ export const watchlistChanges = defineOp({
     "before the watch was created). 404 for an unknown watch id or another key's watch. Cost: one API credit.",
   http: { method: 'GET', path: '/registry/watchlists/:watch_id/changes', inputFrom: 'query' },
   grpc: { method: 'WatchlistChanges', wrap: 'object' },
-  refusals: ['not_found', 'unavailable'],
+  refusals: ['not_found'],
   access: 'key',
   input: watchIdInput,
   output: Type.Object({
@@ -301,7 +301,7 @@ export const watchlistMigrationFixture = defineOp({
     inputFrom: 'query',
   },
   grpc: { method: 'WatchlistMigrationFixture', wrap: 'object' },
-  refusals: ['not_found', 'unavailable'],
+  refusals: ['not_found'],
   access: 'key',
   input: watchIdInput,
   output: fixtureSchema,

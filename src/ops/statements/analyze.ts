@@ -66,6 +66,15 @@ export const statementAnalyze = defineOp({
   output: reviewSchema,
   // The upload rules are checked here, before the credit is reserved: a bad file costs nothing.
   gate: (input) => void checkStatementUpload(input.files),
+  // The upload checks (statements/upload-check.ts) and the analysis queue, full at limits.statementQueueMax.
+  refusals: [
+    'statement_file_missing',
+    'statement_file_duplicate',
+    'statement_file_empty',
+    'statement_file_too_large',
+    'statement_file_unsupported_type',
+    'overloaded',
+  ],
   cost: () => statementDebits,
   rows: () => 0,
   run: (input, context) => {

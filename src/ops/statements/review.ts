@@ -20,6 +20,8 @@ const common = {
   rows: () => 1,
   needs: ['statements'],
   runsOn: 'main',
+  // A review that does not exist, expired, or belongs to another key.
+  refusals: ['not_found'],
 } as const;
 
 export const statementReview = defineOp({

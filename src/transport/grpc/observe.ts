@@ -6,7 +6,9 @@ import {
   type sendUnaryData,
 } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { AppError } from '../../errors.js';
+import { AppError, type ErrorCode } from '../../errors.js';
+import { errorCodeOfWire } from '../wire-errors.js';
+import type { StatusObserver } from '../observed-statuses.js';
 import type { AnyOp } from '../../ops/framework/op.js';
 import type { HttpMetrics } from '../http/metrics.js';
 import { grpcErrorOf, metadataText, requestIdMetadata, requestIdOf } from './calls.js';
@@ -36,6 +38,14 @@ interface StreamCall {
 export interface GrpcObserveDeps {
   readonly logger: Logger;
   readonly metrics?: HttpMetrics;
+  /** Records each kind of answer (IBANQA_OBSERVED_STATUSES_DIR); off when undefined. */
+  readonly observer?: StatusObserver;
+}
+
+/** The error code a refused call carried in its `error` trailer; null for a success or grpc-js's own refusals. */
+function errorCodeOf(error: unknown): ErrorCode | null {
+  const text = (error as { metadata?: Metadata } | null)?.metadata?.get('error')[0];
+  return typeof text === 'string' ? (errorCodeOfWire(text) ?? null) : null;
 }
 
 function outcomeOf(error: unknown): string {
@@ -53,8 +63,16 @@ export function observed(
   op: AnyOp,
   handler: UntypedHandleCall,
 ): UntypedHandleCall {
-  const count = (outcome: string, startedMs: number) =>
+  const count = (outcome: string, startedMs: number, metadata: Metadata, error?: unknown) => {
     deps.metrics?.observe(op.name, outcome, 'grpc', startedMs);
+    deps.observer?.record({
+      transport: 'grpc',
+      operation: op.name,
+      status: outcome,
+      code: errorCodeOf(error),
+      keyed: metadataText(metadata, 'x-api-key') !== undefined,
+    });
+  };
   // Unary and client-stream handlers answer through a callback; bidi and server streams through the call.
   if (op.grpc.stream === undefined || op.grpc.stream === 'client') {
     const unary = handler as Unary;
@@ -65,7 +83,7 @@ export function observed(
         try {
           callback(error, value);
         } finally {
-          count(outcomeOf(error), startedMs);
+          count(outcomeOf(error), startedMs, call.metadata, error);
         }
       };
       const refusal = missingKeyError(op, call.metadata);
@@ -87,11 +105,11 @@ export function observed(
   return ((call: StreamCall) => {
     const startedMs = performance.now();
     let counted = false;
-    const once = (outcome: string) => {
-      if (!counted) count(outcome, startedMs);
+    const once = (outcome: string, error?: unknown) => {
+      if (!counted) count(outcome, startedMs, call.metadata, error);
       counted = true;
     };
-    call.once('error', (error) => once(outcomeOf(error)));
+    call.once('error', (error) => once(outcomeOf(error), error));
     call.once('finish', () => once('OK'));
     try {
       (handler as (call: StreamCall) => void)(call);

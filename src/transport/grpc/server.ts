@@ -19,6 +19,7 @@ import { assertContract, type ServiceMethods } from './contract.js';
 import { loadIbanQaPackage } from './proto.js';
 import { uploadStream } from './upload-stream.js';
 import { observed } from './observe.js';
+import type { StatusObserver } from '../observed-statuses.js';
 import { strictService } from './strict-decode.js';
 import { widenReceiveWindow } from './receive-window.js';
 import { markUnusableRequestIds } from './unusable-request-ids.js';
@@ -31,6 +32,8 @@ export interface GrpcFrontDeps {
   readonly logger: Logger;
   /** Calls are counted here with REST requests (label transport="grpc"). */
   readonly metrics?: HttpMetrics;
+  /** Records each kind of answer (IBANQA_OBSERVED_STATUSES_DIR); off when undefined. */
+  readonly observer?: StatusObserver;
 }
 
 type AnyCall =

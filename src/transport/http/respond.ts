@@ -1,5 +1,5 @@
 import type { HttpResponse } from 'uWebSockets.js';
-import { AppError } from '../../errors.js';
+import type { AppError, ErrorCode } from '../../errors.js';
 import { errorBody } from '../wire-errors.js';
 import { httpStatusOf } from './status.js';
 import { requestIdReplacedHeader, requestIdReplacedReason } from './request-id.js';
@@ -21,6 +21,10 @@ export interface Exchange {
   requestIdReplaced?: true;
   /** Close the connection after the answer (an upload refused mid-body is not read to its end). */
   closeConnection?: boolean;
+  /** The code of the refusal being answered (set by sendError), for `observe`. */
+  refusedWith?: ErrorCode;
+  /** Told the status (three digits) of the answer once it is written; set when statuses are recorded. */
+  observe?: (status: string, code: ErrorCode | null) => void;
 }
 
 export const jsonType = 'application/json';
@@ -55,6 +59,7 @@ export function send(
 ): void {
   if (exchange.aborted || exchange.sent === true) return;
   exchange.sent = true;
+  exchange.observe?.(status.slice(0, 3), exchange.refusedWith ?? null);
   exchange.res.cork(() => {
     exchange.res.writeStatus(status);
     exchange.res.writeHeader('content-type', contentType);
@@ -73,6 +78,7 @@ export function sendHead(
 ): void {
   if (exchange.aborted || exchange.sent === true) return;
   exchange.sent = true;
+  exchange.observe?.(status.slice(0, 3), null);
   exchange.res.cork(() => {
     exchange.res.writeStatus(status);
     exchange.res.writeHeader('content-type', contentType);
@@ -106,6 +112,7 @@ export function sendError(
   close = false,
 ): void {
   const all = { ...errorHeaders(error), ...headers };
+  exchange.refusedWith = error.code;
   send(
     exchange,
     httpStatusOf[error.code],

@@ -16,6 +16,14 @@ import { preflightHeaders, type CorsPolicy } from './cors.js';
 import { decodePathParameter, framingProblem } from './request-head.js';
 import { uwsBuild } from './uws-build.js';
 import { listenFailure } from '../port-claim.js';
+import type { StatusObserver } from '../observed-statuses.js';
+import {
+  healthRoute,
+  metricsRoute,
+  openapiRoute,
+  readyRoute,
+  type ServiceRoute,
+} from '../service-routes.js';
 
 export const apiPrefix = '/api/v1';
 
@@ -104,6 +112,8 @@ export interface HttpFrontDeps {
   readonly trustedProxies: TrustedProxies;
   /** Off unless IBANQA_CORS_ORIGINS is set. */
   readonly cors?: CorsPolicy;
+  /** Records each kind of answer (IBANQA_OBSERVED_STATUSES_DIR); off when undefined. */
+  readonly observer?: StatusObserver;
 }
 
 export interface HttpFront {
@@ -231,6 +241,18 @@ function openExchange(deps: HttpFrontDeps, res: HttpResponse, req: HttpRequest):
   return exchange;
 }
 
+/** Records the answer's status under the route's name (an operationId, or the router's own name). */
+function observeAnswer(
+  exchange: Exchange,
+  observer: StatusObserver,
+  operation: string,
+  req: HttpRequest,
+): void {
+  const keyed = req.getHeader('x-api-key') !== '';
+  exchange.observe = (status, code) =>
+    observer.record({ transport: 'rest', operation, status, code, keyed });
+}
+
 /**
  * Runs a route's synchronous part: anything it throws (a bug included) is answered here, so no request
  * can leave a connection hanging or reach the process's uncaught-exception path.
@@ -242,6 +264,7 @@ function guarded(
 ) {
   return (res: HttpResponse, req: HttpRequest) => {
     const exchange = openExchange(deps, res, req);
+    if (deps.observer !== undefined) observeAnswer(exchange, deps.observer, name, req);
     res.onAborted(() => {
       exchange.aborted = true;
       exchange.onAbort?.();
@@ -290,19 +313,19 @@ export function patternsOf(op: HttpOp): string[] {
 function staticJson(
   app: TemplatedApp,
   deps: HttpFrontDeps,
-  path: string,
+  route: ServiceRoute,
   body: () => { status: string; json: unknown },
 ): void {
   app.get(
-    path,
-    guarded(deps, path, (exchange) => {
+    route.path,
+    guarded(deps, route.id, (exchange) => {
       const { status, json } = body();
       send(exchange, status, jsonType, JSON.stringify(json));
     }),
   );
   app.head(
-    path,
-    guarded(deps, path, (exchange) => {
+    route.path,
+    guarded(deps, route.id, (exchange) => {
       const { status, json } = body();
       sendHead(exchange, status, jsonType, Buffer.byteLength(JSON.stringify(json)));
     }),
@@ -366,25 +389,24 @@ export function buildApp(deps: HttpFrontDeps): TemplatedApp {
     routeOp(app, deps, calls, op);
     for (const pattern of patternsOf(op)) record(pattern, op.http.method);
   }
-  staticJson(app, deps, `${apiPrefix}/openapi.json`, () => ({
+  staticJson(app, deps, openapiRoute, () => ({
     status: '200 OK',
     json: deps.openapi(),
   }));
-  staticJson(app, deps, '/healthz', () => ({ status: '200 OK', json: { status: 'ok' } }));
-  staticJson(app, deps, '/readyz', () =>
+  staticJson(app, deps, healthRoute, () => ({ status: '200 OK', json: { status: 'ok' } }));
+  staticJson(app, deps, readyRoute, () =>
     deps.isReady()
       ? { status: '200 OK', json: { status: 'ready' } }
       : { status: '503 Service Unavailable', json: { status: 'starting' } },
   );
-  for (const path of [`${apiPrefix}/openapi.json`, '/healthz', '/readyz'])
-    record(path, 'GET, HEAD');
-  record('/metrics', 'GET');
+  for (const route of [openapiRoute, healthRoute, readyRoute]) record(route.path, 'GET, HEAD');
+  record(metricsRoute.path, 'GET');
   app.get(
-    '/metrics',
-    guarded(deps, 'metrics', (exchange) => {
+    metricsRoute.path,
+    guarded(deps, metricsRoute.id, (exchange) => {
       deps.metrics.render().then(
         (text) => send(exchange, '200 OK', deps.metrics.contentType, text),
-        (thrown: unknown) => answerFailure(deps, 'metrics', exchange, thrown),
+        (thrown: unknown) => answerFailure(deps, metricsRoute.id, exchange, thrown),
       );
     }),
   );
