@@ -24,7 +24,7 @@ export const bcbCircular3625: ConventionSource = {
   title:
     'Circular nº 3.625 de 14 de fevereiro de 2013 (formato IBAN) and Deban, Diretrizes de Implementação do IBAN para o Brasil',
   section:
-    'Art. 2º: tipo de conta (1 letter, C conta corrente, P conta poupança) and titular da conta (1 character, 1 first holder, 2 second holder)',
+    'Art. 2º: the account-type letter (conta corrente or conta poupança) and the account-holder character that end the BBAN',
   url: 'https://www.bcb.gov.br/estabilidadefinanceira/exibenormativo?tipo=Circular&numero=3625',
 };
 

@@ -25,7 +25,7 @@ export const nationalRules: ReadonlyMap<string, readonly ConventionRule[]> = new
         from: 24,
         to: 24,
         draw: { kind: 'alphabet', alphabet: 'CP' },
-        rule: 'C (conta corrente) or P (conta poupança)',
+        rule: 'C (conta corrente) or P (conta poupança); the registry example ends C1',
         basis: 'national',
         sources: [bcbCircular3625],
       },
