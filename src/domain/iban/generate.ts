@@ -46,14 +46,9 @@ export function generateIban(
 ): GeneratedIban {
   const components = givenComponents(format, options);
   const chars = drawBban(format, rng);
-  placeComponents(format, chars, components);
-  applyFieldConventions(
-    format,
-    chars,
-    rng,
-    components.map((component) => component.span),
-  );
-  const bban = completeNationalCheckDigits(format.code, chars.join(''), rng, context);
+  const placed = placeComponents(format, chars, components);
+  const draft = applyFieldConventions(format, placed, rng, components);
+  const bban = completeNationalCheckDigits(format.code, draft, rng, context);
   assertComponentsKept(format, bban, components);
   return assembleIban(format, bban, context);
 }

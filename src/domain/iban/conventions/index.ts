@@ -8,7 +8,7 @@ import {
 } from '../countries.js';
 import { swiftRegistryEntry } from './sources.js';
 import { nationalRules } from './table.js';
-import type { ConventionDraw, ConventionRule, CountryConvention } from './types.js';
+import type { ConventionRule, CountryConvention } from './types.js';
 
 export type { ConventionRule, ConventionSource, CountryConvention } from './types.js';
 
@@ -147,79 +147,109 @@ export function conventionalAlphabets(format: CountryFormat): string[] {
   return result;
 }
 
-function weightedPick(rng: Rng, values: readonly string[], weights: readonly number[]): string {
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  let ticket = rngBelow(rng, total);
-  for (let index = 0; index < values.length; index++) {
-    ticket -= weights[index] ?? 0;
-    if (ticket < 0) return values[index] as string;
-  }
-  return values[values.length - 1] as string;
+/** A whole-field rule ready to run: the value it writes at `start` (0-based) for a draft BBAN. */
+interface FieldStep {
+  readonly rule: ConventionRule;
+  readonly start: number;
+  value(draft: string, rng: Rng): string;
 }
 
-const unlistedPrefixes = new Map<ConventionDraw, readonly string[]>();
+function weightedStep(
+  rule: ConventionRule,
+  values: readonly string[],
+  weights: readonly number[],
+): FieldStep {
+  // Cumulative weights, so a draw is one rng call and a short scan.
+  const bounds: number[] = [];
+  let total = 0;
+  for (const weight of weights) bounds.push((total += weight));
+  return {
+    rule,
+    start: rule.from - 1,
+    value(_draft, rng) {
+      const ticket = rngBelow(rng, total);
+      let index = 0;
+      while (ticket >= (bounds[index] as number)) index++;
+      return values[index] as string;
+    },
+  };
+}
 
 /** Prefixes of the field's length that no listed bank holds (for banks without a published allocation). */
-function prefixesOfUnlisted(
-  draw: Extract<ConventionDraw, { kind: 'bank-prefix' }>,
-): readonly string[] {
-  const cached = unlistedPrefixes.get(draw);
-  if (cached !== undefined) return cached;
-  const held = new Set([...draw.prefixesByBank.values()].flat());
-  const all = Array.from({ length: 10 ** draw.prefixLength }, (_, value) =>
-    String(value).padStart(draw.prefixLength, '0'),
+function unlistedPrefixes(
+  prefixLength: number,
+  byBank: ReadonlyMap<string, readonly string[]>,
+): string[] {
+  const held = new Set([...byBank.values()].flat());
+  const all = Array.from({ length: 10 ** prefixLength }, (_, value) =>
+    String(value).padStart(prefixLength, '0'),
   );
-  const free = all.filter((prefix) => !held.has(prefix));
-  unlistedPrefixes.set(draw, free);
-  return free;
+  return all.filter((prefix) => !held.has(prefix));
 }
 
-function fieldValue(
+function bankPrefixStep(
   rule: ConventionRule,
-  chars: readonly string[],
   format: CountryFormat,
-  rng: Rng,
-): string | null {
-  const draw = rule.draw;
-  if (draw.kind === 'one-of') return weightedPick(rng, draw.values, draw.weights);
-  if (draw.kind !== 'bank-prefix') return null;
+  prefixLength: number,
+  byBank: ReadonlyMap<string, readonly string[]>,
+): FieldStep {
+  const unlisted = unlistedPrefixes(prefixLength, byBank);
   const { offset, length } = format.bankCode;
-  const bank = chars.slice(offset, offset + length).join('');
-  const prefix = rngPick(rng, draw.prefixesByBank.get(bank) ?? prefixesOfUnlisted(draw));
-  return prefix + chars.slice(rule.from - 1 + prefix.length, rule.to).join('');
+  return {
+    rule,
+    start: rule.from - 1,
+    value(draft, rng) {
+      return rngPick(rng, byBank.get(draft.slice(offset, offset + length)) ?? unlisted);
+    },
+  };
 }
 
-function overlapsAny(rule: ConventionRule, spans: readonly Span[]): boolean {
-  return spans.some((span) => rule.from - 1 < span.offset + span.length && span.offset < rule.to);
-}
-
-const drawnAfter = new Map<string, readonly ConventionRule[]>();
-
-function rulesDrawnAfter(format: CountryFormat): readonly ConventionRule[] {
-  let rules = drawnAfter.get(format.code);
-  if (rules === undefined) {
-    rules = conventionOf(format).rules.filter((rule) => rule.draw.kind !== 'alphabet');
-    drawnAfter.set(format.code, rules);
+function stepOf(rule: ConventionRule, format: CountryFormat): FieldStep | null {
+  const draw = rule.draw;
+  if (draw.kind === 'one-of') return weightedStep(rule, draw.values, draw.weights);
+  if (draw.kind === 'bank-prefix') {
+    return bankPrefixStep(rule, format, draw.prefixLength, draw.prefixesByBank);
   }
-  return rules;
+  return null;
+}
+
+function overlapsAny(rule: ConventionRule, given: readonly { readonly span: Span }[]): boolean {
+  return given.some(
+    ({ span }) => rule.from - 1 < span.offset + span.length && span.offset < rule.to,
+  );
+}
+
+const fieldSteps = new Map<string, readonly FieldStep[]>();
+
+function fieldStepsOf(format: CountryFormat): readonly FieldStep[] {
+  let steps = fieldSteps.get(format.code);
+  if (steps === undefined) {
+    steps = conventionOf(format)
+      .rules.map((rule) => stepOf(rule, format))
+      .filter((step): step is FieldStep => step !== null);
+    fieldSteps.set(format.code, steps);
+  }
+  return steps;
 }
 
 /**
  * Applies the field rules that need the whole drafted BBAN (a currency, a sort code in the bank's range), in
- * table order with the row's rng, after the per-position pass. Fields overlapping a caller-given component
- * keep the caller's value. Countries without such rules draw nothing here.
+ * table order with the row's rng, after the per-position pass. Fields overlapping a caller-given component keep
+ * the caller's value. Countries without such rules draw nothing and get `draft` back.
  */
 export function applyFieldConventions(
   format: CountryFormat,
-  chars: string[],
+  draft: string,
   rng: Rng,
-  given: readonly Span[],
-): void {
-  for (const rule of rulesDrawnAfter(format)) {
-    if (overlapsAny(rule, given)) continue;
-    const value = fieldValue(rule, chars, format, rng);
-    if (value === null) continue;
-    for (let index = 0; index < value.length; index++)
-      chars[rule.from - 1 + index] = value.charAt(index);
+  given: readonly { readonly span: Span }[],
+): string {
+  const steps = fieldStepsOf(format);
+  let bban = draft;
+  for (let index = 0; index < steps.length; index++) {
+    const step = steps[index] as FieldStep;
+    if (given.length > 0 && overlapsAny(step.rule, given)) continue;
+    const value = step.value(bban, rng);
+    bban = bban.slice(0, step.start) + value + bban.slice(step.start + value.length);
   }
+  return bban;
 }

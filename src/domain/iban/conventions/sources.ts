@@ -53,3 +53,10 @@ export const sortCodeAllocation: ConventionSource = {
     'List of sort codes of the United Kingdom (first two digits allocated to settlement members of the Cheque and Credit Clearing Company)',
   url: 'https://en.wikipedia.org/wiki/Sort_code',
 };
+
+export const jsBankIbanFormat: ConventionSource = {
+  issuer: 'JS Bank Limited (Pakistan), on the State Bank of Pakistan’s IBAN instructions',
+  title: 'International Bank Account Number (IBAN): IBAN Format',
+  section: '"Last 16 digits will be the customer’s account number"',
+  url: 'https://jsbl.com/iban-converter/index.html',
+};

@@ -3,6 +3,7 @@ import {
   bcbCircular3625,
   cbsSeychellesRupee,
   ecbsMauritius,
+  jsBankIbanFormat,
   sortCodeAllocation,
   swiftRegistryEntry,
   tcmbIbanCommunique,
@@ -87,6 +88,20 @@ export const nationalRules: ReadonlyMap<string, readonly ConventionRule[]> = new
           'weights 8:1:1 are ibanqa’s choice',
         basis: 'registry-example',
         sources: [ecbsMauritius, swiftRegistryEntry('MU')],
+      },
+    ],
+  ],
+  [
+    'PK',
+    [
+      {
+        field: 'account number',
+        from: 5,
+        to: 20,
+        draw: { kind: 'alphabet', alphabet: digits },
+        rule: '16 digits (the registry allows letters)',
+        basis: 'national',
+        sources: [jsBankIbanFormat, swiftRegistryEntry('PK')],
       },
     ],
   ],
