@@ -214,9 +214,11 @@ function stepOf(rule: ConventionRule, format: CountryFormat): FieldStep | null {
 }
 
 function overlapsAny(rule: ConventionRule, given: readonly { readonly span: Span }[]): boolean {
-  return given.some(
-    ({ span }) => rule.from - 1 < span.offset + span.length && span.offset < rule.to,
-  );
+  for (let index = 0; index < given.length; index++) {
+    const span = (given[index] as { readonly span: Span }).span;
+    if (rule.from - 1 < span.offset + span.length && span.offset < rule.to) return true;
+  }
+  return false;
 }
 
 const fieldSteps = new Map<string, readonly FieldStep[]>();
@@ -244,10 +246,11 @@ export function applyFieldConventions(
   given: readonly { readonly span: Span }[],
 ): string {
   const steps = fieldStepsOf(format);
+  if (steps.length === 0) return draft;
   let bban = draft;
   for (let index = 0; index < steps.length; index++) {
     const step = steps[index] as FieldStep;
-    if (given.length > 0 && overlapsAny(step.rule, given)) continue;
+    if (overlapsAny(step.rule, given)) continue;
     const value = step.value(bban, rng);
     bban = bban.slice(0, step.start) + value + bban.slice(step.start + value.length);
   }
