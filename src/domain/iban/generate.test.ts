@@ -26,6 +26,9 @@ function formatOf(code: string): CountryFormat {
 /**
  * Golden rows: requestKeyOf('golden-seed', 'DE|1'), rows 0..4. Computed once and pinned. FR, IT and MT
  * changed once, deliberately: 'c' positions where the registry example has a digit are drawn as digits.
+ * FR and GB changed once more, deliberately, for the national BBAN conventions (conventions/): FR accounts are
+ * digits (so every FR IBAN begins FR76, as real ones with numeric accounts do), and a GB sort code's first two
+ * digits come from the bank's allocation (these synthetic bank codes hold none, so they take an unlisted prefix).
  * Changing any of them changes every seeded output ever published: a BREAKING CHANGE (it also
  * happens when the rng, the draw order, a country's structure or a national rule's completion
  * changes).
@@ -39,11 +42,11 @@ const golden: Record<string, readonly string[]> = {
     'DE10341683329721104232',
   ],
   FR: [
-    'FR4559432631737824736F36251',
-    'FR6695773942894462196Y00490',
-    'FR4166109328374707005L15360',
-    'FR7640471557247698913656816',
-    'FR7634168332972110423496895',
+    'FR7659432631737824736736258',
+    'FR7695773942894462196400462',
+    'FR7666109328374707005515374',
+    'FR7640471557247698913856830',
+    'FR7634168332972110423296881',
   ],
   IT: [
     'IT98S9432631737824736736245',
@@ -53,11 +56,11 @@ const golden: Record<string, readonly string[]> = {
     'IT37H4168332972110423296833',
   ],
   GB: [
-    'GB19HDUB26317378247367',
-    'GB05HDLJ39428944621964',
-    'GB31GCLI93283747070055',
-    'GB45QGMP15572476989138',
-    'GB51DSBM83329721104232',
+    'GB11HDUB25317378247367',
+    'GB19HDLJ65428944621964',
+    'GB53GCLI23283747070055',
+    'GB35QGMP38572476989138',
+    'GB31DSBM32329721104232',
   ],
   NO: [
     'NO4259432631731',

@@ -4,6 +4,7 @@ import { rngBelow, type Rng } from '../rng.js';
 import { completeNationalCheckDigits, nationalCheck, nationalRuleOf } from './national/index.js';
 import type { NationalCheckOutcome, NationalContext } from './national/types.js';
 import { bbanKinds, type CharKind, type CountryFormat, type Span } from './countries.js';
+import { applyFieldConventions, conventionalAlphabets } from './conventions/index.js';
 import { ibanCheckDigits } from './mod97.js';
 import { normalizeIbanInput } from './normalize.js';
 import { validateIban } from './validate.js';
@@ -30,16 +31,11 @@ export interface PlacedComponent {
   readonly value: string;
 }
 
-const alphabets: Record<CharKind, string> = {
-  n: '0123456789',
-  a: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-  c: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-};
-
 /**
  * A synthetic IBAN: every BBAN position is drawn from its alphabet (see drawAlphabetsOf; left to right, all
  * positions, so a fixed bank code leaves the account draws unchanged), the given bank/branch code
- * is put in place, the national rule completes its check digits, then the IBAN check digits.
+ * is put in place, the country's whole-field conventions (conventions/: a currency, a sort code in the bank's
+ * range) are drawn, the national rule completes its check digits, then the IBAN check digits.
  * The output depends only on the rng draws (callers pass rowRng(key, i) for row i).
  */
 export function generateIban(
@@ -50,7 +46,8 @@ export function generateIban(
 ): GeneratedIban {
   const components = givenComponents(format, options);
   const chars = drawBban(format, rng);
-  const draft = placeComponents(format, chars, components);
+  const placed = placeComponents(format, chars, components);
+  const draft = applyFieldConventions(format, placed, rng, components);
   const bban = completeNationalCheckDigits(format.code, draft, rng, context);
   assertComponentsKept(format, bban, components);
   return assembleIban(format, bban, context);
@@ -83,25 +80,14 @@ function drawBban(format: CountryFormat, rng: Rng): string[] {
 const drawAlphabets = new Map<string, readonly string[]>();
 
 /**
- * The alphabet each BBAN position is drawn from. 'n' and 'a' as the registry says. A 'c' position (letter or
- * digit) follows the registry's example: a digit there means digits (PK, PS, TR accounts are numeric in the
- * published examples, and real accounts carry no letters); a letter means letters in a bank or branch code (DO
- * "BAGR", BY "NBRB": codes taken from BICs) and letters or digits in the account. Cached per country.
+ * The alphabet each BBAN position is drawn from: the registry's class, narrowed by the country's BBAN
+ * conventions (conventions/: digits where real accounts are numeric, a reserved digit, an account-type letter;
+ * each with its source). Cached per country.
  */
 export function drawAlphabetsOf(format: CountryFormat): readonly string[] {
   const cached = drawAlphabets.get(format.code);
   if (cached !== undefined) return cached;
-  const example = format.example.slice(4);
-  const inCode = (position: number) =>
-    [format.bankCode, format.branchCode].some(
-      (span) => span !== null && position >= span.offset && position < span.offset + span.length,
-    );
-  const result = bbanKinds(format).map((kind, position) => {
-    if (kind !== 'c') return alphabets[kind];
-    const published = example.charAt(position);
-    if (/[0-9]/.test(published)) return alphabets.n;
-    return /[A-Z]/.test(published) && inCode(position) ? alphabets.a : alphabets.c;
-  });
+  const result = conventionalAlphabets(format);
   drawAlphabets.set(format.code, result);
   return result;
 }
