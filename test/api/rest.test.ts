@@ -29,7 +29,7 @@ describe('REST basics', () => {
     assert.equal((await call(service.base.replace('/api/v1', ''), '/readyz')).body.status, 'ready');
     const openapi = await call(service.base, '/openapi.json');
     assert.equal(openapi.body.openapi, '3.1.0');
-    assert.equal(openapi.body.info.version, '2026-08-18');
+    assert.equal(openapi.body.info.version, '2026-11-25');
     for (const path of [
       '/api/v1/generate',
       '/api/v1/validate',
