@@ -1,0 +1,294 @@
+/**
+ * The words statements print for each concept the review reads, per language: the one table of labels (the
+ * readers in fields.ts compile it; no label is written anywhere else). Matching is case-insensitive, on whole
+ * words, after the line's dates are set aside, so "Alter Kontostand 01.03.2024 1.842,17" still reads.
+ *
+ * The concepts are those of ISO 20022 camt.053 (BankToCustomerStatement): the opening and closing booked
+ * balances (ExternalBalanceType1Code OPBD and CLBD), the account owner (Acct/Ownr/Nm), the account
+ * (Acct/Id/IBAN or Othr), the period (FrToDt), the statement's creation date (CreDtTm) and the entries (Ntry);
+ * their SWIFT MT940 counterparts are fields :25: (account), :60F: (opening) and :62F: (closing).
+ */
+
+export type LabelConcept =
+  | 'title'
+  | 'holder'
+  | 'account'
+  | 'iban'
+  | 'period'
+  | 'statementDate'
+  | 'openingBalance'
+  | 'closingBalance'
+  | 'carriedForward'
+  | 'totalCredits'
+  | 'totalDebits'
+  | 'transactions'
+  | 'routing'
+  | 'currency';
+
+export type LanguageCode = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it' | 'pl';
+
+export interface LanguageLabels {
+  readonly language: LanguageCode;
+  /** Countries whose banks print these words (variants merged into the same entry). */
+  readonly countries: readonly string[];
+  /** Public documents that show the words; empty where no bank-published sample was checked. */
+  readonly sources: readonly string[];
+  readonly labels: Readonly<Partial<Record<LabelConcept, readonly string[]>>>;
+  /** Words that open a period ("vom") and join its two dates ("bis"); a dash always joins. */
+  readonly periodFrom: readonly string[];
+  readonly periodTo: readonly string[];
+  /** Words before a name in an address block ("Frau", "Mr"). */
+  readonly salutations: readonly string[];
+}
+
+/** The concepts themselves: ISO 20022 camt.053 element names and balance type codes. */
+export const conceptSources: readonly string[] = [
+  'ISO 20022, camt.053.001 BankToCustomerStatement message definition, https://www.iso20022.org/iso-20022-message-definitions',
+  'ISO 20022 External Code Sets, ExternalBalanceType1Code (OPBD opening booked, CLBD closing booked), https://www.iso20022.org/catalogue-messages/additional-content-messages/external-code-sets',
+];
+
+export const languageLabels: readonly LanguageLabels[] = [
+  {
+    language: 'en',
+    countries: ['GB', 'IE', 'US', 'MT'],
+    sources: [
+      'IBM Sterling, "MT 950 statement message" (fields 60F Opening Balance, 62F Closing Balance), https://www.ibm.com/docs/en/stea/10.0.2?topic=management-mt-950-statement-message',
+    ],
+    labels: {
+      title: ['account statement', 'bank statement', 'statement of account', 'statement'],
+      holder: ['account holder', 'account name', 'account owner', 'customer name', 'name'],
+      account: ['account number', 'account no', 'account #', 'acct no', 'account'],
+      iban: ['iban'],
+      period: ['statement period', 'period', 'for the period'],
+      statementDate: ['statement date', 'date of issue', 'issue date', 'date issued'],
+      openingBalance: [
+        'opening balance',
+        'previous balance',
+        'starting balance',
+        'beginning balance',
+        'balance brought forward',
+        'brought forward',
+      ],
+      closingBalance: [
+        'closing balance',
+        'new balance',
+        'ending balance',
+        'balance carried forward',
+      ],
+      carriedForward: ['carried forward', 'brought forward', 'balance forward'],
+      totalCredits: [
+        'total credits',
+        'deposits and additions',
+        'total deposits',
+        'paid in',
+        'money in',
+      ],
+      totalDebits: [
+        'total debits',
+        'withdrawals and subtractions',
+        'total withdrawals',
+        'paid out',
+        'money out',
+      ],
+      transactions: ['transactions', 'transaction details', 'account activity'],
+      routing: [
+        'aba routing number',
+        'routing transit number',
+        'routing number',
+        'routing',
+        'aba',
+        'rtn',
+      ],
+      currency: ['currency'],
+    },
+    periodFrom: ['from'],
+    periodTo: ['to', 'until', 'through', 'thru'],
+    salutations: ['mr', 'mrs', 'ms', 'miss', 'dr', 'mx'],
+  },
+  {
+    language: 'de',
+    countries: ['DE', 'AT', 'CH', 'LI', 'LU'],
+    sources: [
+      'Erste Bank und Sparkasse (AT), Sparefroh "Kontoauszug" (Neuer Kontostand, alter Kontostand, Gutschriften und Belastungen), http://www.sparefroh.at/de/Geld-Wissen/Kontoauszug',
+    ],
+    labels: {
+      title: ['kontoauszug', 'kontoauszüge', 'auszug', 'rechnungsabschluss', 'umsatzübersicht'],
+      holder: ['kontoinhaber', 'kontoinhaberin', 'inhaber', 'kontobezeichnung', 'name'],
+      account: ['kontonummer', 'konto-nr', 'konto nr', 'kontonr', 'konto'],
+      iban: ['iban'],
+      period: ['zeitraum', 'auszugszeitraum', 'abrechnungszeitraum', 'periode'],
+      statementDate: ['erstellt am', 'auszugsdatum', 'datum', 'druckdatum'],
+      openingBalance: [
+        'alter kontostand',
+        'alter saldo',
+        'anfangssaldo',
+        'saldo alt',
+        'kontostand alt',
+        'saldovortrag',
+        'vortrag',
+      ],
+      closingBalance: [
+        'neuer kontostand',
+        'neuer saldo',
+        'endsaldo',
+        'saldo neu',
+        'kontostand neu',
+      ],
+      carriedForward: ['übertrag', 'uebertrag'],
+      totalCredits: ['summe gutschriften', 'gutschriften', 'summe haben'],
+      totalDebits: ['summe belastungen', 'belastungen', 'summe soll'],
+      transactions: ['umsätze', 'buchungen', 'kontobewegungen'],
+      currency: ['währung', 'waehrung'],
+    },
+    periodFrom: ['vom', 'von', 'ab'],
+    periodTo: ['bis'],
+    salutations: ['herr', 'herrn', 'frau', 'dr'],
+  },
+  {
+    language: 'fr',
+    countries: ['FR', 'BE', 'CH', 'LU', 'MC'],
+    sources: [],
+    labels: {
+      title: ['relevé de compte', 'relevé de comptes', 'extrait de compte', 'relevé'],
+      holder: ['titulaire du compte', 'titulaire', 'intitulé du compte', 'nom'],
+      account: ['numéro de compte', 'n° de compte', 'no de compte', 'compte n°', 'compte'],
+      iban: ['iban'],
+      period: ['période', 'periode'],
+      statementDate: ["date d'édition", "date d'arrêté", 'date du relevé', 'édité le', 'date'],
+      openingBalance: [
+        'ancien solde',
+        'solde précédent',
+        'solde initial',
+        'solde au début',
+        'solde de départ',
+      ],
+      closingBalance: ['nouveau solde', 'solde final', 'solde à la fin', 'solde de clôture'],
+      carriedForward: ['à reporter', 'report'],
+      totalCredits: ['total des crédits', 'total crédits'],
+      totalDebits: ['total des débits', 'total débits'],
+      transactions: ['opérations', 'mouvements'],
+      currency: ['devise', 'monnaie'],
+    },
+    periodFrom: ['du'],
+    periodTo: ['au'],
+    salutations: ['m', 'mme', 'mlle', 'monsieur', 'madame'],
+  },
+  {
+    language: 'nl',
+    countries: ['NL', 'BE', 'SR'],
+    sources: [],
+    labels: {
+      title: ['rekeningafschrift', 'afschrift', 'bankafschrift', 'rekeningoverzicht'],
+      holder: ['rekeninghouder', 'tenaamstelling', 'ten name van', 't.n.v', 'naam'],
+      account: ['rekeningnummer', 'rekening'],
+      iban: ['iban'],
+      period: ['periode', 'afschriftperiode'],
+      statementDate: ['datum afschrift', 'aanmaakdatum', 'datum'],
+      openingBalance: ['beginsaldo', 'vorig saldo', 'oud saldo', 'saldo vorig afschrift'],
+      closingBalance: ['eindsaldo', 'nieuw saldo', 'saldo einde periode'],
+      carriedForward: ['transport'],
+      totalCredits: ['totaal bij', 'bijschrijvingen'],
+      totalDebits: ['totaal af', 'afschrijvingen'],
+      transactions: ['transacties', 'mutaties', 'bij- en afschrijvingen'],
+      currency: ['valuta', 'munteenheid'],
+    },
+    periodFrom: ['van', 'vanaf'],
+    periodTo: ['t/m', 'tot en met', 'tot'],
+    salutations: ['dhr', 'mevr', 'de heer', 'mevrouw'],
+  },
+  {
+    language: 'es',
+    countries: ['ES', 'AD'],
+    sources: [],
+    labels: {
+      title: ['extracto de cuenta', 'extracto bancario', 'extracto'],
+      holder: ['titular de la cuenta', 'titular', 'nombre'],
+      account: ['número de cuenta', 'nº de cuenta', 'n.º de cuenta', 'cuenta'],
+      iban: ['iban'],
+      period: ['periodo', 'período'],
+      statementDate: ['fecha de emisión', 'fecha del extracto', 'fecha'],
+      openingBalance: ['saldo anterior', 'saldo inicial'],
+      closingBalance: ['saldo final', 'saldo actual', 'nuevo saldo'],
+      carriedForward: ['suma y sigue'],
+      totalCredits: ['total abonos', 'abonos'],
+      totalDebits: ['total cargos', 'cargos'],
+      transactions: ['movimientos'],
+      currency: ['divisa', 'moneda'],
+    },
+    periodFrom: ['del', 'desde'],
+    periodTo: ['al', 'hasta'],
+    salutations: ['sr', 'sra', 'd', 'dña', 'don', 'doña'],
+  },
+  {
+    language: 'it',
+    countries: ['IT', 'SM', 'CH'],
+    sources: [],
+    labels: {
+      title: ['estratto conto', 'estratto'],
+      holder: ['intestatario', 'intestato a', 'titolare', 'nominativo'],
+      account: ['numero conto', 'numero di conto', 'conto n', 'conto corrente'],
+      iban: ['iban'],
+      period: ['periodo'],
+      statementDate: ['data di emissione', 'data estratto', 'data'],
+      openingBalance: ['saldo iniziale', 'saldo precedente'],
+      closingBalance: ['saldo finale', 'saldo contabile finale'],
+      carriedForward: ['riporto', 'a riportare'],
+      totalCredits: ['totale accrediti', 'totale avere'],
+      totalDebits: ['totale addebiti', 'totale dare'],
+      transactions: ['movimenti'],
+      currency: ['divisa', 'valuta'],
+    },
+    periodFrom: ['dal'],
+    periodTo: ['al'],
+    salutations: ['sig', 'sig.ra', 'signor', 'signora', 'dott'],
+  },
+  {
+    language: 'pl',
+    countries: ['PL'],
+    sources: [],
+    labels: {
+      title: ['wyciąg bankowy', 'wyciąg z rachunku', 'wyciąg'],
+      holder: ['właściciel rachunku', 'posiadacz rachunku', 'właściciel', 'posiadacz'],
+      account: ['numer rachunku', 'nr rachunku', 'rachunek'],
+      iban: ['iban'],
+      period: ['okres'],
+      statementDate: ['data wyciągu', 'data wystawienia', 'data'],
+      openingBalance: ['saldo początkowe', 'saldo poprzednie', 'saldo otwarcia'],
+      closingBalance: ['saldo końcowe', 'saldo zamknięcia'],
+      carriedForward: ['z przeniesienia', 'do przeniesienia'],
+      totalCredits: ['suma uznań', 'uznania'],
+      totalDebits: ['suma obciążeń', 'obciążenia'],
+      transactions: ['operacje', 'transakcje'],
+      currency: ['waluta'],
+    },
+    periodFrom: ['od'],
+    periodTo: ['do'],
+    salutations: ['pan', 'pani'],
+  },
+];
+
+/** Every label of a concept over all languages, longest first (so "saldo końcowe" wins over "saldo"). */
+export function labelsOf(concept: LabelConcept): string[] {
+  const all = languageLabels.flatMap((entry) => entry.labels[concept] ?? []);
+  return [...new Set(all)].sort((a, b) => b.length - a.length);
+}
+
+export function wordsOf(field: 'periodFrom' | 'periodTo' | 'salutations'): string[] {
+  return [...new Set(languageLabels.flatMap((entry) => entry[field]))].sort(
+    (a, b) => b.length - a.length,
+  );
+}
+
+/** The language whose labels the document uses most (null when none matched). */
+export function languageOf(texts: readonly string[]): LanguageCode | null {
+  const folded = texts.join('\n').toLowerCase();
+  let best: { language: LanguageCode; hits: number } | null = null;
+  for (const entry of languageLabels) {
+    const words = Object.values(entry.labels)
+      .flat()
+      .filter((word) => word.length > 4 && word !== 'iban');
+    const hits = words.filter((word) => folded.includes(word)).length;
+    if (hits > 0 && (best === null || hits > best.hits)) best = { language: entry.language, hits };
+  }
+  return best?.language ?? null;
+}

@@ -1,0 +1,123 @@
+import type { TextLine } from './document.js';
+import type { Transaction } from './fields.js';
+import { findLabel } from './label-match.js';
+import { amountsIn, datesIn, type AmountInLine, type NumberConvention } from './values.js';
+
+/** A row as printed, before its sign is settled: unsigned amounts may be debits in a debit column. */
+interface RawRow {
+  readonly date: string;
+  readonly description: string;
+  readonly amount: AmountInLine;
+  readonly balance: number | null;
+  readonly page: number;
+  readonly text: string;
+  readonly amountFont: string | null;
+  readonly line: number;
+}
+
+/** A printed balance carried between pages, and how many rows precede it. */
+export interface Checkpoint {
+  readonly value: number;
+  readonly rowsBefore: number;
+  readonly page: number;
+  readonly text: string;
+}
+
+function fontOfAmount(line: TextLine, amountText: string): string | null {
+  const digits = amountText.replace(/[^\d]/g, '');
+  for (let index = line.spans.length - 1; index >= 0; index--) {
+    const span = line.spans[index];
+    if (span !== undefined && span.text.replace(/[^\d]/g, '').includes(digits)) return span.font;
+  }
+  return null;
+}
+
+/** Lines that print a balance or a total rather than a booking. */
+export function isSummaryLine(text: string): boolean {
+  return (
+    ['openingBalance', 'closingBalance', 'carriedForward', 'totalCredits', 'totalDebits'] as const
+  ).some((concept) => findLabel(text, concept) !== null);
+}
+
+function rawRow(
+  line: TextLine,
+  index: number,
+  monthFirst: boolean,
+  convention: NumberConvention,
+): RawRow | null {
+  const dates = datesIn(line.text, monthFirst);
+  const first = dates[0];
+  if (first === undefined || line.text.slice(0, first.index).trim() !== '') return null;
+  const amounts = amountsIn(line.text, convention);
+  const amount = amounts.length >= 2 ? amounts[amounts.length - 2] : amounts[0];
+  if (amount === undefined) return null;
+  const leading = dates.filter((date) => date.index < amount.index);
+  const descriptionStart =
+    leading.length > 0 ? (leading[leading.length - 1] as { end: number }).end : first.end;
+  const balance = amounts.length >= 2 ? (amounts[amounts.length - 1] as AmountInLine).minor : null;
+  return {
+    date: first.iso,
+    description: line.text.slice(descriptionStart, amount.index).trim(),
+    amount,
+    balance,
+    page: line.page,
+    text: line.text,
+    amountFont: fontOfAmount(line, amount.raw),
+    line: index,
+  };
+}
+
+/**
+ * Signs: a printed sign or marker wins; an unsigned amount whose row balance shows the direction takes it;
+ * otherwise unsigned means credit when the document signs its debits elsewhere, and stays unknown when it
+ * never does (debit and credit columns without a balance column).
+ */
+function settleSigns(rows: readonly RawRow[], opening: number | null): Transaction[] {
+  const usesSigns = rows.some((row) => row.amount.signed);
+  let previous = opening;
+  return rows.map((row) => {
+    const size = Math.abs(row.amount.minor);
+    let amount = row.amount.minor;
+    let signKnown = row.amount.signed || usesSigns;
+    if (!row.amount.signed && previous !== null && row.balance !== null) {
+      if (previous + size === row.balance) [amount, signKnown] = [size, true];
+      else if (previous - size === row.balance) [amount, signKnown] = [-size, true];
+    }
+    previous = row.balance ?? (previous === null ? null : previous + amount);
+    const { date, description, balance, page, text, amountFont } = row;
+    return { date, description, amount, balance, page, text, amountFont, signKnown };
+  });
+}
+
+export function transactionsOf(
+  lines: readonly TextLine[],
+  context: {
+    monthFirst: boolean;
+    convention: NumberConvention;
+    opening: number | null;
+    max: number;
+  },
+): { rows: Transaction[]; checkpoints: Checkpoint[] } {
+  const raw: RawRow[] = [];
+  const checkpoints: Checkpoint[] = [];
+  lines.forEach((line, index) => {
+    if (raw.length >= context.max) return;
+    if (isSummaryLine(line.text)) {
+      const carried = findLabel(line.text, 'carriedForward');
+      const amounts =
+        carried === null ? [] : amountsIn(line.text.slice(carried.end), context.convention);
+      const last = amounts[amounts.length - 1];
+      if (last !== undefined)
+        checkpoints.push({
+          value: last.minor,
+          rowsBefore: raw.length,
+          page: line.page,
+          text: line.text,
+        });
+      return;
+    }
+    const row = rawRow(line, index, context.monthFirst, context.convention);
+    if (row !== null) raw.push(row);
+  });
+  return { rows: settleSigns(raw, context.opening), checkpoints };
+}
