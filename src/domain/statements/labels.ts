@@ -9,6 +9,8 @@
  * their SWIFT MT940 counterparts are fields :25: (account), :60F: (opening) and :62F: (closing).
  */
 
+import anyAscii from 'any-ascii';
+
 export type LabelConcept =
   | 'title'
   | 'holder'
@@ -23,7 +25,9 @@ export type LabelConcept =
   | 'totalDebits'
   | 'transactions'
   | 'routing'
-  | 'currency';
+  | 'currency'
+  | 'debitColumn'
+  | 'creditColumn';
 
 export type LanguageCode = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it' | 'pl';
 
@@ -100,6 +104,8 @@ export const languageLabels: readonly LanguageLabels[] = [
         'rtn',
       ],
       currency: ['currency'],
+      debitColumn: ['paid out', 'money out', 'debit', 'debits', 'withdrawals'],
+      creditColumn: ['paid in', 'money in', 'credit', 'credits', 'deposits'],
     },
     periodFrom: ['from'],
     periodTo: ['to', 'until', 'through', 'thru'],
@@ -139,6 +145,8 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['summe belastungen', 'belastungen', 'summe soll'],
       transactions: ['umsätze', 'buchungen', 'kontobewegungen'],
       currency: ['währung', 'waehrung'],
+      debitColumn: ['soll', 'belastung', 'lastschrift', 'ausgang'],
+      creditColumn: ['haben', 'gutschrift', 'eingang'],
     },
     periodFrom: ['vom', 'von', 'ab'],
     periodTo: ['bis'],
@@ -168,6 +176,8 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['total des débits', 'total débits'],
       transactions: ['opérations', 'mouvements'],
       currency: ['devise', 'monnaie'],
+      debitColumn: ['débit', 'debit'],
+      creditColumn: ['crédit', 'credit'],
     },
     periodFrom: ['du'],
     periodTo: ['au'],
@@ -191,6 +201,8 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['totaal af', 'afschrijvingen'],
       transactions: ['transacties', 'mutaties', 'bij- en afschrijvingen'],
       currency: ['valuta', 'munteenheid'],
+      debitColumn: ['af'],
+      creditColumn: ['bij'],
     },
     periodFrom: ['van', 'vanaf'],
     periodTo: ['t/m', 'tot en met', 'tot'],
@@ -214,6 +226,8 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['total cargos', 'cargos'],
       transactions: ['movimientos'],
       currency: ['divisa', 'moneda'],
+      debitColumn: ['cargo', 'cargos', 'debe'],
+      creditColumn: ['abono', 'abonos', 'haber'],
     },
     periodFrom: ['del', 'desde'],
     periodTo: ['al', 'hasta'],
@@ -237,6 +251,8 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['totale addebiti', 'totale dare'],
       transactions: ['movimenti'],
       currency: ['divisa', 'valuta'],
+      debitColumn: ['dare', 'addebiti', 'uscite'],
+      creditColumn: ['avere', 'accrediti', 'entrate'],
     },
     periodFrom: ['dal'],
     periodTo: ['al'],
@@ -260,6 +276,8 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['suma obciążeń', 'obciążenia'],
       transactions: ['operacje', 'transakcje'],
       currency: ['waluta'],
+      debitColumn: ['obciążenia', 'wypłaty'],
+      creditColumn: ['uznania', 'wpłaty'],
     },
     periodFrom: ['od'],
     periodTo: ['do'],
@@ -269,7 +287,10 @@ export const languageLabels: readonly LanguageLabels[] = [
 
 /** Every label of a concept over all languages, longest first (so "saldo końcowe" wins over "saldo"). */
 export function labelsOf(concept: LabelConcept): string[] {
-  const all = languageLabels.flatMap((entry) => entry.labels[concept] ?? []);
+  // Each label also in its ASCII form: OCR and some PDF text layers lose diacritics ("wyciag", "releve").
+  const all = languageLabels
+    .flatMap((entry) => entry.labels[concept] ?? [])
+    .flatMap((label) => [label, anyAscii(label)]);
   return [...new Set(all)].sort((a, b) => b.length - a.length);
 }
 

@@ -1,6 +1,6 @@
 import type { TextLine } from './document.js';
 import type { Transaction } from './fields.js';
-import { findLabel } from './label-match.js';
+import { findLabel, labelRegex } from './label-match.js';
 import { amountsIn, datesIn, type AmountInLine, type NumberConvention } from './values.js';
 
 /** A row as printed, before its sign is settled: unsigned amounts may be debits in a debit column. */
@@ -23,13 +23,45 @@ export interface Checkpoint {
   readonly text: string;
 }
 
-function fontOfAmount(line: TextLine, amountText: string): string | null {
+/** Where a debit and a credit column stand (a table header naming both, PDF text layer only). */
+interface Columns {
+  readonly debit: number;
+  readonly credit: number;
+}
+
+function spanOfAmount(line: TextLine, amountText: string): TextLine['spans'][number] | null {
   const digits = amountText.replace(/[^\d]/g, '');
   for (let index = line.spans.length - 1; index >= 0; index--) {
     const span = line.spans[index];
-    if (span !== undefined && span.text.replace(/[^\d]/g, '').includes(digits)) return span.font;
+    if (span !== undefined && span.text.replace(/[^\d]/g, '').includes(digits)) return span;
   }
   return null;
+}
+
+function columnsOf(line: TextLine): Columns | null {
+  const whole = (concept: 'debitColumn' | 'creditColumn') =>
+    line.spans.find((span) => {
+      const match = labelRegex(concept, true).exec(span.text);
+      return match !== null && match[0].trim().length === span.text.trim().length;
+    })?.x;
+  const debit = whole('debitColumn');
+  const credit = whole('creditColumn');
+  return debit === undefined || credit === undefined ? null : { debit, credit };
+}
+
+/** An unsigned amount under a debit column is a debit. */
+function placed(
+  amount: AmountInLine,
+  x: number | undefined,
+  columns: Columns | null,
+): AmountInLine {
+  if (amount.signed || columns === null || x === undefined) return amount;
+  const debit = Math.abs(x - columns.debit) < Math.abs(x - columns.credit);
+  return {
+    ...amount,
+    minor: debit ? -Math.abs(amount.minor) : Math.abs(amount.minor),
+    signed: true,
+  };
 }
 
 /** Lines that print a balance or a total rather than a booking. */
@@ -42,15 +74,17 @@ export function isSummaryLine(text: string): boolean {
 function rawRow(
   line: TextLine,
   index: number,
-  monthFirst: boolean,
-  convention: NumberConvention,
+  context: { monthFirst: boolean; convention: NumberConvention; columns: Columns | null },
 ): RawRow | null {
+  const { monthFirst, convention } = context;
   const dates = datesIn(line.text, monthFirst);
   const first = dates[0];
   if (first === undefined || line.text.slice(0, first.index).trim() !== '') return null;
   const amounts = amountsIn(line.text, convention);
-  const amount = amounts.length >= 2 ? amounts[amounts.length - 2] : amounts[0];
-  if (amount === undefined) return null;
+  const printed = amounts.length >= 2 ? amounts[amounts.length - 2] : amounts[0];
+  if (printed === undefined) return null;
+  const span = spanOfAmount(line, printed.raw);
+  const amount = placed(printed, span?.x, context.columns);
   const leading = dates.filter((date) => date.index < amount.index);
   const descriptionStart =
     leading.length > 0 ? (leading[leading.length - 1] as { end: number }).end : first.end;
@@ -62,7 +96,7 @@ function rawRow(
     balance,
     page: line.page,
     text: line.text,
-    amountFont: fontOfAmount(line, amount.raw),
+    amountFont: span?.font ?? null,
     line: index,
   };
 }
@@ -100,8 +134,10 @@ export function transactionsOf(
 ): { rows: Transaction[]; checkpoints: Checkpoint[] } {
   const raw: RawRow[] = [];
   const checkpoints: Checkpoint[] = [];
+  let columns: Columns | null = null;
   lines.forEach((line, index) => {
     if (raw.length >= context.max) return;
+    columns = columnsOf(line) ?? columns;
     if (isSummaryLine(line.text)) {
       const carried = findLabel(line.text, 'carriedForward');
       const amounts =
@@ -116,7 +152,7 @@ export function transactionsOf(
         });
       return;
     }
-    const row = rawRow(line, index, context.monthFirst, context.convention);
+    const row = rawRow(line, index, { ...context, columns });
     if (row !== null) raw.push(row);
   });
   return { rows: settleSigns(raw, context.opening), checkpoints };
