@@ -27,6 +27,8 @@ function arithmeticBlocker(fields: StatementFields): string | null {
     fields.transactions.length === 0 ? 'transactions' : null,
   ].filter((item): item is string => item !== null);
   if (missing.length > 0) return `not read from the statement: ${missing.join(', ')}`;
+  if (fields.unreadableRows.length > 0)
+    return `${fields.unreadableRows.length} booking line(s) print an amount that could not be read`;
   const unknown = fields.transactions.filter((row) => !row.signKnown).length;
   return unknown > 0
     ? `${unknown} transaction(s) print no sign and no row balance shows their direction`
@@ -72,6 +74,7 @@ function checkRunningBalances(fields: StatementFields, findings: Findings): void
   let previous: number | null = fields.openingBalance?.value ?? null;
   let breaks = 0;
   for (const row of rows) {
+    if (row.gapBefore) previous = null;
     if (previous !== null && !follows(previous, row)) {
       breaks += 1;
       findings.add(
@@ -122,11 +125,16 @@ function checkCarriedForward(fields: StatementFields, findings: Findings): void 
     );
     return;
   }
-  if (opening === null || fields.transactions.some((row) => !row.signKnown)) {
-    findings.notChecked(
-      'carried_forward_balances',
-      opening === null ? 'no opening balance read' : 'some transaction signs are unknown',
-    );
+  const blocker =
+    opening === null
+      ? 'no opening balance read'
+      : fields.transactions.some((row) => !row.signKnown)
+        ? 'some transaction signs are unknown'
+        : fields.unreadableRows.length > 0
+          ? 'some booking lines could not be read'
+          : null;
+  if (blocker !== null || opening === null) {
+    findings.notChecked('carried_forward_balances', blocker ?? 'no opening balance read');
     return;
   }
   let mismatches = 0;

@@ -26,6 +26,8 @@ export interface Transaction {
   readonly amountFont: string | null;
   /** The direction is known (printed sign or marker, the row balance, or a document that signs its debits). */
   readonly signKnown: boolean;
+  /** The booking line just above could not be read, so this row's balance does not follow from the one before. */
+  readonly gapBefore: boolean;
 }
 
 export interface StatementFields {
@@ -41,6 +43,8 @@ export interface StatementFields {
   readonly routingNumber: Found<string> | null;
   readonly accountNumber: Found<string> | null;
   readonly transactions: readonly Transaction[];
+  /** Booking lines whose amount could not be read (an OCR misreading): sums over the rows are then incomplete. */
+  readonly unreadableRows: readonly Found<string>[];
   /** Balances printed where the statement carries its total from one page to the next. */
   readonly carriedForward: readonly Checkpoint[];
   /** Slashed dates were read month first (a US statement). */
@@ -64,7 +68,7 @@ let accountCache: RegExp | undefined;
 
 function routingRegex(): RegExp {
   routingCache ??= new RegExp(
-    String.raw`(?<![\p{L}])(?:${alternation(labelsOf('routing'))})(?:\s*(?:\/|number|no\.?|#|:|transit)\s*)*\s*${routingDigits}`,
+    String.raw`(?<![\p{L}])(?:${alternation(labelsOf('routing'))})(?:\s*(?:\/|number|no\.?|#|:|\(|\)|transit)\s*)*\s*${routingDigits}`,
     'iu',
   );
   return routingCache;
@@ -149,7 +153,7 @@ export function readFields(lines: readonly TextLine[], transactionsMax: number):
   const monthFirst = looksUs(lines);
   const convention = detectConvention(texts);
   const openingBalance = balanceOf(lines, 'openingBalance', 'first', convention);
-  const { rows, checkpoints } = transactionsOf(lines, {
+  const { rows, checkpoints, unreadable } = transactionsOf(lines, {
     monthFirst,
     convention,
     opening: openingBalance?.value ?? null,
@@ -165,6 +169,7 @@ export function readFields(lines: readonly TextLine[], transactionsMax: number):
     openingBalance,
     closingBalance: balanceOf(lines, 'closingBalance', 'last', convention),
     transactions: rows,
+    unreadableRows: unreadable.map(({ page, text }) => ({ value: text, page, text })),
     carriedForward: checkpoints,
     monthFirst,
     convention,

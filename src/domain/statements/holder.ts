@@ -46,8 +46,9 @@ export function labelledValue(
   return null;
 }
 
+/** Postcodes: four or five digits (most of Europe, US ZIP), Polish 00-000, UK and Dutch forms. */
 const postcode =
-  /\b\d{4,5}\b|\b\d{2}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b\d{4} ?[A-Z]{2}\b/;
+  /\b\d{4,5}\b|\b\d{2}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z\d]{2}\b|\b\d{4} ?[A-Z]{2}\b/;
 const institution =
   /bank|kasse|banque|banco|banca|crédit|credit|\b(?:ag|gmbh|sa|nv|bv|spa|plc|ltd|inc|eg)\b/i;
 

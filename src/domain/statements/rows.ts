@@ -1,7 +1,13 @@
 import type { TextLine } from './document.js';
 import type { Transaction } from './fields.js';
 import { findLabel, labelRegex } from './label-match.js';
-import { amountsIn, datesIn, type AmountInLine, type NumberConvention } from './values.js';
+import {
+  amountsIn,
+  datesIn,
+  withoutDates,
+  type AmountInLine,
+  type NumberConvention,
+} from './values.js';
 
 /** A row as printed, before its sign is settled: unsigned amounts may be debits in a debit column. */
 interface RawRow {
@@ -13,6 +19,8 @@ interface RawRow {
   readonly text: string;
   readonly amountFont: string | null;
   readonly line: number;
+  /** A booking line just before this row could not be read. */
+  readonly gapBefore: boolean;
 }
 
 /** A printed balance carried between pages, and how many rows precede it. */
@@ -64,6 +72,16 @@ function placed(
   };
 }
 
+/** A line that starts with a date and prints a figure with decimals, yet no amount could be read from it (OCR). */
+function looksLikeBooking(text: string, monthFirst: boolean): boolean {
+  const first = datesIn(text, monthFirst)[0];
+  return (
+    first !== undefined &&
+    text.slice(0, first.index).trim() === '' &&
+    /\d[.,]\d{2}/.test(withoutDates(text))
+  );
+}
+
 /** Lines that print a balance or a total rather than a booking. */
 export function isSummaryLine(text: string): boolean {
   return (
@@ -98,6 +116,7 @@ function rawRow(
     text: line.text,
     amountFont: span?.font ?? null,
     line: index,
+    gapBefore: false,
   };
 }
 
@@ -118,8 +137,8 @@ function settleSigns(rows: readonly RawRow[], opening: number | null): Transacti
       else if (previous - size === row.balance) [amount, signKnown] = [-size, true];
     }
     previous = row.balance ?? (previous === null ? null : previous + amount);
-    const { date, description, balance, page, text, amountFont } = row;
-    return { date, description, amount, balance, page, text, amountFont, signKnown };
+    const { date, description, balance, page, text, amountFont, gapBefore } = row;
+    return { date, description, amount, balance, page, text, amountFont, signKnown, gapBefore };
   });
 }
 
@@ -131,8 +150,9 @@ export function transactionsOf(
     opening: number | null;
     max: number;
   },
-): { rows: Transaction[]; checkpoints: Checkpoint[] } {
+): { rows: Transaction[]; checkpoints: Checkpoint[]; unreadable: Checkpoint[] } {
   const raw: RawRow[] = [];
+  const unreadable: Checkpoint[] = [];
   const checkpoints: Checkpoint[] = [];
   let columns: Columns | null = null;
   lines.forEach((line, index) => {
@@ -153,7 +173,14 @@ export function transactionsOf(
       return;
     }
     const row = rawRow(line, index, { ...context, columns });
-    if (row !== null) raw.push(row);
+    if (row !== null)
+      raw.push(
+        unreadable.length > 0 && unreadable[unreadable.length - 1]?.rowsBefore === raw.length
+          ? { ...row, gapBefore: true }
+          : row,
+      );
+    else if (looksLikeBooking(line.text, context.monthFirst))
+      unreadable.push({ value: 0, rowsBefore: raw.length, page: line.page, text: line.text });
   });
-  return { rows: settleSigns(raw, context.opening), checkpoints };
+  return { rows: settleSigns(raw, context.opening), checkpoints, unreadable };
 }
