@@ -302,12 +302,14 @@ export function wordsOf(field: 'periodFrom' | 'periodTo' | 'salutations'): strin
 
 /** The language whose labels the document uses most (null when none matched). */
 export function languageOf(texts: readonly string[]): LanguageCode | null {
-  const folded = texts.join('\n').toLowerCase();
+  // Compared in ASCII form, so "Wyciag" counts as "Wyciąg".
+  const folded = anyAscii(texts.join('\n')).toLowerCase();
   let best: { language: LanguageCode; hits: number } | null = null;
   for (const entry of languageLabels) {
     const words = Object.values(entry.labels)
       .flat()
-      .filter((word) => word.length > 4 && word !== 'iban');
+      .filter((word) => word.length > 4 && word !== 'iban')
+      .map((word) => anyAscii(word));
     const hits = words.filter((word) => folded.includes(word)).length;
     if (hits > 0 && (best === null || hits > best.hits)) best = { language: entry.language, hits };
   }

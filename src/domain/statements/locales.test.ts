@@ -31,6 +31,7 @@ test('number conventions: grouping with dots, spaces (plain, no-break, narrow), 
   assert.equal(parseAmount('1\u202F842,17'), 184_217);
   assert.equal(parseAmount('1,842.17'), 184_217);
   assert.equal(parseAmount("1'842.17"), 184_217);
+  assert.equal(parseAmount('1’842.17'), 184_217);
   assert.equal(parseAmount('1,842.17 CR'), 184_217);
   assert.equal(parseAmount('1,842.17 DR'), -184_217);
   assert.equal(parseAmount('1.842,17 S'), -184_217);

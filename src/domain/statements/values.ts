@@ -48,7 +48,7 @@ export function datesIn(text: string, monthFirst: boolean): DateInLine[] {
 }
 
 const groupChars = (convention: NumberConvention) =>
-  `${convention.decimal === ',' ? '.' : ','}'\u00A0\u202F${convention.spaceGroups ? ' ' : ''}`;
+  `${convention.decimal === ',' ? '.' : ','}'’\u00A0\u202F${convention.spaceGroups ? ' ' : ''}`;
 
 const currencyWords = String.raw`EUR|USD|GBP|CHF|PLN|€|\$|£|zł|Fr\.?`;
 
@@ -106,8 +106,8 @@ export function amountsIn(text: string, convention: NumberConvention): AmountInL
   return [...withoutDates(text).matchAll(cachedRegex(convention))].map(amountOf);
 }
 
-const commaVote = /(?<![\d.,])\d{1,3}(?:[.'\u00A0\u202F ]\d{3})*,\d{2}(?![\d,.])/g;
-const dotVote = /(?<![\d.,])\d{1,3}(?:[,'\u00A0\u202F ]\d{3})*\.\d{2}(?![\d,.])/g;
+const commaVote = /(?<![\d.,])\d{1,3}(?:[.'’\u00A0\u202F ]\d{3})*,\d{2}(?![\d,.])/g;
+const dotVote = /(?<![\d.,])\d{1,3}(?:[,'’\u00A0\u202F ]\d{3})*\.\d{2}(?![\d,.])/g;
 const spaceGrouped = /(?<![\d.,])\d{1,3}(?: \d{3})+[.,]\d{2}(?![\d])/;
 
 /** The convention most of the document's numbers (dates set aside) are written in; "." on a tie. */
