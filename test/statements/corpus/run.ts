@@ -29,6 +29,8 @@ export function corpusEntries(): Expected[] {
 export interface Analysed {
   readonly report: StatementReport;
   readonly milliseconds: number;
+  /** CPU time of the whole process (every thread, the OCR worker's too) during the analysis. */
+  readonly cpuMilliseconds: number;
 }
 
 export async function analyse(entry: Expected): Promise<Analysed> {
@@ -41,6 +43,7 @@ export async function analyse(entry: Expected): Promise<Analysed> {
       uploadPath,
       encryptUpload(key, reviewId, readFileSync(join(corpusDir, entry.file))),
     );
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const result = await analyzeUpload(
       {
@@ -56,9 +59,11 @@ export async function analyse(entry: Expected): Promise<Analysed> {
       noRegistry,
     );
     const milliseconds = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMilliseconds = (used.user + used.system) / 1_000;
     if (!result.ok)
       throw new Error(`${entry.file}: analysis failed: ${result.reason} ${result.detail}`);
-    return { report: result.report as StatementReport, milliseconds };
+    return { report: result.report as StatementReport, milliseconds, cpuMilliseconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
