@@ -72,6 +72,8 @@ function placed(
   };
 }
 
+const decimalFigure = /(?<![\d.,])\d+(?:[.,'’ \u00A0\u202F]\d{3})*[.,]\d{2}(?!\d)/g;
+
 /** A line that starts with a date and prints a figure with decimals, yet no amount could be read from it (OCR). */
 function looksLikeBooking(text: string, monthFirst: boolean): boolean {
   const first = datesIn(text, monthFirst)[0];
@@ -99,6 +101,9 @@ function rawRow(
   const first = dates[0];
   if (first === undefined || line.text.slice(0, first.index).trim() !== '') return null;
   const amounts = amountsIn(line.text, convention);
+  // A figure with two decimals that is no amount in this document's convention ("2399.27" among "5956,34"): an
+  // OCR misreading, and the row cannot be trusted.
+  if ((withoutDates(line.text).match(decimalFigure) ?? []).length > amounts.length) return null;
   const printed = amounts.length >= 2 ? amounts[amounts.length - 2] : amounts[0];
   if (printed === undefined) return null;
   const span = spanOfAmount(line, printed.raw);

@@ -59,6 +59,7 @@ const codesOf: Record<Variant, string[]> = {
   incremental: ['INCREMENTAL_UPDATES'],
   bad_iban: ['IBAN_INVALID'],
   bad_routing: ['ROUTING_NUMBER_INVALID'],
+  bad_routing_prefix: ['ROUTING_NUMBER_INVALID'],
   carried: ['CARRIED_FORWARD_MISMATCH'],
 };
 
@@ -83,6 +84,7 @@ const plan: readonly { layout: string; variant: Variant; kind?: 'png' }[] = [
     variant: 'bad_iban' as const,
   })),
   { layout: 'us-checking', variant: 'bad_routing' },
+  { layout: 'us-checking', variant: 'bad_routing_prefix' },
   ...['uk-current', 'de-classic', 'es-extracto', 'pl-wyciag'].map((layout) => ({
     layout,
     variant: 'multipage' as const,

@@ -4,7 +4,14 @@
  * debit and credit columns, Soll/Haben markers, with or without a running balance), carried-forward lines on
  * multi-page statements and the closing balance. No bank's name, logo or customer data is reproduced.
  */
-import { closingOf, dateText, money, type Booking, type Statement } from './model.js';
+import {
+  abaWithCheckDigit,
+  closingOf,
+  dateText,
+  money,
+  type Booking,
+  type Statement,
+} from './model.js';
 
 export interface Cell {
   readonly x: number;
@@ -24,6 +31,7 @@ export type Variant =
   | 'incremental'
   | 'bad_iban'
   | 'bad_routing'
+  | 'bad_routing_prefix'
   | 'multipage'
   | 'carried';
 
@@ -67,6 +75,17 @@ export interface Printed {
 
 const bumpLast = (value: string) => value.slice(0, -1) + String((Number(value.slice(-1)) + 1) % 10);
 
+/**
+ * The printed routing number: a wrong check digit, or the prefix 50, which the Federal Reserve assigns to no
+ * district, thrift or electronic range (with a correct check digit, so only the prefix is wrong).
+ */
+function routingOf(routing: string | null, variant: Variant): string | null {
+  if (routing === null) return null;
+  if (variant === 'bad_routing') return bumpLast(routing);
+  if (variant === 'bad_routing_prefix') return abaWithCheckDigit(`50${routing.slice(2, 8)}`);
+  return routing;
+}
+
 export function printedOf(s: Statement, variant: Variant): Printed {
   const bookings = [...s.bookings];
   if (variant === 'outside') {
@@ -80,12 +99,7 @@ export function printedOf(s: Statement, variant: Variant): Printed {
     edited: variant === 'edited' ? bookings.findIndex((booking) => booking.amount < 0) : null,
     closing: closingOf(s) + (variant === 'arithmetic' ? 100_000 : 0),
     iban: s.iban === null ? null : variant === 'bad_iban' ? bumpLast(s.iban) : s.iban,
-    routing:
-      s.routingNumber === null
-        ? null
-        : variant === 'bad_routing'
-          ? bumpLast(s.routingNumber)
-          : s.routingNumber,
+    routing: routingOf(s.routingNumber, variant),
     rowsPerPage: variant === 'multipage' || variant === 'carried' ? 5 : 40,
     carriedOffset: variant === 'carried' ? 10_000 : 0,
   };

@@ -22,8 +22,8 @@ const noRegistry = {
 export function corpusEntries(): Expected[] {
   return readdirSync(corpusDir)
     .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => JSON.parse(readFileSync(join(corpusDir, name), 'utf8')) as Expected);
+    .map((name) => JSON.parse(readFileSync(join(corpusDir, name), 'utf8')) as Expected)
+    .sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
 export interface Analysed {
