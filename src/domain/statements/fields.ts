@@ -56,7 +56,6 @@ export interface StatementFields {
   readonly statementWording: boolean;
 }
 
-const bankLabel = /^\s*(?:bank name|bank|kreditinstitut|banque|banco|banca|bank)\s*:\s*(.+?)\s*$/i;
 const bicPattern =
   /\b(?:BIC|SWIFT(?: code)?|BIC\/SWIFT)\s*:?\s*([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/;
 const currencyCode = /^\s*[:]?\s*([A-Z]{3})\b/;
@@ -65,6 +64,16 @@ const ibanCandidate = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?
 const routingDigits = String.raw`(\d{9}|\d{4}[ -]\d{4}[ -]\d|\d{3}[ -]\d{3}[ -]\d{3})(?!\d)`;
 let routingCache: RegExp | undefined;
 let accountCache: RegExp | undefined;
+let bankCache: RegExp | undefined;
+
+/** "Bank: <name>" with the colon: a letterhead that merely starts with "Bank" is no label. */
+function bankRegex(): RegExp {
+  bankCache ??= new RegExp(
+    String.raw`^\s*(?:${alternation(labelsOf('bankName'))})\s*:\s*(.+?)\s*$`,
+    'iu',
+  );
+  return bankCache;
+}
 
 function routingRegex(): RegExp {
   routingCache ??= new RegExp(
@@ -128,7 +137,7 @@ function currencyOf(lines: readonly TextLine[]): Found<string> | null {
 function identifiersOf(lines: readonly TextLine[]) {
   return {
     bankName: firstMatch(lines, (line) => {
-      const name = bankLabel.exec(line.text)?.[1];
+      const name = bankRegex().exec(line.text)?.[1];
       return name === undefined || /^(?:code|identifier|BIC|SWIFT)\b/i.test(name) ? null : name;
     }),
     bic: firstMatch(lines, (line) => bicPattern.exec(line.text)?.[1] ?? null),

@@ -27,7 +27,8 @@ export type LabelConcept =
   | 'routing'
   | 'currency'
   | 'debitColumn'
-  | 'creditColumn';
+  | 'creditColumn'
+  | 'bankName';
 
 export type LanguageCode = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it' | 'pl';
 
@@ -104,6 +105,7 @@ export const languageLabels: readonly LanguageLabels[] = [
         'rtn',
       ],
       currency: ['currency'],
+      bankName: ['bank name', 'bank'],
       debitColumn: ['paid out', 'money out', 'debit', 'debits', 'withdrawals'],
       creditColumn: ['paid in', 'money in', 'credit', 'credits', 'deposits'],
     },
@@ -145,6 +147,7 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['summe belastungen', 'belastungen', 'summe soll'],
       transactions: ['umsätze', 'buchungen', 'kontobewegungen'],
       currency: ['währung', 'waehrung'],
+      bankName: ['kreditinstitut', 'bank'],
       debitColumn: ['soll', 'belastung', 'lastschrift', 'ausgang'],
       creditColumn: ['haben', 'gutschrift', 'eingang'],
     },
@@ -176,6 +179,7 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['total des débits', 'total débits'],
       transactions: ['opérations', 'mouvements'],
       currency: ['devise', 'monnaie'],
+      bankName: ['banque', 'établissement'],
       debitColumn: ['débit', 'debit'],
       creditColumn: ['crédit', 'credit'],
     },
@@ -201,6 +205,7 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['totaal af', 'afschrijvingen'],
       transactions: ['transacties', 'mutaties', 'bij- en afschrijvingen'],
       currency: ['valuta', 'munteenheid'],
+      bankName: ['bank'],
       debitColumn: ['af'],
       creditColumn: ['bij'],
     },
@@ -226,6 +231,7 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['total cargos', 'cargos'],
       transactions: ['movimientos'],
       currency: ['divisa', 'moneda'],
+      bankName: ['entidad', 'banco'],
       debitColumn: ['cargo', 'cargos', 'debe'],
       creditColumn: ['abono', 'abonos', 'haber'],
     },
@@ -251,6 +257,7 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['totale addebiti', 'totale dare'],
       transactions: ['movimenti'],
       currency: ['divisa', 'valuta'],
+      bankName: ['banca', 'istituto'],
       debitColumn: ['dare', 'addebiti', 'uscite'],
       creditColumn: ['avere', 'accrediti', 'entrate'],
     },
@@ -276,6 +283,7 @@ export const languageLabels: readonly LanguageLabels[] = [
       totalDebits: ['suma obciążeń', 'obciążenia'],
       transactions: ['operacje', 'transakcje'],
       currency: ['waluta'],
+      bankName: ['bank'],
       debitColumn: ['obciążenia', 'wypłaty'],
       creditColumn: ['uznania', 'wpłaty'],
     },
