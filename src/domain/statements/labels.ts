@@ -36,7 +36,10 @@ export interface LanguageLabels {
   readonly language: LanguageCode;
   /** Countries whose banks print these words (variants merged into the same entry). */
   readonly countries: readonly string[];
-  /** Public documents that show the words; empty where no bank-published sample was checked. */
+  /**
+   * Public documents that show the words (a bank's or a financial-education body's explanation of its
+   * statements where one was found; otherwise a public guide). Not a bank's customer statement.
+   */
   readonly sources: readonly string[];
   readonly labels: Readonly<Partial<Record<LabelConcept, readonly string[]>>>;
   /** Words that open a period ("vom") and join its two dates ("bis"); a dash always joins. */
@@ -158,7 +161,10 @@ export const languageLabels: readonly LanguageLabels[] = [
   {
     language: 'fr',
     countries: ['FR', 'BE', 'CH', 'LU', 'MC'],
-    sources: [],
+    sources: [
+      'Banque de France, Mes questions d\'argent, "Comprendre mes relevés bancaires" (opérations créditrices et débitrices), https://www.mesquestionsdargent.fr/comptes-moyens-de-paiement/releves-bancaires',
+      'Younited Credit, lexique "Relevé de compte" (colonnes date de valeur, débit, crédit; période de référence), https://younited-credit.com/lexique/releve-de-compte',
+    ],
     labels: {
       title: ['relevé de compte', 'relevé de comptes', 'extrait de compte', 'relevé'],
       holder: ['titulaire du compte', 'titulaire', 'intitulé du compte', 'nom'],
@@ -190,7 +196,9 @@ export const languageLabels: readonly LanguageLabels[] = [
   {
     language: 'nl',
     countries: ['NL', 'BE', 'SR'],
-    sources: [],
+    sources: [
+      'KamilTaylan.blog, "Bankafschrift" (rekeningafschrift, rekeninghouder, begin- en eindsaldo), https://nl.kamiltaylan.blog/bank-statement',
+    ],
     labels: {
       title: ['rekeningafschrift', 'afschrift', 'bankafschrift', 'rekeningoverzicht'],
       holder: ['rekeninghouder', 'tenaamstelling', 'ten name van', 't.n.v', 'naam'],
@@ -216,7 +224,9 @@ export const languageLabels: readonly LanguageLabels[] = [
   {
     language: 'es',
     countries: ['ES', 'AD'],
-    sources: [],
+    sources: [
+      'Banco Santander, "Anatomía de un extracto bancario" (titular, fecha de emisión, operaciones, fecha valor), https://santander.com/es/stories/anatomia-de-un-extracto-bancario-que-partes-lo-componen',
+    ],
     labels: {
       title: ['extracto de cuenta', 'extracto bancario', 'extracto'],
       holder: ['titular de la cuenta', 'titular', 'nombre'],
@@ -242,7 +252,10 @@ export const languageLabels: readonly LanguageLabels[] = [
   {
     language: 'it',
     countries: ['IT', 'SM', 'CH'],
-    sources: [],
+    sources: [
+      'FEduF (ABI), Capire l\'economia, "L\'estratto conto" (elenco movimenti, saldo contabile, dare e avere), https://www.capireleconomia.it/template/default.asp?i_menuID=24239',
+      'Soldi e Lavoro, estratto conto (data, valuta, movimenti dare e avere, saldo finale), https://soldielavoro.net/?p=4764',
+    ],
     labels: {
       title: ['estratto conto', 'estratto'],
       holder: ['intestatario', 'intestato a', 'titolare', 'nominativo'],
@@ -268,7 +281,10 @@ export const languageLabels: readonly LanguageLabels[] = [
   {
     language: 'pl',
     countries: ['PL'],
-    sources: [],
+    sources: [
+      'wktorymbanku.pl, "Jak wygląda wyciąg z konta bankowego" (wyciąg z rachunku, właściciel rachunku, obciążenia), https://www.wktorymbanku.pl/jak-wyglada-wyciag-z-konta-bankowego/',
+      'lukowicatomy.pl, "Jak wygląda wyciąg bankowy" (saldo początkowe i końcowe), https://lukowicatomy.pl/jak-wyglada-wyciag-bankowy-kluczowe-informacje-i-porady',
+    ],
     labels: {
       title: ['wyciąg bankowy', 'wyciąg z rachunku', 'wyciąg'],
       holder: ['właściciel rachunku', 'posiadacz rachunku', 'właściciel', 'posiadacz'],
