@@ -58,9 +58,12 @@ function addressName(text: string): string | null {
   return labelledConcepts.some((concept) => findLabel(text, concept) !== null) ? null : name;
 }
 
+/** The address block stands at the head of page 1 (where a window envelope shows it): only those lines are looked at. */
+const addressBlockLinesMax = 20;
+
 /** The name at the head of an address block: a name line, then a street line with a number, then a postcode. */
 function fromAddressBlock(lines: readonly TextLine[]): Found<string> | null {
-  const head = lines.filter((line) => line.page === 1).slice(0, 20);
+  const head = lines.filter((line) => line.page === 1).slice(0, addressBlockLinesMax);
   for (const [index, line] of head.entries()) {
     const street = head[index + 1];
     const town = head[index + 2];
