@@ -39,3 +39,16 @@ test('the language is the one whose labels the text prints most', () => {
   assert.equal(languageOf(['Wyciag bankowy', 'Saldo poczatkowe']), 'pl');
   assert.equal(languageOf(['12345']), null);
 });
+
+test('twelve months per language, and no month name means two months', () => {
+  const seen = new Map<string, number>();
+  for (const entry of languageLabels) {
+    assert.equal(entry.months.length, 12, entry.language);
+    entry.months.forEach((names, index) => {
+      for (const name of names) {
+        assert.ok([undefined, index].includes(seen.get(name)), `${entry.language} ${name}`);
+        seen.set(name, index);
+      }
+    });
+  }
+});

@@ -47,6 +47,8 @@ export interface LanguageLabels {
   readonly periodTo: readonly string[];
   /** Words before a name in an address block ("Frau", "Mr"). */
   readonly salutations: readonly string[];
+  /** Month names and abbreviations, January first (CLDR's wide and abbreviated forms, and genitives). */
+  readonly months: readonly (readonly string[])[];
 }
 
 /** The concepts themselves: ISO 20022 camt.053 element names and balance type codes. */
@@ -115,6 +117,20 @@ export const languageLabels: readonly LanguageLabels[] = [
     periodFrom: ['from'],
     periodTo: ['to', 'until', 'through', 'thru'],
     salutations: ['mr', 'mrs', 'ms', 'miss', 'dr', 'mx'],
+    months: [
+      ['jan', 'january'],
+      ['feb', 'february'],
+      ['mar', 'march'],
+      ['apr', 'april'],
+      ['may'],
+      ['jun', 'june'],
+      ['jul', 'july'],
+      ['aug', 'august'],
+      ['sep', 'sept', 'september'],
+      ['oct', 'october'],
+      ['nov', 'november'],
+      ['dec', 'december'],
+    ],
   },
   {
     language: 'de',
@@ -157,6 +173,20 @@ export const languageLabels: readonly LanguageLabels[] = [
     periodFrom: ['vom', 'von', 'ab'],
     periodTo: ['bis'],
     salutations: ['herr', 'herrn', 'frau', 'dr'],
+    months: [
+      ['jan', 'januar', 'jän', 'jänner'],
+      ['feb', 'februar'],
+      ['mär', 'märz', 'maerz'],
+      ['apr', 'april'],
+      ['mai'],
+      ['jun', 'juni'],
+      ['jul', 'juli'],
+      ['aug', 'august'],
+      ['sep', 'sept', 'september'],
+      ['okt', 'oktober'],
+      ['nov', 'november'],
+      ['dez', 'dezember'],
+    ],
   },
   {
     language: 'fr',
@@ -192,6 +222,20 @@ export const languageLabels: readonly LanguageLabels[] = [
     periodFrom: ['du'],
     periodTo: ['au'],
     salutations: ['m', 'mme', 'mlle', 'monsieur', 'madame'],
+    months: [
+      ['janv', 'janvier'],
+      ['févr', 'février', 'fevr'],
+      ['mars'],
+      ['avr', 'avril'],
+      ['mai'],
+      ['juin'],
+      ['juil', 'juillet'],
+      ['août', 'aout'],
+      ['sept', 'septembre'],
+      ['oct', 'octobre'],
+      ['nov', 'novembre'],
+      ['déc', 'décembre'],
+    ],
   },
   {
     language: 'nl',
@@ -220,6 +264,20 @@ export const languageLabels: readonly LanguageLabels[] = [
     periodFrom: ['van', 'vanaf'],
     periodTo: ['t/m', 'tot en met', 'tot'],
     salutations: ['dhr', 'mevr', 'de heer', 'mevrouw'],
+    months: [
+      ['jan', 'januari'],
+      ['feb', 'februari'],
+      ['mrt', 'maart'],
+      ['apr', 'april'],
+      ['mei'],
+      ['jun', 'juni'],
+      ['jul', 'juli'],
+      ['aug', 'augustus'],
+      ['sep', 'september'],
+      ['okt', 'oktober'],
+      ['nov', 'november'],
+      ['dec', 'december'],
+    ],
   },
   {
     language: 'es',
@@ -248,6 +306,20 @@ export const languageLabels: readonly LanguageLabels[] = [
     periodFrom: ['del', 'desde'],
     periodTo: ['al', 'hasta'],
     salutations: ['sr', 'sra', 'd', 'dña', 'don', 'doña'],
+    months: [
+      ['ene', 'enero'],
+      ['feb', 'febrero'],
+      ['mar', 'marzo'],
+      ['abr', 'abril'],
+      ['may', 'mayo'],
+      ['jun', 'junio'],
+      ['jul', 'julio'],
+      ['ago', 'agosto'],
+      ['sep', 'sept', 'septiembre', 'setiembre'],
+      ['oct', 'octubre'],
+      ['nov', 'noviembre'],
+      ['dic', 'diciembre'],
+    ],
   },
   {
     language: 'it',
@@ -277,6 +349,20 @@ export const languageLabels: readonly LanguageLabels[] = [
     periodFrom: ['dal'],
     periodTo: ['al'],
     salutations: ['sig', 'sig.ra', 'signor', 'signora', 'dott'],
+    months: [
+      ['gen', 'gennaio'],
+      ['feb', 'febbraio'],
+      ['mar', 'marzo'],
+      ['apr', 'aprile'],
+      ['mag', 'maggio'],
+      ['giu', 'giugno'],
+      ['lug', 'luglio'],
+      ['ago', 'agosto'],
+      ['set', 'settembre'],
+      ['ott', 'ottobre'],
+      ['nov', 'novembre'],
+      ['dic', 'dicembre'],
+    ],
   },
   {
     language: 'pl',
@@ -306,6 +392,20 @@ export const languageLabels: readonly LanguageLabels[] = [
     periodFrom: ['od'],
     periodTo: ['do'],
     salutations: ['pan', 'pani'],
+    months: [
+      ['sty', 'styczeń', 'stycznia'],
+      ['lut', 'luty', 'lutego'],
+      ['mar', 'marzec', 'marca'],
+      ['kwi', 'kwiecień', 'kwietnia'],
+      ['maj', 'maja'],
+      ['cze', 'czerwiec', 'czerwca'],
+      ['lip', 'lipiec', 'lipca'],
+      ['sie', 'sierpień', 'sierpnia'],
+      ['wrz', 'wrzesień', 'września'],
+      ['paź', 'październik', 'października'],
+      ['lis', 'listopad', 'listopada'],
+      ['gru', 'grudzień', 'grudnia'],
+    ],
   },
 ];
 
@@ -338,4 +438,17 @@ export function languageOf(texts: readonly string[]): LanguageCode | null {
     if (hits > 0 && (best === null || hits > best.hits)) best = { language: entry.language, hits };
   }
   return best?.language ?? null;
+}
+
+/** Month number (1-12) of every month name and abbreviation, in its own and its ASCII form. */
+export function monthNumbers(): ReadonlyMap<string, number> {
+  const numbers = new Map<string, number>();
+  for (const entry of languageLabels)
+    entry.months.forEach((names, index) => {
+      for (const name of names) {
+        numbers.set(name, index + 1);
+        numbers.set(anyAscii(name), index + 1);
+      }
+    });
+  return numbers;
 }

@@ -135,3 +135,30 @@ test('unsigned amounts in debit and credit columns take their direction from the
     ],
   );
 });
+
+test('dates with month names, in the languages of the label table', () => {
+  const cases: [string, string][] = [
+    ['Statement period 1 March 2024 to 31 March 2024', '2024-03-01'],
+    ['Kontoauszug vom 1. März 2024 bis 31. März 2024', '2024-03-01'],
+    ['Relevé du 1 mars 2024 au 31 mars 2024', '2024-03-01'],
+    ['Periode 1 maart 2024 t/m 31 maart 2024', '2024-03-01'],
+    ['Periodo del 1 de marzo de 2024 al 31 de marzo de 2024', '2024-03-01'],
+    ['Periodo dal 1 marzo 2024 al 31 marzo 2024', '2024-03-01'],
+    ['Okres od 1 marca 2024 do 31 marca 2024', '2024-03-01'],
+    ['Statement period: March 1, 2024 through March 31, 2024', '2024-03-01'],
+  ];
+  for (const [text, start] of cases)
+    assert.deepEqual(
+      readFields(lines([text]), 10).period?.value,
+      { start, end: '2024-03-31' },
+      text,
+    );
+  const fields = readFields(
+    lines(['Opening balance 1,000.00', '04 Mar 2024 Card payment grocery -12.50 987.50']),
+    10,
+  );
+  assert.deepEqual(
+    fields.transactions.map((row) => [row.date, row.description, row.amount]),
+    [['2024-03-04', 'Card payment grocery', -1_250]],
+  );
+});

@@ -8,6 +8,8 @@
  * aside before any amount is looked for: "01.03.2024" is never the amount 1.03.
  */
 
+import { monthNumbers } from './labels.js';
+
 export interface NumberConvention {
   /** The decimal mark. */
   readonly decimal: ',' | '.';
@@ -21,10 +23,21 @@ export const commaDecimal: NumberConvention = { decimal: ',', spaceGroups: false
 /** Dates: ISO (2025-01-31), day first with dots, dashes or slashes (31.01.2025), month first on US statements. */
 export const datePattern = String.raw`\d{4}-\d{2}-\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{4}`;
 const dateExact = new RegExp(`^(?:${datePattern})$`);
+
+const months = monthNumbers();
+const monthAlternation = [...months.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map((name) => name.replace(/[.]/g, '\\.'))
+  .join('|');
+/** "1 March 2024", "1. März 2024", "1 de marzo de 2024", "01 Mar 2024"; and the US "March 1, 2024". */
+const namedDayFirst = String.raw`(\d{1,2})\.?\s+(?:de\s+)?(${monthAlternation})(?![\p{L}])\.?\s+(?:de\s+)?(\d{4})`;
+const namedMonthFirst = String.raw`(${monthAlternation})(?![\p{L}])\.?\s+(\d{1,2}),?\s+(\d{4})`;
+const namedDate = String.raw`${namedDayFirst}|${namedMonthFirst}`;
+
 /** Dates and day-month stubs ("01.03.") as they stand in a line, for setting them aside. */
 const dateInLine = new RegExp(
-  String.raw`(?<![\d.,])(?:${datePattern}|\d{1,2}[./]\d{1,2}[./]\d{2}(?![\d.,])|\d{1,2}\.\d{1,2}\.(?!\d))`,
-  'g',
+  String.raw`(?<![\d.,])(?:${datePattern}|\d{1,2}[./]\d{1,2}[./]\d{2}(?![\d.,])|\d{1,2}\.\d{1,2}\.(?!\d))|(?<![\p{L}\d])(?:${namedDate})(?!\d)`,
+  'giu',
 );
 
 /** The line with every date blanked to spaces of the same length (positions stay valid). */
@@ -38,10 +51,15 @@ export interface DateInLine {
   readonly end: number;
 }
 
+const dateToken = new RegExp(
+  String.raw`(?<![\d.,])(?:${datePattern})(?![\d])|(?<![\p{L}\d])(?:${namedDate})(?!\d)`,
+  'giu',
+);
+
 export function datesIn(text: string, monthFirst: boolean): DateInLine[] {
   const found: DateInLine[] = [];
-  for (const match of text.matchAll(new RegExp(`(?<![\\d.,])(?:${datePattern})(?![\\d])`, 'g'))) {
-    const iso = parseDate(match[0], monthFirst);
+  for (const match of text.matchAll(dateToken)) {
+    const iso = parseDate(match[0], monthFirst) ?? namedIso(match[0]);
     if (iso !== null) found.push({ iso, index: match.index, end: match.index + match[0].length });
   }
   return found;
@@ -148,6 +166,21 @@ function iso(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1) return null; // 31.02. and the like
   return date.toISOString().slice(0, 10);
+}
+
+const namedDayFirstExact = new RegExp(`^(?:${namedDayFirst})$`, 'iu');
+const namedMonthFirstExact = new RegExp(`^(?:${namedMonthFirst})$`, 'iu');
+
+/** A date written with a month name, in any language of the label table. */
+function namedIso(text: string): string | null {
+  const dayFirst = namedDayFirstExact.exec(text);
+  const monthFirst = dayFirst === null ? namedMonthFirstExact.exec(text) : null;
+  const [day, name, year] =
+    dayFirst !== null
+      ? [dayFirst[1], dayFirst[2], dayFirst[3]]
+      : [monthFirst?.[2], monthFirst?.[1], monthFirst?.[3]];
+  const month = name === undefined ? undefined : months.get(name.toLowerCase());
+  return month === undefined ? null : iso(Number(year), month, Number(day));
 }
 
 export function parseDate(text: string, monthFirst: boolean): string | null {
