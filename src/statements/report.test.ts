@@ -76,3 +76,27 @@ test('US routing numbers: ABA verdict, directory presence when a directory is lo
   assert.equal(invalid.domestic_account_checks[0]?.error, 'invalid_checksum');
   assert.ok(invalid.risk_signals.some((signal) => signal.code === 'ROUTING_NUMBER_INVALID'));
 });
+
+test('checks that cannot run say why, and an OCR misreading is no mismatch', () => {
+  const lines = [
+    'IBAN NL91 ABNA 0417 1643 00',
+    'Periode 01-03-2024 t/m 31-03-2024',
+    'Beginsaldo 1.000,00',
+    '04-03-2024 Salaris 2399.27 3.399,27',
+    '05-03-2024 Huur -800,00 2.599,27',
+    'Eindsaldo 2.599,27',
+  ];
+  const report = buildReport(facts(lines), context);
+  const status = (check: string) => report.checks.find((entry) => entry.check === check);
+  assert.equal(status('balance_arithmetic')?.status, 'not_checked');
+  assert.match(status('balance_arithmetic')?.reason ?? '', /could not be read/);
+  assert.equal(status('running_balances')?.status, 'passed');
+  assert.equal(status('routing_number')?.status, 'not_checked');
+  assert.deepEqual(report.inconsistencies, []);
+  const off = buildReport(
+    facts(lines.map((line) => line.replace('2399.27', '2.399,27')).concat('Eindsaldo 3.599,27')),
+    context,
+  );
+  assert.equal(off.checks.find((entry) => entry.check === 'balance_arithmetic')?.status, 'failed');
+  assert.ok(off.inconsistencies.some((signal) => signal.code === 'BALANCE_MISMATCH'));
+});

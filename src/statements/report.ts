@@ -10,6 +10,7 @@ import {
   summaryOf,
   type RiskLevel,
 } from '../domain/statements/score.js';
+import type { CheckStatus } from '../domain/statements/findings.js';
 import type { Signal } from '../domain/statements/signals.js';
 import { checkRoutingNumber } from '../domain/routing/aba.js';
 import { formatMinor } from '../domain/statements/values.js';
@@ -28,6 +29,8 @@ export interface StatementReport {
   readonly extracted_fields: Record<string, unknown>;
   readonly iban_checks: readonly ValidationRow[];
   readonly domestic_account_checks: readonly Record<string, unknown>[];
+  /** Every content check with its status; not_checked carries the reason. */
+  readonly checks: readonly CheckStatus[];
   readonly positive_signals: readonly Signal[];
   readonly risk_signals: readonly Signal[];
   readonly inconsistencies: readonly Signal[];
@@ -59,6 +62,9 @@ function extractedFields(fields: StatementFields): Record<string, unknown> {
     bank_name: fields.bankName?.value ?? null,
     bic: fields.bic?.value ?? null,
     statement_period: fields.period === null ? null : fields.period.value,
+    statement_date: fields.statementDate?.value ?? null,
+    language: fields.language,
+    number_format: fields.convention.decimal === ',' ? 'decimal_comma' : 'decimal_point',
     currency: fields.currency?.value ?? null,
     opening_balance: money(fields.openingBalance),
     closing_balance: money(fields.closingBalance),
@@ -180,6 +186,7 @@ export function buildReport(facts: DocumentFacts, context: ReportContext): State
     extracted_fields: extractedFields(fields),
     iban_checks: ibanChecks(outcome.ibans, context),
     domestic_account_checks: domesticChecks(fields, context.routing),
+    checks: outcome.checks,
     positive_signals: sorted.positive,
     risk_signals: sorted.risk,
     inconsistencies: sorted.inconsistencies,

@@ -4,7 +4,7 @@ import { foldText, type BankDirectory, type BankInfo } from '../../registry/bank
 import { checkImage, checkPdf } from './document-checks.js';
 import type { DocumentFacts } from './document.js';
 import type { StatementFields, Transaction } from './fields.js';
-import { at, Findings } from './findings.js';
+import { at, Findings, type CheckStatus } from './findings.js';
 import type { Signal } from './signals.js';
 import { daysBetween, formatMinor } from './values.js';
 
@@ -19,39 +19,87 @@ export interface CheckContext {
   readonly evidencePerCodeMax: number;
 }
 
-function checkBalances(fields: StatementFields, findings: Findings): void {
-  const rows = fields.transactions;
-  const { openingBalance: opening, closingBalance: closing } = fields;
-  if (opening !== null && closing !== null && rows.length > 0) {
-    const expected = rows.reduce((sum, row) => sum + row.amount, opening.value);
-    if (expected === closing.value)
-      findings.add(
-        'BALANCES_RECONCILE',
-        `Opening ${formatMinor(opening.value)} plus ${rows.length} transactions equals the closing ${formatMinor(closing.value)}`,
-      );
-    else
-      findings.add(
-        'BALANCE_MISMATCH',
-        `Opening ${formatMinor(opening.value)} plus the transactions gives ${formatMinor(expected)}, the statement prints ${formatMinor(closing.value)}`,
-        [at(opening), at(closing)],
-      );
+/** Why the total cannot be recomputed, or null when it can. */
+function arithmeticBlocker(fields: StatementFields): string | null {
+  const missing = [
+    fields.openingBalance === null ? 'opening balance' : null,
+    fields.closingBalance === null ? 'closing balance' : null,
+    fields.transactions.length === 0 ? 'transactions' : null,
+  ].filter((item): item is string => item !== null);
+  if (missing.length > 0) return `not read from the statement: ${missing.join(', ')}`;
+  if (fields.unreadableRows.length > 0)
+    return `${fields.unreadableRows.length} booking line(s) print an amount that could not be read`;
+  const unknown = fields.transactions.filter((row) => !row.signKnown).length;
+  return unknown > 0
+    ? `${unknown} transaction(s) print no sign and no row balance shows their direction`
+    : null;
+}
+
+function checkArithmetic(fields: StatementFields, findings: Findings): void {
+  const blocker = arithmeticBlocker(fields);
+  const { openingBalance: opening, closingBalance: closing, transactions: rows } = fields;
+  if (blocker !== null || opening === null || closing === null) {
+    findings.notChecked('balance_arithmetic', blocker ?? 'balances missing');
+    return;
   }
+  const expected = rows.reduce((sum, row) => sum + row.amount, opening.value);
+  findings.ran('balance_arithmetic', expected === closing.value);
+  if (expected === closing.value)
+    findings.add(
+      'BALANCES_RECONCILE',
+      `Opening ${formatMinor(opening.value)} plus ${rows.length} transactions equals the closing ${formatMinor(closing.value)}`,
+    );
+  else
+    findings.add(
+      'BALANCE_MISMATCH',
+      `Opening ${formatMinor(opening.value)} plus the transactions gives ${formatMinor(expected)}, the statement prints ${formatMinor(closing.value)}`,
+      [at(opening), at(closing)],
+    );
+}
+
+/** A row whose sign is unknown breaks the chain only when neither direction gives its balance. */
+function follows(previous: number, row: Transaction): boolean {
+  if (row.balance === null) return true;
+  if (row.signKnown) return previous + row.amount === row.balance;
+  return previous + row.amount === row.balance || previous - row.amount === row.balance;
+}
+
+function checkRunningBalances(fields: StatementFields, findings: Findings): void {
+  const rows = fields.transactions;
   const withBalance = rows.filter((row) => row.balance !== null);
-  if (withBalance.length === 0) return;
-  let previous: number | null = opening?.value ?? null;
+  if (withBalance.length === 0) {
+    findings.notChecked('running_balances', 'no transaction row prints a balance');
+    return;
+  }
+  let previous: number | null = fields.openingBalance?.value ?? null;
   let breaks = 0;
   for (const row of rows) {
-    if (row.balance === null) continue;
-    if (previous !== null && previous + row.amount !== row.balance) {
+    if (row.gapBefore) previous = null;
+    if (previous !== null && !follows(previous, row)) {
       breaks += 1;
       findings.add(
         'RUNNING_BALANCE_BREAK',
-        `Row balance ${formatMinor(row.balance)} should be ${formatMinor(previous + row.amount)}`,
+        `Row balance ${formatMinor(row.balance ?? 0)} should be ${formatMinor(previous + row.amount)}`,
         [at(row)],
       );
     }
-    previous = row.balance;
+    previous = row.balance ?? (previous === null ? null : previous + row.amount);
   }
+  checkLastBalance(fields, withBalance, findings);
+  findings.ran('running_balances', breaks === 0);
+  if (breaks === 0 && withBalance.length > 1)
+    findings.add(
+      'RUNNING_BALANCES_CONSISTENT',
+      `${withBalance.length} row balances follow from the amounts`,
+    );
+}
+
+function checkLastBalance(
+  fields: StatementFields,
+  withBalance: readonly Transaction[],
+  findings: Findings,
+): void {
+  const closing = fields.closingBalance;
   const lastBalance = withBalance[withBalance.length - 1]?.balance;
   if (
     closing !== null &&
@@ -59,18 +107,56 @@ function checkBalances(fields: StatementFields, findings: Findings): void {
     lastBalance !== null &&
     lastBalance !== closing.value &&
     !findings.has('BALANCE_MISMATCH')
-  ) {
+  )
     findings.add(
       'BALANCE_MISMATCH',
       `The last row balance ${formatMinor(lastBalance)} differs from the closing balance ${formatMinor(closing.value)}`,
       [at(closing)],
     );
-  }
-  if (breaks === 0 && withBalance.length > 1)
-    findings.add(
-      'RUNNING_BALANCES_CONSISTENT',
-      `${withBalance.length} row balances follow from the amounts`,
+}
+
+/** Each balance carried between pages against the opening balance plus the rows above it. */
+function checkCarriedForward(fields: StatementFields, findings: Findings): void {
+  const opening = fields.openingBalance;
+  if (fields.carriedForward.length === 0) {
+    findings.notChecked(
+      'carried_forward_balances',
+      'the statement carries no balance between pages',
     );
+    return;
+  }
+  const blocker =
+    opening === null
+      ? 'no opening balance read'
+      : fields.transactions.some((row) => !row.signKnown)
+        ? 'some transaction signs are unknown'
+        : fields.unreadableRows.length > 0
+          ? 'some booking lines could not be read'
+          : null;
+  if (blocker !== null || opening === null) {
+    findings.notChecked('carried_forward_balances', blocker ?? 'no opening balance read');
+    return;
+  }
+  let mismatches = 0;
+  for (const point of fields.carriedForward) {
+    const expected = fields.transactions
+      .slice(0, point.rowsBefore)
+      .reduce((sum, row) => sum + row.amount, opening.value);
+    if (expected === point.value) continue;
+    mismatches += 1;
+    findings.add(
+      'CARRIED_FORWARD_MISMATCH',
+      `Carried balance ${formatMinor(point.value)} should be ${formatMinor(expected)}`,
+      [at(point)],
+    );
+  }
+  findings.ran('carried_forward_balances', mismatches === 0);
+}
+
+function checkBalances(fields: StatementFields, findings: Findings): void {
+  checkArithmetic(fields, findings);
+  checkRunningBalances(fields, findings);
+  checkCarriedForward(fields, findings);
 }
 
 function checkRows(rows: readonly Transaction[], findings: Findings): void {
@@ -134,7 +220,10 @@ function checkRows(rows: readonly Transaction[], findings: Findings): void {
 
 function checkPeriod(fields: StatementFields, context: CheckContext, findings: Findings): void {
   const period = fields.period;
-  if (period === null) return;
+  if (period === null) {
+    findings.notChecked('transaction_dates_in_period', 'no statement period read');
+    return;
+  }
   const { start, end } = period.value;
   if (start > end)
     findings.add('PERIOD_REVERSED', `The period ends (${end}) before it starts (${start})`, [
@@ -157,6 +246,9 @@ function checkPeriod(fields: StatementFields, context: CheckContext, findings: F
       `Transaction dated ${row.date} lies outside ${start} to ${end}`,
       [at(row)],
     );
+  if (fields.transactions.length === 0)
+    findings.notChecked('transaction_dates_in_period', 'no transactions read');
+  else findings.ran('transaction_dates_in_period', outside.length === 0);
   if (outside.length === 0 && fields.transactions.length > 0 && start <= end)
     findings.add(
       'DATES_WITHIN_PERIOD',
@@ -222,7 +314,20 @@ function checkIdentifiers(
   const checked = checkIbans(fields, context, findings);
   for (const entry of checked) checkPrintedBank(fields, entry, context, findings);
   checkExpectedBank(fields, checked, context, findings);
+  if (fields.ibans.length === 0) findings.notChecked('iban', 'no IBAN printed');
+  else
+    findings.ran(
+      'iban',
+      checked.every((entry) => entry.verdict.valid),
+    );
   if (fields.routingNumber !== null) checkRoutingNumberField(fields.routingNumber, findings);
+  else
+    findings.notChecked(
+      'routing_number',
+      fields.monthFirst
+        ? 'no routing number next to a Routing, ABA or RTN label'
+        : 'no US routing number printed',
+    );
   return checked;
 }
 
@@ -298,6 +403,7 @@ function checkRoutingNumberField(
   findings: Findings,
 ): void {
   const verdict = checkRoutingNumber(routingNumber.value);
+  findings.ran('routing_number', verdict.valid);
   if (verdict.valid)
     findings.add('ROUTING_NUMBER_VALID', `Routing number ${verdict.input} passes the ABA checks`);
   else
@@ -347,6 +453,7 @@ export function looksLikeStatement(fields: StatementFields): boolean {
 
 export interface CheckOutcome {
   readonly signals: readonly Signal[];
+  readonly checks: readonly CheckStatus[];
   readonly ibans: readonly IbanFinding[];
   readonly isBankStatement: boolean;
 }
@@ -369,5 +476,5 @@ export function runChecks(
   checkRows(fields.transactions, findings);
   checkPeriod(fields, context, findings);
   const ibans = checkIdentifiers(fields, context, findings);
-  return { signals: findings.signals(), ibans, isBankStatement };
+  return { signals: findings.signals(), checks: findings.checks(), ibans, isBankStatement };
 }

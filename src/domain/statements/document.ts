@@ -5,6 +5,8 @@ export interface TextSpan {
   readonly text: string;
   /** Font resource id within the document, null when unknown (OCR). */
   readonly font: string | null;
+  /** Horizontal centre on the page in points (PDF text layer); absent for OCR. */
+  readonly x?: number;
 }
 
 /** One visual line of the document, in reading order. Pages count from 1. */

@@ -1,6 +1,12 @@
 import { countryFormatOf } from '../iban/countries.js';
+import { balanceOf } from './balances.js';
 import type { TextLine } from './document.js';
-import { amountPattern, datePattern, parseAmount, parseDate } from './values.js';
+import { holderOf } from './holder.js';
+import { alternation, findLabel } from './label-match.js';
+import { labelsOf, languageOf, type LanguageCode } from './labels.js';
+import { periodOf, statementDateOf } from './period.js';
+import { transactionsOf, type Checkpoint } from './rows.js';
+import { detectConvention, type NumberConvention } from './values.js';
 
 /** Where a value was read: the page and the line's text (cut to the evidence bound by the caller). */
 export interface Found<T> {
@@ -18,6 +24,10 @@ export interface Transaction {
   readonly text: string;
   /** Font of the amount as drawn; null when unknown (OCR). */
   readonly amountFont: string | null;
+  /** The direction is known (printed sign or marker, the row balance, or a document that signs its debits). */
+  readonly signKnown: boolean;
+  /** The booking line just above could not be read, so this row's balance does not follow from the one before. */
+  readonly gapBefore: boolean;
 }
 
 export interface StatementFields {
@@ -26,44 +36,60 @@ export interface StatementFields {
   readonly bic: Found<string> | null;
   readonly ibans: readonly Found<string>[];
   readonly period: Found<{ start: string; end: string }> | null;
+  readonly statementDate: Found<string> | null;
   readonly currency: Found<string> | null;
   readonly openingBalance: Found<number> | null;
   readonly closingBalance: Found<number> | null;
   readonly routingNumber: Found<string> | null;
   readonly accountNumber: Found<string> | null;
   readonly transactions: readonly Transaction[];
+  /** Booking lines whose amount could not be read (an OCR misreading): sums over the rows are then incomplete. */
+  readonly unreadableRows: readonly Found<string>[];
+  /** Balances printed where the statement carries its total from one page to the next. */
+  readonly carriedForward: readonly Checkpoint[];
   /** Slashed dates were read month first (a US statement). */
   readonly monthFirst: boolean;
-  /** The document calls itself a statement (title or "statement period"). */
+  readonly convention: NumberConvention;
+  /** The language whose labels the statement prints most. */
+  readonly language: LanguageCode | null;
+  /** The document calls itself a statement (title or period label). */
   readonly statementWording: boolean;
 }
 
-const label = (words: string) => new RegExp(String.raw`^\s*(?:${words})\s*[:#]?\s*(.+?)\s*$`, 'i');
-const holderLabel = label('account holder|account name|account owner|customer name');
-const bankLabel = label('bank name|bank');
 const bicPattern =
   /\b(?:BIC|SWIFT(?: code)?|BIC\/SWIFT)\s*:?\s*([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/;
-const periodPattern = new RegExp(
-  String.raw`period\s*:?\s*(${datePattern})\s*(?:-|–|to|until|through)\s*(${datePattern})`,
-  'i',
-);
-const currencyPattern = /\bcurrency\s*:?\s*([A-Z]{3})\b/i;
-const openingPattern = new RegExp(
-  String.raw`\b(?:opening|previous|starting|beginning|start) balance\b[^0-9+−-]*(${amountPattern})`,
-  'i',
-);
-const closingPattern = new RegExp(
-  String.raw`\b(?:closing|new|ending|end) balance\b[^0-9+−-]*(${amountPattern})`,
-  'i',
-);
-const routingPattern =
-  /\b(?:routing(?: number| no\.?)?|ABA(?: number)?|RTN)\s*[:#]?\s*([0-9][0-9 -]{7,12}[0-9])\b/i;
-const accountPattern = /\baccount (?:number|no\.?)\s*[:#]?\s*([0-9][0-9 -]{3,22}[0-9])\b/i;
+const currencyCode = /^\s*[:]?\s*([A-Z]{3})\b/;
 /** Country code, check digits, then groups of four with optional single spaces, and a shorter last group. */
 const ibanCandidate = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g;
-const transactionPattern = new RegExp(
-  String.raw`^(${datePattern})\s+(.+?)\s+(${amountPattern})(?:\s+(${amountPattern}))?\s*$`,
-);
+const routingDigits = String.raw`(\d{9}|\d{4}[ -]\d{4}[ -]\d|\d{3}[ -]\d{3}[ -]\d{3})(?!\d)`;
+let routingCache: RegExp | undefined;
+let accountCache: RegExp | undefined;
+let bankCache: RegExp | undefined;
+
+/** "Bank: <name>" with the colon: a letterhead that merely starts with "Bank" is no label. */
+function bankRegex(): RegExp {
+  bankCache ??= new RegExp(
+    String.raw`^\s*(?:${alternation(labelsOf('bankName'))})\s*:\s*(.+?)\s*$`,
+    'iu',
+  );
+  return bankCache;
+}
+
+function routingRegex(): RegExp {
+  routingCache ??= new RegExp(
+    String.raw`(?<![\p{L}])(?:${alternation(labelsOf('routing'))})(?:\s*(?:\/|number|no\.?|#|:|\(|\)|transit)\s*)*\s*${routingDigits}`,
+    'iu',
+  );
+  return routingCache;
+}
+
+function accountRegex(): RegExp {
+  accountCache ??= new RegExp(
+    String.raw`(?<![\p{L}])(?:${alternation(labelsOf('account'))})(?![\p{L}])\s*[.:#]?\s*([0-9][0-9 -]{3,22}[0-9])(?![\d])`,
+    'iu',
+  );
+  return accountCache;
+}
 
 /** The compact IBAN cut to its country's length (text after it on the line is not part of it). */
 function ibanFrom(candidate: string): string {
@@ -83,16 +109,8 @@ function firstMatch<T>(
   return null;
 }
 
-function fontOfAmount(line: TextLine, amountText: string): string | null {
-  for (let index = line.spans.length - 1; index >= 0; index--) {
-    const span = line.spans[index];
-    if (span !== undefined && span.text.includes(amountText)) return span.font;
-  }
-  return null;
-}
-
 function looksUs(lines: readonly TextLine[]): boolean {
-  return lines.some((line) => routingPattern.test(line.text) || /\bUSD\b|\$\s?\d/.test(line.text));
+  return lines.some((line) => routingRegex().test(line.text) || /\bUSD\b|\$\s?\d/.test(line.text));
 }
 
 function ibansOf(lines: readonly TextLine[]): Found<string>[] {
@@ -109,73 +127,66 @@ function ibansOf(lines: readonly TextLine[]): Found<string>[] {
   return found;
 }
 
-function transactionsOf(
-  lines: readonly TextLine[],
-  monthFirst: boolean,
-  max: number,
-): Transaction[] {
-  const rows: Transaction[] = [];
-  for (const line of lines) {
-    if (rows.length >= max) break;
-    const match = transactionPattern.exec(line.text);
-    if (match === null) continue;
-    const date = parseDate(match[1] as string, monthFirst);
-    const amount = parseAmount(match[3] as string);
-    if (date === null || amount === null) continue;
-    const balance = match[4] === undefined ? null : parseAmount(match[4]);
-    rows.push({
-      date,
-      description: (match[2] as string).trim(),
-      amount,
-      balance,
-      page: line.page,
-      text: line.text,
-      amountFont: fontOfAmount(line, (match[3] as string).trim()),
-    });
-  }
-  return rows;
+function currencyOf(lines: readonly TextLine[]): Found<string> | null {
+  return firstMatch(lines, (line) => {
+    const hit = findLabel(line.text, 'currency');
+    return hit === null ? null : (currencyCode.exec(line.text.slice(hit.end))?.[1] ?? null);
+  });
 }
 
-/** Reads the fields a statement prints. Labels are English ("Account holder:", "Opening balance", ...): README. */
-export function readFields(lines: readonly TextLine[], transactionsMax: number): StatementFields {
-  const monthFirst = looksUs(lines);
-  const amountOf = (pattern: RegExp) => (line: TextLine) => {
-    const match = pattern.exec(line.text);
-    return match === null ? null : parseAmount(match[1] as string);
-  };
+function identifiersOf(lines: readonly TextLine[]) {
   return {
-    accountHolder: firstMatch(lines, (line) => holderLabel.exec(line.text)?.[1] ?? null),
     bankName: firstMatch(lines, (line) => {
-      const name = bankLabel.exec(line.text)?.[1];
+      const name = bankRegex().exec(line.text)?.[1];
       return name === undefined || /^(?:code|identifier|BIC|SWIFT)\b/i.test(name) ? null : name;
     }),
     bic: firstMatch(lines, (line) => bicPattern.exec(line.text)?.[1] ?? null),
     ibans: ibansOf(lines),
-    period: firstMatch(lines, (line) => {
-      const match = periodPattern.exec(line.text);
-      if (match === null) return null;
-      const start = parseDate(match[1] as string, monthFirst);
-      const end = parseDate(match[2] as string, monthFirst);
-      return start === null || end === null ? null : { start, end };
-    }),
-    currency: firstMatch(
-      lines,
-      (line) => currencyPattern.exec(line.text)?.[1]?.toUpperCase() ?? null,
-    ),
-    openingBalance: firstMatch(lines, amountOf(openingPattern)),
-    closingBalance: firstMatch(lines, amountOf(closingPattern)),
     routingNumber: firstMatch(
       lines,
-      (line) => routingPattern.exec(line.text)?.[1]?.replace(/[ -]/g, '') ?? null,
+      (line) => routingRegex().exec(line.text)?.[1]?.replace(/[ -]/g, '') ?? null,
     ),
     accountNumber: firstMatch(
       lines,
-      (line) => accountPattern.exec(line.text)?.[1]?.replace(/[ -]/g, '') ?? null,
+      (line) => accountRegex().exec(line.text)?.[1]?.replace(/[ -]/g, '') ?? null,
     ),
-    transactions: transactionsOf(lines, monthFirst, transactionsMax),
+  };
+}
+
+/**
+ * Reads the fields a statement prints, in any language of the label table (labels.ts) and in the number
+ * convention the document itself uses.
+ */
+export function readFields(lines: readonly TextLine[], transactionsMax: number): StatementFields {
+  const texts = lines.map((line) => line.text);
+  const monthFirst = looksUs(lines);
+  const convention = detectConvention(texts);
+  const openingBalance = balanceOf(lines, 'openingBalance', 'first', convention);
+  const { rows, checkpoints, unreadable } = transactionsOf(lines, {
     monthFirst,
-    statementWording: lines.some((line) =>
-      /\bstatement\b|\bperiod\b|\bkontoauszug\b|\brelev[ée]\b/i.test(line.text),
-    ),
+    convention,
+    opening: openingBalance?.value ?? null,
+    max: transactionsMax,
+  });
+  const period = periodOf(lines, monthFirst, convention);
+  return {
+    accountHolder: holderOf(lines),
+    ...identifiersOf(lines),
+    period,
+    statementDate: statementDateOf(lines, monthFirst),
+    currency: currencyOf(lines),
+    openingBalance,
+    closingBalance: balanceOf(lines, 'closingBalance', 'last', convention),
+    transactions: rows,
+    unreadableRows: unreadable.map(({ page, text }) => ({ value: text, page, text })),
+    carriedForward: checkpoints,
+    monthFirst,
+    convention,
+    language: languageOf(texts),
+    statementWording:
+      period !== null ||
+      lines.some(
+        (line) => findLabel(line.text, 'title') !== null || findLabel(line.text, 'period') !== null,
+      ),
   };
 }

@@ -1,8 +1,17 @@
 import type { CheckContext } from './checks.js';
 import { signalCatalogue, type Evidence, type Signal, type SignalCode } from './signals.js';
 
+/** Whether a check ran: passed, failed, or not_checked with the reason (a report never skips one silently). */
+export interface CheckStatus {
+  readonly check: string;
+  readonly status: 'passed' | 'failed' | 'not_checked';
+  readonly reason?: string;
+}
+
 /** Collects findings; one signal per code, its evidence capped, its occurrences counted. */
 export class Findings {
+  private readonly statuses: CheckStatus[] = [];
+
   private readonly byCode = new Map<
     SignalCode,
     { message: string; evidence: Evidence[]; occurrences: number }
@@ -21,6 +30,18 @@ export class Findings {
       });
     }
     this.byCode.set(code, entry);
+  }
+
+  ran(check: string, passed: boolean): void {
+    this.statuses.push({ check, status: passed ? 'passed' : 'failed' });
+  }
+
+  notChecked(check: string, reason: string): void {
+    this.statuses.push({ check, status: 'not_checked', reason });
+  }
+
+  checks(): CheckStatus[] {
+    return [...this.statuses];
   }
 
   has(code: SignalCode): boolean {

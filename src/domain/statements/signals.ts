@@ -41,6 +41,13 @@ export const signalCatalogue = {
       'A row balance is not the previous balance plus the row amount (an amount or balance was changed).',
     recommendation: "Compare the flagged rows with the bank's own record of the account.",
   },
+  CARRIED_FORWARD_MISMATCH: {
+    kind: 'inconsistency',
+    severity: 'high',
+    meaning:
+      'A balance carried from one page to the next is not the opening balance plus the transactions above it.',
+    recommendation: 'Compare the pages with each other; a page may have been replaced or edited.',
+  },
   DUPLICATE_TRANSACTIONS: {
     kind: 'risk',
     severity: 'medium',

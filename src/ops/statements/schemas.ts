@@ -64,13 +64,27 @@ export const reviewSchema = Type.Object(
         {
           additionalProperties: true,
           description:
-            'account_holder, iban (first), ibans (all), bank_name, bic, statement_period, currency, balances, transactions',
+            'account_holder, iban (first), ibans (all), bank_name, bic, statement_period, statement_date, language, number_format, currency, balances, transactions',
         },
       ),
     ),
     iban_checks: Type.Optional(Type.Array(validationRowSchema)),
     domestic_account_checks: Type.Optional(
       Type.Array(Type.Object({}, { additionalProperties: true })),
+    ),
+    checks: Type.Optional(
+      Type.Array(
+        Type.Object({
+          check: Type.String({
+            description:
+              'balance_arithmetic | running_balances | carried_forward_balances | transaction_dates_in_period | iban | routing_number',
+          }),
+          status: Type.Union(
+            ['passed', 'failed', 'not_checked'].map((value) => Type.Literal(value)),
+          ),
+          reason: Type.Optional(Type.String({ description: 'Why the check could not run' })),
+        }),
+      ),
     ),
     positive_signals: Type.Optional(Type.Array(signalSchema)),
     risk_signals: Type.Optional(Type.Array(signalSchema)),

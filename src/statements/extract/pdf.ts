@@ -14,6 +14,7 @@ interface Item {
   readonly str: string;
   readonly transform: number[];
   readonly fontName: string;
+  readonly width?: number;
 }
 
 /** "D:20250201093000+01'00'" -> ISO 8601; null when the text is not a PDF date. */
@@ -60,7 +61,11 @@ function linesOf(pageNumber: number, items: readonly Item[]): TextLine[] {
   return rows.map((row) => {
     const spans: TextSpan[] = row.items
       .sort((a, b) => (a.transform[4] ?? 0) - (b.transform[4] ?? 0))
-      .map((item) => ({ text: item.str.trim(), font: item.fontName }));
+      .map((item) => ({
+        text: item.str.trim(),
+        font: item.fontName,
+        x: (item.transform[4] ?? 0) + (item.width ?? 0) / 2,
+      }));
     return {
       page: pageNumber,
       text: spans
