@@ -6,12 +6,8 @@
  * handle it reads, when the service asks for the current version (syncVersion, on every request), and otherwise
  * within limits.caches.staleMsMax of an import by another process (the CLI).
  */
-import {
-  bankMatchesFilter,
-  type BankDirectory,
-  type BankFilter,
-  type BankInfo,
-} from './bank-directory.js';
+import type { BankDirectory, BankFilter, BankInfo } from './bank-directory.js';
+import { matchBanks } from './bank-match.js';
 import { generationCandidates } from './generation-banks.js';
 import type { RegistryStore } from './store/registry-store.js';
 import type { StoredRecord, StoredSource } from './store/types.js';
@@ -76,14 +72,7 @@ export class LmdbDirectory implements BankDirectory {
   }
 
   banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[] {
-    const { codes, banks } = this.country(countryCode);
-    const found: BankInfo[] = [];
-    for (const code of codes) {
-      const bank = banks.get(code);
-      if (bank !== undefined && bankMatchesFilter(bank, filter)) found.push(bank);
-      if (found.length >= limit) break;
-    }
-    return found;
+    return matchBanks(countryCode, this.country(countryCode).list, filter, limit);
   }
 
   /**

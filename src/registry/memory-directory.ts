@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { bankMatchesFilter, type BankDirectory, type BankInfo } from './bank-directory.js';
+import type { BankDirectory, BankInfo } from './bank-directory.js';
+import { matchBanks } from './bank-match.js';
 import { generationCandidates } from './generation-banks.js';
 import type { ParsedSnapshot, RegistryRecord } from './record.js';
 
@@ -113,14 +114,7 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     generationBanksOf: (countryCode) => candidatesByCountry.get(countryCode) ?? [],
     accountCheckMethod: (countryCode, bankCode) =>
       lookup(countryCode, bankCode)?.accountCheckMethod ?? undefined,
-    banksMatching(countryCode, filter, limit) {
-      const found: BankInfo[] = [];
-      for (const code of codesByCountry.get(countryCode) ?? []) {
-        const bank = lookup(countryCode, code);
-        if (bank !== undefined && bankMatchesFilter(bank, filter)) found.push(bank);
-        if (found.length >= limit) break;
-      }
-      return found;
-    },
+    banksMatching: (countryCode, filter, limit) =>
+      matchBanks(countryCode, banksByCountry.get(countryCode) ?? [], filter, limit),
   };
 }
