@@ -79,6 +79,9 @@ const registry = {
   linkCandidatesMax: 25,
   /** Candidates examined per search at most: bounds the worst case (a common word and a filter nothing passes). */
   searchScanMax: 200_000,
+  /** Change events read per source to find removed bank codes (once per registry version): a full Bundesbank
+   *  release removes a few hundred records, FedACH a few thousand; 100,000 covers years of releases. */
+  removalEventsMax: 100_000,
   /** Index entries counted per query word to find the rarest one; past this a word is "common" and length decides. */
   selectivityProbeMax: 1_000,
   /** Decoded records kept per registry version: about 5 KB each, so 50,000 is at most ~250 MB and holds a typical

@@ -16,6 +16,8 @@ export interface BankInfo {
   readonly registrationStatus: string | null;
   readonly paymentSchemes: readonly string[];
   readonly sourceId: string;
+  /** A customer account can have this code today (see generation-banks.ts for the rule). */
+  readonly live: boolean;
 }
 
 /**
