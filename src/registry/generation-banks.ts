@@ -29,7 +29,7 @@ const METHOD_COUNTRIES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 
 const BUNDESBANK = 'bundesbank-blz';
 /** Name markers of internal clearing, settlement and business-field codes in the Bankleitzahlendatei. */
-const INTERNAL_NAME = /\bITGK\b|-ITGK\b|\bSettlement\b|\bG[fF]\b|Geschäftsfeld/;
+const INTERNAL_NAME = /ITGK|\bSettlement\b|\bG[fF]\b|Geschäftsfeld/;
 
 /** Why a record makes its code not live, or null (see the module comment). */
 export function deadReason(record: RegistryRecord): string | null {

@@ -228,7 +228,8 @@ export class LmdbDirectory implements BankDirectory {
 
   /**
    * GLEIF speaks for the legal entity: when an imported record links this bank code (or its BIC) to an
-   * LEI, the GLEIF record of that LEI gives legal_name, entity_status and registration_status. A BIC
+   * LEI, the GLEIF record of that LEI gives legal_name, entity_status and registration_status, and the city of
+   * its legal address when no bank-code source has one. A BIC
    * links only when every record carrying it names the same LEI.
    */
   private linkGleif(bank: MutableBank): void {
@@ -251,6 +252,8 @@ export class LmdbDirectory implements BankDirectory {
       .find((record) => record?.record_type === 'legal_entity');
     if (entity === undefined) return;
     bank.legalName = entity.legal_name ?? bank.legalName;
+    // The legal address city, where no bank-code source gave one (GLEIF LegalAddress/City as published).
+    bank.city ??= entity.address.city;
     bank.entityStatus = entity.entity_status;
     bank.registrationStatus = entity.registration_status;
   }
