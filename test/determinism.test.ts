@@ -34,10 +34,10 @@ const streamRequest = { country: 'DE', count: 2_500, seed: 'golden', include_ban
  * live customer codes only (no deleted, marked-for-deletion, internal or removed codes; see generation-banks.ts).
  */
 const goldenDe = [
-  'DE32200691250668799203',
-  'DE95743612110003927369',
-  'DE44586512409877820549',
-  'DE52780608960984984102',
+  'DE39201205200005004077',
+  'DE51701205000003927369',
+  'DE13280621656259308095',
+  'DE77770690440984984102',
 ];
 /**
  * SHA-256 (first 16 hex) of each REST body in `requests` order (re-pinned deliberately for real bank codes by default, and for live customer codes only: the DE bodies and the stream), then of the GenerateStream rows as JSON. Bodies with
@@ -45,16 +45,16 @@ const goldenDe = [
  */
 const goldenHashes = {
   rest: [
-    'a01154fb87124806',
+    '331c522c61698eea',
     'c6a6fa1844171838',
     '2c5ecc2bbeed9767',
     '239976c0c2c9b433',
     '34540d8f54676ddb',
     'f944c29ae5bf42b2',
     'ef10634a330e1852',
-    'a51e46e4060d86af',
+    '5f184e75ab95c4fa',
   ],
-  stream: 'c19aec5603280149',
+  stream: 'cb7c8437704a6b06',
 };
 
 interface Outputs {
