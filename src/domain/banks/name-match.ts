@@ -7,7 +7,8 @@
  * are one connector and are dropped; dots inside abbreviations are closed up ("N.V." -> "NV") and legal-form
  * words are dropped (they say what kind of company it is, not which one). Generic bank words ("Bank",
  * "Banque", ...) are optional on the query side: "ING Bank" matches a bank the registry calls "ING", one tier
- * below a name that carries the word too.
+ * below a name that carries the word too, but not "Deutsche Bundesbank" for "Deutsche Bank" (a name that holds
+ * the word inside a compound names another kind of bank).
  *
  * Tiers, best first: exact (same words), all words (every query word is a word of the name), core words
  * (every query word but the generic bank words), prefix (every query word begins a word of the name).
@@ -132,9 +133,23 @@ export function matchWords(query: NameQuery, words: readonly string[]): MatchTie
   if (sameWords(query.words, [...new Set(words)])) return 'exact';
   const has = new Set(words);
   if (query.words.every((word) => has.has(word))) return 'all_words';
-  if (query.core.every((word) => has.has(word))) return 'core_words';
+  if (query.core.every((word) => has.has(word)) && !compoundsGenericWord(query, words))
+    return 'core_words';
   if (query.words.every((word) => words.some((own) => own.startsWith(word)))) return 'prefix';
   return undefined;
+}
+
+/**
+ * A generic query word the name lacks as a word but carries inside one ("Bank" in "Bundesbank"): the name then
+ * says which kind of bank it is, and it is another one than the query's, so the generic word is not optional.
+ */
+function compoundsGenericWord(query: NameQuery, words: readonly string[]): boolean {
+  return query.words.some(
+    (word) =>
+      !query.core.includes(word) &&
+      !words.includes(word) &&
+      words.some((own) => own.includes(word)),
+  );
 }
 
 /** Index of a tier in the ranking (0 = exact). */
