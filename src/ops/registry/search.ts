@@ -65,7 +65,7 @@ export const bankSearch = defineOp({
   description:
     'The bank-name matcher that generate targeting uses ranks the records: names with exactly the query words first, ' +
     'then names holding every query word, then every word but generic bank words ("ING Bank" finds "ING"), then names ' +
-    "whose words the query words begin; after them records whose city or identifiers the query words begin. " +
+    'whose words the query words begin; after them records whose city or identifiers the query words begin. ' +
     'Pro plan or higher (402 otherwise). Cost: the limit is reserved ' +
     'in API credits; the records returned (at least one) are committed and the rest released.',
   http: { method: 'POST', path: '/bank-intelligence/search', inputFrom: 'body' },

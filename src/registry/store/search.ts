@@ -63,7 +63,10 @@ function filterOf(query: SearchQuery): (record: StoredRecord) => boolean {
 }
 
 /** The record's rank: a name tier (0..3), 4 for a match by tokens only, undefined for no match. */
-function rankerOf(query: SearchQuery, words: readonly string[]): (record: StoredRecord) => number | undefined {
+function rankerOf(
+  query: SearchQuery,
+  words: readonly string[],
+): (record: StoredRecord) => number | undefined {
   const names = nameQuery(query.query);
   const byTokens = matchTiers.length;
   return (record) => {
