@@ -5,8 +5,15 @@
  * pulls in a bank that merely contains its letters; a city filter keeps the best city tier, and when no
  * registry city matches, the cities the gazetteer joins to the query (exonyms, see city-gazetteer.ts).
  */
-import { cityQuery, matchCity } from '../domain/banks/city-match.js';
-import { itemRank, matchTiers, nameQuery } from '../domain/banks/name-match.js';
+import { cityFolds, cityQuery, matchCityFolds } from '../domain/banks/city-match.js';
+import {
+  matchTiers,
+  matchWords,
+  nameQuery,
+  nameWords,
+  tierRank,
+  type NameQuery,
+} from '../domain/banks/name-match.js';
 import type { BankFilter, BankInfo } from './bank-directory.js';
 import { gazetteerCities } from './city-gazetteer.js';
 
@@ -32,14 +39,48 @@ function best<T>(items: readonly T[], rankOf: (item: T) => number): T[] {
   return kept;
 }
 
-function cityRank(query: ReturnType<typeof cityQuery>, city: string | null): number {
-  const tier = matchCity(query, city);
-  return tier === undefined ? matchTiers.length : matchTiers.indexOf(tier);
+interface BankWords {
+  readonly names: readonly (readonly string[])[];
+  readonly city: readonly (readonly string[])[];
+}
+
+/**
+ * A bank's normalised name words and city folds, computed once per bank object: a directory keeps its bank
+ * objects until the registry changes, so targeting a country of 3,500 banks does not transliterate every name
+ * on every request.
+ */
+const wordsCache = new WeakMap<BankInfo, BankWords>();
+
+function wordsOf(bank: BankInfo): BankWords {
+  let words = wordsCache.get(bank);
+  if (words === undefined) {
+    const names = [bank.name, bank.legalName].filter((name): name is string => name !== null);
+    words = {
+      names: [...new Set(names)].map(nameWords),
+      city: bank.city === null ? [] : cityFolds(bank.city),
+    };
+    wordsCache.set(bank, words);
+  }
+  return words;
+}
+
+function nameRank(query: NameQuery, bank: BankInfo): number {
+  let rank: number = matchTiers.length;
+  for (const words of wordsOf(bank).names) {
+    const tier = matchWords(query, words);
+    if (tier !== undefined) rank = Math.min(rank, tierRank(tier));
+  }
+  return rank;
+}
+
+function cityRank(query: ReturnType<typeof cityQuery>, bank: BankInfo): number {
+  const tier = matchCityFolds(query, wordsOf(bank).city);
+  return tier === undefined ? matchTiers.length : tierRank(tier);
 }
 
 function byCity(countryCode: string, banks: readonly BankInfo[], city: string): BankInfo[] {
   const query = cityQuery(city);
-  const direct = best(banks, (bank) => cityRank(query, bank.city));
+  const direct = best(banks, (bank) => cityRank(query, bank));
   if (direct.length > 0) return direct;
   const known = [...new Set(banks.flatMap((bank) => (bank.city === null ? [] : [bank.city])))];
   if (known.length === 0) return [];
@@ -62,7 +103,7 @@ export function matchBanks(
     found = byCity(countryCode, found, filter.city);
   if (filter.name !== undefined && found.length > 0) {
     const query = nameQuery(filter.name);
-    found = best(found, (bank) => itemRank(query, [bank.name, bank.legalName]));
+    found = best(found, (bank) => nameRank(query, bank));
   }
   return found.slice(0, limit);
 }

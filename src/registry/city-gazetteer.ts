@@ -28,8 +28,15 @@ interface GazetteerCity {
 
 interface CountryGazetteer {
   readonly cities: readonly GazetteerCity[];
+  /** The fold keys of each city's name, same order as `cities`. */
+  readonly cityKeys: readonly (readonly string[])[];
   /** Every fold key of every place name of the country. */
   readonly keys: ReadonlySet<string>;
+  /** Places whose name is qualified by a name that is not itself a place of the country, with its fold keys. */
+  readonly qualified: readonly {
+    readonly place: GazetteerCity;
+    readonly keys: readonly string[];
+  }[];
 }
 
 const require = createRequire(import.meta.url);
@@ -43,14 +50,25 @@ function gazetteer(countryCode: string): CountryGazetteer | undefined {
       list.push(city);
       grouped.set(city.country, list);
     }
-    byCountry = new Map(
-      [...grouped].map(([country, cities]) => [
-        country,
-        { cities, keys: new Set(cities.flatMap((city) => cityKeys(city.name))) },
-      ]),
-    );
+    byCountry = new Map([...grouped].map(([country, cities]) => [country, countryOf(cities)]));
   }
   return byCountry.get(countryCode);
+}
+
+function countryOf(cities: readonly GazetteerCity[]): CountryGazetteer {
+  const keysOfCities = cities.map((city) => cityKeys(city.name));
+  const keys = new Set(keysOfCities.flat());
+  const qualified: { place: GazetteerCity; keys: string[] }[] = [];
+  for (const place of cities) {
+    const tail = QUALIFIED.exec(place.name)?.[1];
+    if (tail === undefined) continue;
+    const tailKeys = cityKeys(tail);
+    // "Neufahrn bei Freising" near Munich names Freising, a place of its own: only a name the gazetteer
+    // does not hold as a place can be the local name of the city itself.
+    if (tailKeys.some((key) => keys.has(key))) continue;
+    qualified.push({ place, keys: tailKeys });
+  }
+  return { cities, cityKeys: keysOfCities, keys, qualified };
 }
 
 const EARTH_RADIUS_KM = 6371;
@@ -70,15 +88,9 @@ const QUALIFIED = /\s(?:bei|b\.|di|de|del|sur|an der|am|near|u|pri|pod|nad)\s+(.
 
 function qualifiedNeighbourKeys(city: GazetteerCity, country: CountryGazetteer): Set<string> {
   const keys = new Set<string>();
-  for (const other of country.cities) {
-    const tail = QUALIFIED.exec(other.name)?.[1];
-    if (tail === undefined || distanceKm(city, other) > limits.gazetteer.neighbourKmMax) continue;
-    const tailKeys = cityKeys(tail);
-    // "Neufahrn bei Freising" near Munich names Freising, a place of its own: only a name the gazetteer
-    // does not hold as a place can be the local name of the city itself.
-    if (tailKeys.some((key) => country.keys.has(key))) continue;
-    for (const key of tailKeys) keys.add(key);
-  }
+  for (const { place, keys: tailKeys } of country.qualified)
+    if (distanceKm(city, place) <= limits.gazetteer.neighbourKmMax)
+      for (const key of tailKeys) keys.add(key);
   return keys;
 }
 
@@ -86,19 +98,24 @@ function stemOf(key: string): string {
   return key.replace(/ /g, '').slice(0, limits.gazetteer.stemCharsMin);
 }
 
+interface RegistryCity {
+  readonly name: string;
+  readonly keys: readonly string[];
+}
+
 function sharedStemCity(
   city: GazetteerCity,
   country: CountryGazetteer,
-  registryCities: readonly string[],
+  registryCities: readonly RegistryCity[],
 ): string | undefined {
   if (city.population < limits.gazetteer.stemPopulationMin) return undefined;
   const stem = stemOf(cityKeys(city.name)[0] ?? '');
   if (stem.length < limits.gazetteer.stemCharsMin) return undefined;
-  const candidates = registryCities.filter((name) => {
-    const keys = cityKeys(name);
-    return keys.some((key) => stemOf(key) === stem) && !keys.some((key) => country.keys.has(key));
-  });
-  return candidates.length === 1 ? candidates[0] : undefined;
+  const candidates = registryCities.filter(
+    ({ keys }) =>
+      keys.some((key) => stemOf(key) === stem) && !keys.some((key) => country.keys.has(key)),
+  );
+  return candidates.length === 1 ? candidates[0]?.name : undefined;
 }
 
 /**
@@ -113,13 +130,16 @@ export function gazetteerCities(
   const country = gazetteer(countryCode);
   if (country === undefined) return [];
   const wanted = new Set(cityKeys(query));
-  const places = country.cities.filter((city) => cityKeys(city.name).some((k) => wanted.has(k)));
+  const places = country.cities.filter((_, index) =>
+    (country.cityKeys[index] ?? []).some((key) => wanted.has(key)),
+  );
+  if (places.length === 0) return [];
+  const registry = registryCities.map((name) => ({ name, keys: cityKeys(name) }));
   const found = new Set<string>();
   for (const place of places) {
     const local = qualifiedNeighbourKeys(place, country);
-    for (const name of registryCities)
-      if (cityKeys(name).some((key) => local.has(key))) found.add(name);
-    const stem = sharedStemCity(place, country, registryCities);
+    for (const { name, keys } of registry) if (keys.some((key) => local.has(key))) found.add(name);
+    const stem = sharedStemCity(place, country, registry);
     if (stem !== undefined) found.add(stem);
   }
   return [...found];

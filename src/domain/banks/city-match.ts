@@ -51,9 +51,16 @@ export function cityQuery(text: string): CityQuery {
 
 /** The best tier at which a city query matches a city name (any fold against any fold). */
 export function matchCity(query: CityQuery, city: string | null): MatchTier | undefined {
-  if (city === null) return undefined;
+  return city === null ? undefined : matchCityFolds(query, cityFolds(city));
+}
+
+/** matchCity over a city's folds computed once (see cityFolds). */
+export function matchCityFolds(
+  query: CityQuery,
+  folds: readonly (readonly string[])[],
+): MatchTier | undefined {
   let best: number = matchTiers.length;
-  for (const fold of cityFolds(city)) {
+  for (const fold of folds) {
     for (const form of query) {
       const tier = matchWords(form, fold);
       if (tier !== undefined) best = Math.min(best, matchTiers.indexOf(tier));

@@ -115,12 +115,6 @@ export function nameQuery(text: string): NameQuery {
   return { words, core: core.length > 0 ? core : words };
 }
 
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  const set = new Set(a);
-  return b.every((word) => set.has(word));
-}
-
 /** The best tier at which the query matches the name, or undefined when it does not match. */
 export function matchName(query: NameQuery, name: string | null): MatchTier | undefined {
   if (name === null) return undefined;
@@ -130,9 +124,9 @@ export function matchName(query: NameQuery, name: string | null): MatchTier | un
 /** The tier at which the query's words match a name's words (see the tiers above). */
 export function matchWords(query: NameQuery, words: readonly string[]): MatchTier | undefined {
   if (query.words.length === 0 || words.length === 0) return undefined;
-  if (sameWords(query.words, [...new Set(words)])) return 'exact';
   const has = new Set(words);
-  if (query.words.every((word) => has.has(word))) return 'all_words';
+  if (query.words.every((word) => has.has(word)))
+    return has.size === query.words.length ? 'exact' : 'all_words';
   if (query.core.every((word) => has.has(word)) && !compoundsGenericWord(query, words))
     return 'core_words';
   if (query.words.every((word) => words.some((own) => own.startsWith(word)))) return 'prefix';
