@@ -79,6 +79,37 @@ function rankerOf(
   };
 }
 
+/** Ranked matches so far, and whether the scan can stop: no later candidate could enter the first `limit`. */
+class Ranking {
+  readonly entries: { readonly record: StoredRecord; readonly rank: number }[] = [];
+  private exact = 0;
+  private wholeWord = 0;
+
+  constructor(private readonly limit: number) {}
+
+  add(record: StoredRecord, rank: number): void {
+    this.entries.push({ record, rank });
+    if (rank === 0) this.exact++;
+    if (rank < WHOLE_WORD_RANKS) this.wholeWord++;
+  }
+
+  /** More exact names than fit: nothing later can rank before them. */
+  full(): boolean {
+    return this.exact > this.limit;
+  }
+
+  /**
+   * Past the entries of the scan word itself (the index lists a word before the longer words it begins), a
+   * candidate holds the word only as a prefix, so it ranks after every whole-word name match.
+   */
+  fullAfterWholeWords(): boolean {
+    return this.wholeWord > this.limit;
+  }
+}
+
+/** Name tiers that need the query's words as whole words (exact, all words, core words). */
+const WHOLE_WORD_RANKS = 3;
+
 export function searchRegistry(store: RegistryReader, query: SearchQuery): SearchResult {
   const words = [...new Set(tokensOf(query.query))];
   if (words.length === 0)
@@ -92,9 +123,14 @@ export function searchRegistry(store: RegistryReader, query: SearchQuery): Searc
   const keep = filterOf(query);
   const rankOf = rankerOf(query, words);
   const seen = new Set<number>();
-  const ranked: { readonly record: StoredRecord; readonly rank: number }[] = [];
+  const ranking = new Ranking(query.limit);
   let capped = false;
-  for (const { id } of store.idsWithPrefix('token', scanWord)) {
+  let stopped = false;
+  for (const { key, id } of store.idsWithPrefix('token', scanWord)) {
+    if (ranking.full() || (key !== scanWord && ranking.fullAfterWholeWords())) {
+      stopped = true;
+      break;
+    }
     if (seen.has(id)) continue;
     seen.add(id);
     if (seen.size > limits.registry.searchScanMax) {
@@ -104,13 +140,13 @@ export function searchRegistry(store: RegistryReader, query: SearchQuery): Searc
     const record = store.record(id);
     if (record === undefined || !keep(record)) continue;
     const rank = rankOf(record);
-    if (rank !== undefined) ranked.push({ record, rank });
+    if (rank !== undefined) ranking.add(record, rank);
   }
   // Array.prototype.sort is stable: index order stays within a rank.
-  ranked.sort((a, b) => a.rank - b.rank);
+  const ranked = ranking.entries.sort((a, b) => a.rank - b.rank);
   return {
     records: ranked.slice(0, query.limit).map((entry) => entry.record),
-    truncated: ranked.length > query.limit,
+    truncated: stopped || ranked.length > query.limit,
     scan_capped: capped,
   };
 }
