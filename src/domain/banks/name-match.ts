@@ -35,6 +35,7 @@ const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'CORPORATION',
   'DD',
   'EG',
+  'EGEN',
   'EGMBH',
   'EV',
   'GMBH',
