@@ -79,6 +79,9 @@ const registry = {
   linkCandidatesMax: 25,
   /** Candidates examined per search at most: bounds the worst case (a common word and a filter nothing passes). */
   searchScanMax: 200_000,
+  /** Change events read per source to find removed bank codes (once per registry version): a full Bundesbank
+   *  release removes a few hundred records, FedACH a few thousand; 100,000 covers years of releases. */
+  removalEventsMax: 100_000,
   /** Index entries counted per query word to find the rarest one; past this a word is "common" and length decides. */
   selectivityProbeMax: 1_000,
   /** Decoded records kept per registry version: about 5 KB each, so 50,000 is at most ~250 MB and holds a typical
@@ -259,6 +262,16 @@ export const limits = {
   bbanComponentCharsMax: 30,
   /** Banks considered per generation target; the row rng picks among them. A bank rarely has more codes. */
   targetCandidatesMax: 1_000,
+  /** City exonyms through the GeoNames gazetteer (src/registry/city-gazetteer.ts). */
+  gazetteer: {
+    /** A place qualified by a city's local name ("Garching bei München") lies within this distance of it:
+     *  the suburbs that carry the name are within a metropolitan area (Garching: 15 km from Munich). */
+    neighbourKmMax: 40,
+    /** Letters an exonym and the local name must share at their start ("Mil-an", "Mil-ano"): fewer pairs unrelated names. */
+    stemCharsMin: 3,
+    /** Only cities this large have exonyms in common use; smaller ones are not joined by stem. */
+    stemPopulationMin: 100_000,
+  },
   /** JSON row rendering caches key fragments per distinct key; rows have a few dozen keys at most, so bound it generously. */
   renderKeyFragmentsMax: 10_000,
 

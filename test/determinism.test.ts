@@ -29,31 +29,35 @@ const requests = [
 const streamRequest = { country: 'DE', count: 2_500, seed: 'golden', include_bank_details: true };
 
 /** Pinned first rows, checked against ibantools below. Regenerate only for a deliberate, announced breaking change. */
-/** Changed once, deliberately: real bank codes of the embedded registry by default (Bundesbank table of 2025-09-08). */
+/**
+ * Changed deliberately: real bank codes of the embedded registry by default (Bundesbank table of 2025-09-08), then
+ * live customer codes only (no deleted, marked-for-deletion, internal or removed codes; see generation-banks.ts).
+ */
 const goldenDe = [
-  'DE67750800030005004077',
-  'DE54721221810003927369',
-  'DE20800550080661344185',
-  'DE56160502020024734640',
+  'DE39201205200005004077',
+  'DE51701205000003927369',
+  'DE13280621656259308095',
+  'DE77770690440984984102',
 ];
 /**
  * SHA-256 (first 16 hex) of each REST body in `requests` order (re-pinned once, deliberately, for real bank codes by default;
  * the GB and FR bodies once more, deliberately, for the national BBAN conventions: GB sort codes in the bank's
- * allocation, FR accounts of digits), then of the GenerateStream rows as JSON. Bodies with
+ * allocation, FR accounts of digits; the DE bodies and the stream once more for live customer codes only), then of
+ * the GenerateStream rows as JSON. Bodies with
  * bank details also pin the embedded registry data: a new bankdata-germany or iban-to-bic release changes them.
  */
 const goldenHashes = {
   rest: [
-    'a026065a0e9d0bce',
+    '331c522c61698eea',
     '581c6189984bfefa',
     '2c5ecc2bbeed9767',
     '239976c0c2c9b433',
     '34540d8f54676ddb',
     'a98312d341d00f57',
     'ef10634a330e1852',
-    '0907cf9fd0e872c0',
+    '5f184e75ab95c4fa',
   ],
-  stream: 'b941bdd54d187cb0',
+  stream: 'cb7c8437704a6b06',
 };
 
 interface Outputs {

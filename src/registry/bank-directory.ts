@@ -1,3 +1,5 @@
+import { cityQuery, matchCity } from '../domain/banks/city-match.js';
+import { itemRank, matchTiers, nameQuery } from '../domain/banks/name-match.js';
 import type { NationalContext } from '../domain/iban/national/types.js';
 
 /** What generate/validate need from the registry about one bank code, from real published data only. */
@@ -14,6 +16,8 @@ export interface BankInfo {
   readonly registrationStatus: string | null;
   readonly paymentSchemes: readonly string[];
   readonly sourceId: string;
+  /** A customer account can have this code today (see generation-banks.ts for the rule). */
+  readonly live: boolean;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface BankDirectory extends NationalContext {
    * engine can complete, with a city where the country has any; same order as banksOf, cached per country.
    */
   generationBanksOf(countryCode: string): readonly BankInfo[];
-  /** Banks of a country matching every given filter (exact BIC11/BIC8, name contains, city equals). */
+  /** Banks of a country matching every given filter, best match tier only (see bank-match.ts). */
   banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[];
   /** Identifies the data behind a response (registry.fingerprint in responses). */
   readonly fingerprint: string;
@@ -60,16 +64,23 @@ export function foldText(text: string): string {
     .trim();
 }
 
-/** Every given filter must hold: exact BIC11, or every office of a BIC8; name contains; city equals (folded). */
+/**
+ * Every given filter must hold for this one bank: exact BIC11, or every office of a BIC8; the name matches at
+ * some tier of the bank-name matcher; the city matches at some tier of the city matcher (exonyms need the
+ * country's registry cities, see matchBanks). Ranking among several banks is matchBanks' job.
+ */
 export function bankMatchesFilter(bank: BankInfo, filter: BankFilter): boolean {
   if (filter.bic !== undefined) {
     const bic = bank.bic ?? '';
     const wanted = filter.bic.length === 8 ? `${filter.bic}XXX` : filter.bic;
     if (bic !== wanted && !(filter.bic.length === 8 && bic.startsWith(filter.bic))) return false;
   }
-  if (filter.name !== undefined && !foldText(bank.name ?? '').includes(foldText(filter.name)))
+  if (
+    filter.name !== undefined &&
+    itemRank(nameQuery(filter.name), [bank.name, bank.legalName]) === matchTiers.length
+  )
     return false;
-  if (filter.city !== undefined && foldText(bank.city ?? '') !== foldText(filter.city))
+  if (filter.city !== undefined && matchCity(cityQuery(filter.city), bank.city) === undefined)
     return false;
   return true;
 }

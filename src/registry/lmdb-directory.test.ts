@@ -51,9 +51,9 @@ describe('LmdbDirectory', () => {
   it('built on first start from the embedded default, it answers like the in-memory directory over the same data', async () => {
     const registry = await openServiceRegistry(tempDir());
     const directory = bankDirectoryOver(registry);
-    // The current snapshot of each embedded source: the Bundesbank and schwifty tables, bankdata-germany's newest set, iban-to-bic.
-    const [bundesbank, schwifty, , bankdataNext, ibanToBic] = loadEmbeddedDefault();
-    const memory = createMemoryDirectory([bundesbank!, schwifty!, bankdataNext!, ibanToBic!]);
+    // Every embedded snapshot, both bankdata-germany sets included: the codes its newer set removed (still in
+    // the Bundesbank table) are not live in either directory, from the change events and from the snapshot list.
+    const memory = createMemoryDirectory(loadEmbeddedDefault());
     for (const country of ['AT', 'BE', 'FR', 'LU', 'NL', 'DE', 'PL', 'FI']) {
       assert.deepEqual(directory.bankCodesOf(country), memory.bankCodesOf(country), country);
       for (const code of directory.bankCodesOf(country))
@@ -184,5 +184,50 @@ describe('LmdbDirectory', () => {
       'the AT record links the shared BIC to the LEI',
     );
     assert.equal(directory.bankOf('BE', '997')?.lei, null, 'no published link, no LEI');
+  });
+
+  it('takes the GLEIF legal-address city only where no bank-code source gives one', () => {
+    const store = RegistryStore.openWriter(tempDir());
+    const directory = new LmdbDirectory(store);
+    const bank = (key: string, lei: string, city: string | null) =>
+      makeRecord({
+        source_id: 'at-synthetic',
+        record_key: key,
+        record_type: 'bank',
+        country_code: 'AT',
+        legal_name: `Synthetic Bank ${key}`,
+        lei,
+        domestic_codes: [{ scheme: 'at_blz', value: key }],
+        address: { street: null, postal_code: null, city, region: null },
+        fields: { a: key },
+      });
+    const entity = (lei: string) =>
+      makeRecord({
+        source_id: 'gleif-synthetic',
+        record_key: lei,
+        record_type: 'legal_entity',
+        country_code: 'AT',
+        legal_name: 'Synthetic Legal Name',
+        lei,
+        address: { street: null, postal_code: null, city: 'Synthetic Legal City', region: null },
+        fields: { a: lei },
+      });
+    store.import(
+      snapshotOf('at-synthetic', [
+        bank('99901', 'SYNTHLEI0000000000A1', null),
+        bank('99902', 'SYNTHLEI0000000000B2', 'Synthetic Own City'),
+        bank('99903', 'SYNTHLEI0000000000C3', null),
+      ]),
+    );
+    store.import(
+      snapshotOf('gleif-synthetic', [
+        entity('SYNTHLEI0000000000A1'),
+        entity('SYNTHLEI0000000000B2'),
+      ]),
+    );
+    assert.deepEqual(
+      ['99901', '99902', '99903'].map((code) => directory.bankOf('AT', code)?.city),
+      ['Synthetic Legal City', 'Synthetic Own City', null],
+    );
   });
 });

@@ -6,13 +6,16 @@
  * handle it reads, when the service asks for the current version (syncVersion, on every request), and otherwise
  * within limits.caches.staleMsMax of an import by another process (the CLI).
  */
+import type { BankDirectory, BankFilter, BankInfo } from './bank-directory.js';
+import { matchBanks } from './bank-match.js';
 import {
-  bankMatchesFilter,
-  type BankDirectory,
-  type BankFilter,
-  type BankInfo,
-} from './bank-directory.js';
-import { generationCandidates } from './generation-banks.js';
+  generationCandidates,
+  recordsLive,
+  removedKey,
+  stillListed,
+  type RemovedCodes,
+} from './generation-banks.js';
+import { ibanBankCodesOf } from './store/index-keys.js';
 import type { RegistryStore } from './store/registry-store.js';
 import type { StoredRecord, StoredSource } from './store/types.js';
 import { limits } from '../limits.js';
@@ -37,6 +40,7 @@ const typeRank: Readonly<Record<string, number>> = { bank: 0, bank_code_range: 0
 
 export class LmdbDirectory implements BankDirectory {
   private countries = new Map<string, CountryBanks>();
+  private removed: RemovedCodes | undefined;
   private identity: { fingerprint: string; version: number };
   private checkedEpoch = epoch;
 
@@ -76,14 +80,7 @@ export class LmdbDirectory implements BankDirectory {
   }
 
   banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[] {
-    const { codes, banks } = this.country(countryCode);
-    const found: BankInfo[] = [];
-    for (const code of codes) {
-      const bank = banks.get(code);
-      if (bank !== undefined && bankMatchesFilter(bank, filter)) found.push(bank);
-      if (found.length >= limit) break;
-    }
-    return found;
+    return matchBanks(countryCode, this.country(countryCode).list, filter, limit);
   }
 
   /**
@@ -104,6 +101,7 @@ export class LmdbDirectory implements BankDirectory {
 
   private reset(): void {
     this.countries = new Map();
+    this.removed = undefined;
     this.identity = this.registry.identity();
   }
 
@@ -133,7 +131,10 @@ export class LmdbDirectory implements BankDirectory {
       group.push(record);
       groups.set(code, group);
     }
-    const rank = sourceRanks(this.registry.sources());
+    const sources = this.registry.sources();
+    const rank = sourceRanks(sources);
+    const dates = this.sourceDates(sources);
+    this.removed ??= this.removedCodes(sources);
     const banks = new Map<string, BankInfo>();
     for (const [code, records] of groups) {
       records.sort(
@@ -142,15 +143,61 @@ export class LmdbDirectory implements BankDirectory {
           (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) ||
           a.record_id - b.record_id,
       );
-      banks.set(code, this.merge(code, records));
+      const removedOn = this.removed.get(removedKey(countryCode, code));
+      const live =
+        recordsLive(records) &&
+        (removedOn === undefined ||
+          stillListed(
+            removedOn,
+            records.map((record) => dates.get(record.source_id) ?? null),
+          ));
+      banks.set(code, this.merge(code, records, live));
     }
     const codes = [...banks.keys()].sort();
     const list = codes.map((code) => banks.get(code) as BankInfo);
     return { codes, banks, list, candidates: generationCandidates(countryCode, list) };
   }
 
+  private sourceDates(sources: readonly StoredSource[]): Map<string, string | null> {
+    return new Map(
+      sources.map((source) => [
+        source.source_id,
+        this.registry.snapshot(source.current_snapshot_id)?.snapshot_date ?? null,
+      ]),
+    );
+  }
+
+  /**
+   * Every bank code a snapshot removed, with the removal's snapshot date (the latest when several): read from
+   * the change events once per registry version, at most limits.registry.removalEventsMax events per source.
+   */
+  private removedCodes(sources: readonly StoredSource[]): RemovedCodes {
+    const removed = new Map<string, string>();
+    for (const source of sources) {
+      if (source.snapshot_ids.length < 2) continue;
+      const events = this.registry.events({
+        sourceId: source.source_id,
+        limit: limits.registry.removalEventsMax,
+      });
+      for (const event of events) {
+        if (event.change_type !== 'removed' || event.snapshot_date === null) continue;
+        if (event.previous_snapshot_id === null) continue;
+        const record = this.registry.snapshotRecord(event.previous_snapshot_id, event.record_id);
+        // A branch record going away leaves its bank's code alone.
+        if (record === undefined || record.record_type === 'branch') continue;
+        for (const code of ibanBankCodesOf(record)) {
+          const key = removedKey(record.country_code, code);
+          const before = removed.get(key);
+          if (before === undefined || before < event.snapshot_date)
+            removed.set(key, event.snapshot_date);
+        }
+      }
+    }
+    return removed;
+  }
+
   /** The first record by source rank speaks; later ones only fill what it leaves empty. */
-  private merge(code: string, records: readonly StoredRecord[]): BankInfo {
+  private merge(code: string, records: readonly StoredRecord[], live: boolean): BankInfo {
     const [first, ...rest] = records as [StoredRecord, ...StoredRecord[]];
     const bank: MutableBank = {
       countryCode: first.country_code,
@@ -165,6 +212,7 @@ export class LmdbDirectory implements BankDirectory {
       registrationStatus: first.registration_status,
       paymentSchemes: [],
       sourceId: first.source_id,
+      live,
     };
     for (const other of rest) {
       bank.bic ??= other.bic;
@@ -180,7 +228,8 @@ export class LmdbDirectory implements BankDirectory {
 
   /**
    * GLEIF speaks for the legal entity: when an imported record links this bank code (or its BIC) to an
-   * LEI, the GLEIF record of that LEI gives legal_name, entity_status and registration_status. A BIC
+   * LEI, the GLEIF record of that LEI gives legal_name, entity_status and registration_status, and the city of
+   * its legal address when no bank-code source has one. A BIC
    * links only when every record carrying it names the same LEI.
    */
   private linkGleif(bank: MutableBank): void {
@@ -203,6 +252,8 @@ export class LmdbDirectory implements BankDirectory {
       .find((record) => record?.record_type === 'legal_entity');
     if (entity === undefined) return;
     bank.legalName = entity.legal_name ?? bank.legalName;
+    // The legal address city, where no bank-code source gave one (GLEIF LegalAddress/City as published).
+    bank.city ??= entity.address.city;
     bank.entityStatus = entity.entity_status;
     bank.registrationStatus = entity.registration_status;
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { bankMatchesFilter, type BankDirectory, type BankInfo } from './bank-directory.js';
-import { generationCandidates } from './generation-banks.js';
+import type { BankDirectory, BankInfo } from './bank-directory.js';
+import { matchBanks } from './bank-match.js';
+import { deadReason, generationCandidates, stillListed } from './generation-banks.js';
 import type { ParsedSnapshot, RegistryRecord } from './record.js';
 
 /** Record types that name a bank behind a national bank code. */
@@ -22,6 +23,7 @@ function bankInfoOf(record: RegistryRecord, bankCode: string): MutableBank {
     registrationStatus: record.registration_status,
     paymentSchemes: [],
     sourceId: record.source_id,
+    live: deadReason(record) === null,
   };
 }
 
@@ -33,6 +35,7 @@ function fillGaps(target: MutableBank, extra: MutableBank): void {
   target.accountCheckMethod ??= extra.accountCheckMethod;
   target.lei ??= extra.lei;
   target.legalName ??= extra.legalName;
+  target.live &&= extra.live;
 }
 
 function fingerprintOf(snapshots: readonly ParsedSnapshot[]): string {
@@ -66,6 +69,38 @@ function mergedBanks(snapshots: readonly ParsedSnapshot[]): Map<string, MutableB
   return banks;
 }
 
+/** 'CC:code' of the main records of a snapshot, for the codes it lists. */
+function listedCodes(snapshot: ParsedSnapshot): Set<string> {
+  const codes = new Set<string>();
+  for (const record of snapshot.records) {
+    if (!bankRecordTypes.has(record.record_type)) continue;
+    for (const code of record.domestic_codes) codes.add(`${record.country_code}:${code.value}`);
+  }
+  return codes;
+}
+
+/**
+ * As the LMDB directory reads change events: a code an earlier snapshot of a source listed and its last
+ * snapshot does not is removed, unless another source's last snapshot, as new or newer, lists it.
+ */
+function markRemoved(snapshots: readonly ParsedSnapshot[], banks: Map<string, MutableBank>): void {
+  const last = new Map(snapshots.map((snapshot) => [snapshot.source_id, snapshot]));
+  const lastListed = new Map([...last].map(([id, snapshot]) => [id, listedCodes(snapshot)]));
+  for (const snapshot of snapshots) {
+    const final = last.get(snapshot.source_id);
+    if (final === undefined || final === snapshot || final.snapshot_date === null) continue;
+    const removedOn = final.snapshot_date;
+    for (const key of listedCodes(snapshot)) {
+      if (lastListed.get(snapshot.source_id)?.has(key) === true) continue;
+      const listedOn = [...last.values()]
+        .filter((other) => lastListed.get(other.source_id)?.has(key) === true)
+        .map((other) => other.snapshot_date);
+      const bank = banks.get(key);
+      if (bank !== undefined && !stillListed(removedOn, listedOn)) bank.live = false;
+    }
+  }
+}
+
 /** country -> (bank code -> bank): lookups on the validation hot path build no key strings. */
 function byCountryOf(banks: Map<string, MutableBank>): Map<string, Map<string, MutableBank>> {
   const byCountry = new Map<string, Map<string, MutableBank>>();
@@ -82,7 +117,9 @@ function byCountryOf(banks: Map<string, MutableBank>): Map<string, Map<string, M
  * win over branch records of the same code, because the main record carries the bank's own name.
  */
 export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): BankDirectory {
-  const byCountry = byCountryOf(mergedBanks(snapshots));
+  const merged = mergedBanks(snapshots);
+  markRemoved(snapshots, merged);
+  const byCountry = byCountryOf(merged);
   const codesByCountry = new Map<string, string[]>();
   const banksByCountry = new Map<string, BankInfo[]>();
   for (const [countryCode, ofCountry] of byCountry) {
@@ -113,14 +150,7 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     generationBanksOf: (countryCode) => candidatesByCountry.get(countryCode) ?? [],
     accountCheckMethod: (countryCode, bankCode) =>
       lookup(countryCode, bankCode)?.accountCheckMethod ?? undefined,
-    banksMatching(countryCode, filter, limit) {
-      const found: BankInfo[] = [];
-      for (const code of codesByCountry.get(countryCode) ?? []) {
-        const bank = lookup(countryCode, code);
-        if (bank !== undefined && bankMatchesFilter(bank, filter)) found.push(bank);
-        if (found.length >= limit) break;
-      }
-      return found;
-    },
+    banksMatching: (countryCode, filter, limit) =>
+      matchBanks(countryCode, banksByCountry.get(countryCode) ?? [], filter, limit),
   };
 }

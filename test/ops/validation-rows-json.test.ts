@@ -29,6 +29,7 @@ function fixtureBank(
     registrationStatus: null,
     paymentSchemes: Object.freeze(['sct']),
     sourceId: 'test',
+    live: true,
   });
 }
 

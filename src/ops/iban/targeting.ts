@@ -11,8 +11,16 @@ const targetText = (description: string) =>
 
 export const targetingSchema = Type.Object(
   {
-    city: Type.Optional(targetText('Bank city (any paid plan)')),
-    bank: Type.Optional(targetText('Bank name or national bank code (Pro or higher)')),
+    city: Type.Optional(
+      targetText(
+        'Bank city (any paid plan): accents optional, umlauts may be spelled out (Muenchen), English names of the GeoNames gazetteer understood (Munich)',
+      ),
+    ),
+    bank: Type.Optional(
+      targetText(
+        'Bank name, matched word by word (exact, then all words, then all but generic words such as "Bank", then word prefixes; the best tier only), or a national bank code (Pro or higher)',
+      ),
+    ),
     bic: Type.Optional(targetText('Exact BIC8 or BIC11 (Business or higher)')),
   },
   {

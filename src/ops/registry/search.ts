@@ -22,7 +22,7 @@ export const searchInput = strictObject({
     minLength: limits.registry.searchQueryCharsMin,
     maxLength: limits.registry.searchQueryCharsMax,
     description:
-      'Words of a name, city, BIC, LEI or code; every word must begin a word of the record (case and accents do not matter)',
+      'A bank name (matched word by word: exact, all words, all words but generic ones such as "Bank", then word prefixes), or words of a city, BIC, LEI or code that each begin a word of the record; case, accents and legal forms do not matter',
   }),
   country_code: Type.Optional(
     Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2' }),
@@ -63,8 +63,10 @@ export const bankSearch = defineOp({
   tag: 'Bank intelligence',
   summary: 'Search registry records by name, city or identifier',
   description:
-    "Every query word must begin a word of the record's name, short name, city or identifiers. Exact word matches come " +
-    'first, then longer words, each in record-id order. Pro plan or higher (402 otherwise). Cost: the limit is reserved ' +
+    'The bank-name matcher that generate targeting uses ranks the records: names with exactly the query words first, ' +
+    'then names holding every query word, then every word but generic bank words ("ING Bank" finds "ING"), then names ' +
+    'whose words the query words begin; after them records whose city or identifiers the query words begin. ' +
+    'Pro plan or higher (402 otherwise). Cost: the limit is reserved ' +
     'in API credits; the records returned (at least one) are committed and the rest released.',
   http: { method: 'POST', path: '/bank-intelligence/search', inputFrom: 'body' },
   grpc: { method: 'BankSearch', wrap: 'object' },

@@ -22,10 +22,12 @@ export const bundesbankTableColumns = [
   'bankleitzahlloeschung',
   'nachfolge_blz',
   'datensatznummer',
+  'aenderungskennzeichen',
+  'pan',
 ] as const;
 
-/** Full-file columns the compact table does not carry, plus the release flag the full importer already ignores. */
-export const bundesbankTableIgnored = ['aenderungskennzeichen', 'kurz', 'pan'] as const;
+/** The full-file column the compact table does not carry, plus the release flag the full importer also ignores. */
+export const bundesbankTableIgnored = ['aenderungskennzeichen', 'kurz'] as const;
 
 const PATTERNS: Readonly<Record<string, RegExp>> = {
   blz: /^\d{8}$/,
@@ -34,6 +36,8 @@ const PATTERNS: Readonly<Record<string, RegExp>> = {
   nachfolge_blz: /^\d{8}$/,
   datensatznummer: /^\d{6}$/,
   pruefzifferberechnungsmethode: /^[0-9A-Z]{2}$/,
+  aenderungskennzeichen: /^[AMDU]$/,
+  pan: /^(\d{5})?$/,
 };
 
 export function parseBundesbankTable(
