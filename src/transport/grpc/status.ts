@@ -16,7 +16,9 @@ export const grpcStatusOf = {
   method_not_allowed: status.UNIMPLEMENTED,
   conflict: status.ALREADY_EXISTS,
   payload_too_large: status.RESOURCE_EXHAUSTED,
-  request_timeout: status.DEADLINE_EXCEEDED,
+  // REST only (a body too slow to arrive): a gRPC call never meets it. CANCELLED (HTTP 499 in google.rpc.Code,
+  // the client did not complete its request) keeps it on the client's side, as 408 is over REST.
+  request_timeout: status.CANCELLED,
   unsupported_media_type: status.INVALID_ARGUMENT,
   credits_exhausted: status.RESOURCE_EXHAUSTED,
   rate_limited: status.RESOURCE_EXHAUSTED,
