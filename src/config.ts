@@ -27,6 +27,8 @@ export interface Config {
   /** IBANQA_LEDGER_DURABILITY=disk|process: how far an acknowledged debit has travelled (src/accounts/account-store.ts). */
   readonly ledgerDurability: LedgerDurability;
   readonly poolThreads: number;
+  /** IBANQA_POOL_IDLE_MS: a pool thread (and a thread's OCR engine) idle this long is released; started again on demand. */
+  readonly poolIdleMs: number;
   /**
    * IBANQA_HTTP_THREADS: REST front threads. 1 (default): the main thread's uWS app only. N > 1: N - 1 worker
    * threads add their own uWS app on the same host:port (SO_REUSEPORT; src/transport/http/threads/).
@@ -211,6 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
       env.IBANQA_POOL_THREADS,
       Math.min(availableParallelism(), limits.config.poolThreadsMax),
       limits.config.poolThreadsMax,
+    ),
+    poolIdleMs: positiveIntFrom(
+      'IBANQA_POOL_IDLE_MS',
+      env.IBANQA_POOL_IDLE_MS,
+      limits.config.poolIdleMsDefault,
+      limits.config.poolIdleMsMax,
     ),
     httpThreads: positiveIntFrom(
       'IBANQA_HTTP_THREADS',

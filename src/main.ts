@@ -163,6 +163,7 @@ function startPool(config: Config, manifestKeys: ManifestKeys): PoolRunner {
   return new PoolRunner(
     createPool({
       threads: config.poolThreads,
+      idleMs: config.poolIdleMs,
       dataDir: config.dataDir,
       usDirectoryFiles: config.usDirectoryFiles,
       manifestKeys,

@@ -6,7 +6,6 @@ import { renderBody } from '../src/render/body.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
 import type { ManifestKeys } from '../src/domain/manifest/signing.js';
 import type { StatementTask, StatementTaskResult } from '../src/pool/task.js';
-import { analyzeUpload } from '../src/statements/analyze-upload.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import {
   lazyRoutingDirectory,
@@ -62,10 +61,20 @@ function workerManifestKeys(): ManifestKeys | undefined {
   return manifestKeys;
 }
 
+/**
+ * Statement analysis (pdf.js, sharp's libvips, tesseract) is loaded on the first statement task only: most
+ * threads never analyse one, and they would each hold its module graph.
+ */
+async function analyzeStatement(task: StatementTask): Promise<StatementTaskResult> {
+  const { analyzeUpload, configureOcr } = await import('../src/statements/analyze-upload.js');
+  configureOcr({ idleMs: workerSettings().ocrIdleMs });
+  return analyzeUpload(task, bank, routing);
+}
+
 export default async function runTask(
   task: TaskRequest | StatementTask,
 ): Promise<TaskResult | StatementTaskResult> {
-  if ('kind' in task) return analyzeUpload(task, bank, routing);
+  if ('kind' in task) return analyzeStatement(task);
   const op = opsByName.get(task.op);
   if (op === undefined)
     return {

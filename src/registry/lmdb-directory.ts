@@ -126,7 +126,7 @@ export class LmdbDirectory implements BankDirectory {
     const groups = new Map<string, StoredRecord[]>();
     const prefix = `${countryCode}|`;
     for (const { key, id } of this.registry.idsWithPrefix('ibanCode', prefix)) {
-      const record = this.registry.record(id);
+      const record = this.registry.recordUncached(id);
       if (record === undefined) continue;
       const code = key.slice(prefix.length);
       const group = groups.get(code) ?? [];
@@ -192,14 +192,14 @@ export class LmdbDirectory implements BankDirectory {
             bank.bic.length === 8 ? `${bank.bic}XXX` : bank.bic,
             limits.registry.linkCandidatesMax,
           )
-          .flatMap((id) => this.registry.record(id)?.lei ?? []),
+          .flatMap((id) => this.registry.recordUncached(id)?.lei ?? []),
       );
       if (leis.size === 1) bank.lei = [...leis][0] ?? null;
     }
     if (bank.lei === null) return;
     const entity = this.registry
       .idsAt('lei', bank.lei, limits.registry.linkCandidatesMax)
-      .map((id) => this.registry.record(id))
+      .map((id) => this.registry.recordUncached(id))
       .find((record) => record?.record_type === 'legal_entity');
     if (entity === undefined) return;
     bank.legalName = entity.legal_name ?? bank.legalName;
