@@ -10,7 +10,7 @@ import { compileInputValidator } from './ops/framework/input-validation.js';
 import { isHttpOp } from './ops/framework/op.js';
 import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
-import { bankDirectoryOver, openServiceRegistry } from './registry/load-directory.js';
+import { openServiceData } from './registry/load-directory.js';
 import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import type { RegistryStore } from './registry/store/registry-store.js';
@@ -72,10 +72,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   });
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
-  const registry = await openServiceRegistry(config.dataDir, (outcome) =>
+  const { registry, bank } = await openServiceData(config.dataDir, (outcome) =>
     reportEmbedded(logger, outcome),
   );
-  const bank = bankDirectoryOver(registry);
   const runner = startPool(config, manifestKeys);
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
   await moveLegacyWatches(registry, store, logger);

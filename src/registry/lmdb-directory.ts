@@ -45,6 +45,17 @@ export class LmdbDirectory implements BankDirectory {
     registry.onChange(() => this.reset());
   }
 
+  /**
+   * A directory over `registry` that keeps the countries `loaded` built from another handle on the same registry,
+   * when both read the same version (otherwise it starts empty, as a version change would leave it).
+   */
+  static continuing(registry: RegistryStore, loaded: LmdbDirectory): LmdbDirectory {
+    const directory = new LmdbDirectory(registry);
+    if (directory.identity.version === loaded.identity.version)
+      directory.countries = loaded.countries;
+    return directory;
+  }
+
   get fingerprint(): string {
     this.recheck();
     return this.identity.fingerprint;
@@ -122,35 +133,44 @@ export class LmdbDirectory implements BankDirectory {
     return loaded;
   }
 
+  /**
+   * The index lists a code's records together (keys in order), so each code is merged as soon as its records are
+   * read: only one code's decoded records (about 5 KB each) are alive at a time, and they die young instead of a
+   * whole country's (DE: tens of MB) being promoted to the old generation and left there as garbage.
+   */
   private load(countryCode: string): CountryBanks {
-    const groups = new Map<string, StoredRecord[]>();
     const prefix = `${countryCode}|`;
-    for (const { key, id } of this.registry.idsWithPrefix('ibanCode', prefix)) {
-      const record = this.registry.recordUncached(id);
-      if (record === undefined) continue;
-      const code = key.slice(prefix.length);
-      const group = groups.get(code) ?? [];
-      group.push(record);
-      groups.set(code, group);
-    }
     const rank = sourceRanks(this.registry.sources());
     const banks = new Map<string, BankInfo>();
-    for (const [code, records] of groups) {
-      records.sort(
-        (a, b) =>
-          (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) ||
-          (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) ||
-          a.record_id - b.record_id,
-      );
-      banks.set(code, this.merge(code, records));
+    let code: string | undefined;
+    let group: StoredRecord[] = [];
+    const flush = () => {
+      if (code !== undefined && group.length > 0) banks.set(code, this.merge(code, group, rank));
+      group = [];
+    };
+    for (const { key, id } of this.registry.idsWithPrefix('ibanCode', prefix)) {
+      const keyCode = key.slice(prefix.length);
+      if (keyCode !== code) {
+        flush();
+        code = keyCode;
+      }
+      const record = this.registry.recordUncached(id);
+      if (record !== undefined) group.push(record);
     }
+    flush();
     const codes = [...banks.keys()].sort();
     const list = codes.map((code) => banks.get(code) as BankInfo);
     return { codes, banks, list, candidates: generationCandidates(countryCode, list) };
   }
 
   /** The first record by source rank speaks; later ones only fill what it leaves empty. */
-  private merge(code: string, records: readonly StoredRecord[]): BankInfo {
+  private merge(code: string, records: StoredRecord[], rank: ReadonlyMap<string, number>): BankInfo {
+    records.sort(
+      (a, b) =>
+        (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) ||
+        (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) ||
+        a.record_id - b.record_id,
+    );
     const [first, ...rest] = records as [StoredRecord, ...StoredRecord[]];
     const bank: MutableBank = {
       countryCode: first.country_code,

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { planOf, planIds, type PlanId } from '../../accounts/plans.js';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
+import { loadFaker } from '../../domain/profiles/faker-loader.js';
 import { countryOrThrow } from '../framework/country.js';
 import {
   bulkProfileCells,
@@ -149,7 +150,9 @@ export const ibanBulkDataset = defineOp({
   }),
   exhaustedErrors: { profiles: 'generation_limit_reached' },
   rows: (input) => input.quantity,
-  run: (input, context) => {
+  run: async (input, context) => {
+    // Profiles draw from faker, loaded on this thread's first request that asks for them.
+    if (input.include_profiles) await loadFaker();
     const rows = bulkRows(input, context);
     const limit = context.caller.plan === null ? 0 : (planOf(context.caller.plan).bulkRowCap ?? 0);
     return { success: true as const, limit, count: rows.length, seed: input.seed ?? null, rows };
