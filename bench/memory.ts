@@ -122,44 +122,70 @@ export interface LoadPhase {
   readonly errors: number;
   readonly reqPerSec: number;
   readonly bulkRequests: number;
+  /** Statuses of bulk requests that did not answer 200 (none expected). */
+  readonly bulkFailed: readonly number[];
   readonly peak: Reading;
   readonly medianRssMiB: number;
   readonly samples: number;
+  /** VmHWM after the phase: the process's peak since it started, between two samples included. */
+  readonly peakSinceStartMiB: number;
 }
 
-/** `bulkInFlight` pooled bulk datasets at a time until `stop` is set; resolves with how many completed. */
-async function keepPoolBusy(service: Service, stop: { done: boolean }): Promise<number> {
+/** `bulkInFlight` pooled bulk datasets at a time until `stop` is set: how many answered, and the statuses of those that failed. */
+async function keepPoolBusy(
+  service: Service,
+  stop: { done: boolean },
+): Promise<{ completed: number; failed: number[] }> {
   let completed = 0;
+  const failed: number[] = [];
   const lane = async () => {
     while (!stop.done) {
-      await post(service, '/bulk-dataset', { country: 'DE', quantity: memorySettings.bulkRows });
-      completed++;
+      // A refused connection (the service gone) counts as status 0 and ends the lane; the caller reports it.
+      const status = await fetch(`${service.base}/bulk-dataset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': service.key },
+        body: JSON.stringify({ country: 'DE', quantity: memorySettings.bulkRows }),
+      }).then(
+        async (response) => (await response.arrayBuffer(), response.status),
+        () => 0,
+      );
+      if (status === 200) completed++;
+      else failed.push(status);
+      if (status === 0) return;
     }
   };
   await Promise.all(Array.from({ length: memorySettings.bulkInFlight }, lane));
-  return completed;
+  return { completed, failed };
 }
 
-async function loadPhase(service: Service): Promise<LoadPhase> {
+/** 64 connections of /validate and /generate for loadSeconds; with `pooled`, bulk datasets keep the pool busy too. */
+async function loadPhase(service: Service, pooled: boolean): Promise<LoadPhase> {
   const validate = await validateBody(service);
   const generate = JSON.stringify({ country: 'DE', quantity: 100, seed: 'memory-bench' });
   const headers = { 'content-type': 'application/json', 'x-api-key': service.key };
   const stop = { done: false };
-  const bulk = keepPoolBusy(service, stop);
-  const { value: result, samples } = await sampled(
-    service.child.pid,
-    autocannon({
-      url: service.base.replace(/\/api\/v1$/, ''),
-      connections: memorySettings.connections,
-      duration: memorySettings.loadSeconds,
-      requests: [
-        { method: 'POST', path: '/api/v1/validate', headers, body: validate },
-        { method: 'POST', path: '/api/v1/generate', headers, body: generate },
-      ],
-    }),
-  );
-  stop.done = true;
-  const bulkRequests = await bulk;
+  const clients = async () => {
+    const bulk = pooled
+      ? keepPoolBusy(service, stop)
+      : Promise.resolve({ completed: 0, failed: [] });
+    // autocannon's instance is a thenable, not a Promise: adopt it.
+    const result = await Promise.resolve(
+      autocannon({
+        url: service.base.replace(/\/api\/v1$/, ''),
+        connections: memorySettings.connections,
+        duration: memorySettings.loadSeconds,
+        requests: [
+          { method: 'POST', path: '/api/v1/validate', headers, body: validate },
+          { method: 'POST', path: '/api/v1/generate', headers, body: generate },
+        ],
+      }),
+    );
+    stop.done = true;
+    return { result, bulk: await bulk };
+  };
+  // Sampled until the last bulk dataset has answered too: its answer is the largest thing the service holds.
+  const { value, samples } = await sampled(service.child.pid, clients());
+  const { result, bulk } = value;
   const peak = samples.reduce((top, sample) => (sample.rssMiB > top.rssMiB ? sample : top));
   const requests = result['2xx'] + result.non2xx;
   return {
@@ -167,10 +193,12 @@ async function loadPhase(service: Service): Promise<LoadPhase> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     reqPerSec: Math.round(requests / (result.duration || memorySettings.loadSeconds)),
-    bulkRequests,
+    bulkRequests: bulk.completed,
+    bulkFailed: bulk.failed,
     peak,
     medianRssMiB: median(samples.map((sample) => sample.rssMiB)),
     samples: samples.length,
+    peakSinceStartMiB: read(service.child.pid).hwmMiB,
   };
 }
 
@@ -180,7 +208,10 @@ export interface MemoryResult {
   readonly loadAverage: { readonly atStart: readonly number[]; readonly atEnd: readonly number[] };
   readonly idleFirstStart: Reading;
   readonly idleRestart: Reading;
+  /** The issue's load: 64 connections of /validate and /generate only (all inline: no pool thread starts). */
   readonly loaded: LoadPhase;
+  /** The same load while bulk datasets run in the pool (its threads start and hold their memory). */
+  readonly loadedPooled: LoadPhase;
   readonly afterIdle: Reading;
 }
 
@@ -198,15 +229,13 @@ export async function runMemory(log: (line: string) => void): Promise<MemoryResu
       await sleep(memorySettings.settleMs);
       const idleRestart = read(service.child.pid);
       log(`memory: idle after a restart ${JSON.stringify(idleRestart)}`);
-      const loaded = await loadPhase(service).catch((error: unknown) => {
-        throw new Error(
-          `load phase failed; service stderr:\n${service.child.stderr().slice(-3000)}`,
-          {
-            cause: error,
-          },
-        );
-      });
+      const loaded = await loadPhase(service, false);
       log(`memory: loaded ${JSON.stringify(loaded)}`);
+      await sleep(memorySettings.settleMs);
+      const loadedPooled = await loadPhase(service, true);
+      log(`memory: loaded, pool busy ${JSON.stringify(loadedPooled)}`);
+      if (loaded.non2xx + loadedPooled.non2xx + loadedPooled.bulkFailed.length > 0)
+        log(`memory: failures; service stderr:\n${service.child.stderr().slice(-4000)}`);
       await sleep(memorySettings.poolIdleMs + memorySettings.settleMs);
       const afterIdle = read(service.child.pid);
       log(`memory: after idle ${JSON.stringify(afterIdle)}`);
@@ -220,6 +249,7 @@ export async function runMemory(log: (line: string) => void): Promise<MemoryResu
         idleFirstStart,
         idleRestart,
         loaded,
+        loadedPooled,
         afterIdle,
       };
     } finally {
@@ -237,17 +267,31 @@ function row(phase: string, reading: Reading, target: number | null): string {
   return `| ${phase} | ${reading.rssMiB} | ${reading.anonMiB} | ${reading.fileMiB} | ${reading.threads} | ${target === null ? '' : verdict(reading.rssMiB, target)} |`;
 }
 
+function served(name: string, phase: LoadPhase): string {
+  const bulk =
+    phase.bulkRequests + phase.bulkFailed.length === 0
+      ? ''
+      : `, ${phase.bulkRequests} pooled bulk datasets answered 200${phase.bulkFailed.length === 0 ? '' : ` and ${phase.bulkFailed.length} did not (${phase.bulkFailed.join(', ')})`}`;
+  return (
+    `- ${name}: ${phase.requests.toLocaleString('en-US')} requests (${phase.reqPerSec}/s), ${phase.non2xx} non-2xx, ` +
+    `${phase.errors} errors${bulk}; median VmRSS ${phase.medianRssMiB} MiB over ${phase.samples} samples, ` +
+    `VmHWM ${phase.peakSinceStartMiB} MiB after it (the peak since start, between samples included).`
+  );
+}
+
 export function memorySection(result: MemoryResult): string {
-  const { settings, loaded, targets } = result;
+  const { settings, loaded, loadedPooled, targets } = result;
   return [
     '## Memory budget: resident memory idle, under load and after idle (bench/memory.ts)',
     '',
-    `\`npm run bench:memory\`: the service as its own process (src/main.ts under tsx, as \`npm start\`), VmRSS, RssAnon and ` +
-      `RssFile from /proc/<pid>/status (MiB). Load: ${settings.connections} autocannon connections for ${settings.loadSeconds} s ` +
-      'alternating POST /validate (100 IBANs) and POST /generate (100 rows) with a paid key, while ' +
-      `${settings.bulkInFlight} POST /bulk-dataset of ${settings.bulkRows.toLocaleString('en-US')} rows at a time keep the pool busy. ` +
-      `IBANQA_POOL_IDLE_MS=${settings.poolIdleMs} (default 60,000) so the after-idle reading comes ${(settings.poolIdleMs + settings.settleMs) / 1000} s after the load. ` +
-      `Load average ${result.loadAverage.atStart.join(' ')} at the start, ${result.loadAverage.atEnd.join(' ')} at the end.`,
+    `\`npm run bench:memory\`: the service as its own process (src/main.ts under tsx, as \`npm start\`); VmRSS, RssAnon, ` +
+      `RssFile and Threads from /proc/<pid>/status, MiB, read ${settings.settleMs / 1000} s after start or load (no forced GC). ` +
+      `Load: ${settings.connections} autocannon connections for ${settings.loadSeconds} s alternating POST /validate (100 IBANs) ` +
+      'and POST /generate (100 rows) with a paid key (all inline: below the pool threshold), then the same while ' +
+      `${settings.bulkInFlight} POST /bulk-dataset of ${settings.bulkRows.toLocaleString('en-US')} rows at a time run in the pool. ` +
+      `IBANQA_POOL_IDLE_MS=${settings.poolIdleMs} (default 60,000) so the after-idle reading comes ` +
+      `${(settings.poolIdleMs + settings.settleMs) / 1000} s after the load. Load average ${result.loadAverage.atStart.join(' / ')} ` +
+      `at the start, ${result.loadAverage.atEnd.join(' / ')} at the end (2 cores shared with other work).`,
     '',
     '| phase | VmRSS | RssAnon | RssFile | OS threads | target |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -257,15 +301,16 @@ export function memorySection(result: MemoryResult): string {
       targets.idleMiB,
     ),
     row('idle, restart on the same data directory', result.idleRestart, targets.idleMiB),
+    row('64 clients /validate + /generate: peak sample', loaded.peak, targets.loadedMiB),
     row(
-      `load: peak (median VmRSS ${loaded.medianRssMiB} over ${loaded.samples} samples)`,
-      loaded.peak,
+      'the same with bulk datasets in the pool: peak sample',
+      loadedPooled.peak,
       targets.loadedMiB,
     ),
     row('after the idle release', result.afterIdle, targets.idleMiB),
     '',
-    `Load served: ${loaded.requests.toLocaleString('en-US')} requests (${loaded.reqPerSec}/s), ${loaded.non2xx} non-2xx, ` +
-      `${loaded.errors} errors; ${loaded.bulkRequests} pooled bulk datasets.`,
+    served('Load', loaded),
+    served('Load with the pool busy', loadedPooled),
   ].join('\n');
 }
 

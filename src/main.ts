@@ -39,6 +39,8 @@ export interface RunningService {
   readonly statements: StatementReviews;
   /** The one path to the ops, as both fronts call it (benchmarks time it without a transport). */
   readonly service: Service;
+  /** Pool threads running now: none until pooled work arrives, none again after IBANQA_POOL_IDLE_MS idle. */
+  poolThreads(): number;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     meter: state.ledger,
     statements,
     service,
+    poolThreads: () => runner.threads,
     async close() {
       ready = false;
       http.close();
