@@ -136,7 +136,11 @@ function createJsonPool(dataDir: string): Piscina {
     maxQueue: threads * threads,
     concurrentTasksPerWorker: 1,
     idleTimeout: warmPoolIdleMs,
-    workerData: { dataDir, usDirectoryFiles: [], ocrIdleMs: warmPoolIdleMs } satisfies WorkerSettings,
+    workerData: {
+      dataDir,
+      usDirectoryFiles: [],
+      ocrIdleMs: warmPoolIdleMs,
+    } satisfies WorkerSettings,
   });
 }
 

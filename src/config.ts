@@ -201,13 +201,8 @@ function trustedProxiesFrom(
   };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
-  const config: Config = {
-    host: overrides.host ?? env.IBANQA_HOST ?? '127.0.0.1',
-    httpPort: overrides.httpPort ?? portFrom('IBANQA_PORT', env.IBANQA_PORT ?? env.PORT, 8080),
-    grpcPort: overrides.grpcPort ?? portFrom('IBANQA_GRPC_PORT', env.IBANQA_GRPC_PORT, 50051),
-    dataDir: resolve(overrides.dataDir ?? env.IBANQA_DATA_DIR ?? 'var'),
-    ledgerDurability: ledgerDurabilityFrom(env.IBANQA_LEDGER_DURABILITY),
+function poolFrom(env: NodeJS.ProcessEnv): Pick<Config, 'poolThreads' | 'poolIdleMs'> {
+  return {
     poolThreads: positiveIntFrom(
       'IBANQA_POOL_THREADS',
       env.IBANQA_POOL_THREADS,
@@ -220,6 +215,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
       limits.config.poolIdleMsDefault,
       limits.config.poolIdleMsMax,
     ),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
+  const config: Config = {
+    host: overrides.host ?? env.IBANQA_HOST ?? '127.0.0.1',
+    httpPort: overrides.httpPort ?? portFrom('IBANQA_PORT', env.IBANQA_PORT ?? env.PORT, 8080),
+    grpcPort: overrides.grpcPort ?? portFrom('IBANQA_GRPC_PORT', env.IBANQA_GRPC_PORT, 50051),
+    dataDir: resolve(overrides.dataDir ?? env.IBANQA_DATA_DIR ?? 'var'),
+    ledgerDurability: ledgerDurabilityFrom(env.IBANQA_LEDGER_DURABILITY),
+    ...poolFrom(env),
     httpThreads: positiveIntFrom(
       'IBANQA_HTTP_THREADS',
       env.IBANQA_HTTP_THREADS,

@@ -164,7 +164,11 @@ export class LmdbDirectory implements BankDirectory {
   }
 
   /** The first record by source rank speaks; later ones only fill what it leaves empty. */
-  private merge(code: string, records: StoredRecord[], rank: ReadonlyMap<string, number>): BankInfo {
+  private merge(
+    code: string,
+    records: StoredRecord[],
+    rank: ReadonlyMap<string, number>,
+  ): BankInfo {
     records.sort(
       (a, b) =>
         (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) ||
