@@ -133,8 +133,9 @@ const config = {
   poolThreadsMax: 16,
   /** A pool thread idle this long exits, and a thread's OCR engine unused this long is released. A thread holds
    *  about 100 MB (its own copy of the op graph), an OCR engine about 100 MB more, and most requests never use
-   *  them (bench/RESULTS.md "Memory"); starting them again costs the next pooled request or image about 0.4 to
-   *  1.5 s. A minute keeps them warm through a burst of large requests and hands the memory back soon after. */
+   *  them (bench/RESULTS.md "Memory"); starting a thread again costs the next pooled request seconds (6-8 s on the
+   *  busy 2-core VM, README "Memory"; an OCR engine about 0.4 s more). A minute keeps them warm through a burst of
+   *  large requests and hands the memory back soon after. */
   poolIdleMsDefault: 60_000,
   /** An operator who wants threads kept warm sets up to a day; longer is the same as never for a test service. */
   poolIdleMsMax: dayMs,

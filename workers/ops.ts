@@ -6,6 +6,7 @@ import { renderBody } from '../src/render/body.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
 import type { ManifestKeys } from '../src/domain/manifest/signing.js';
 import type { StatementTask, StatementTaskResult } from '../src/pool/task.js';
+import { analyzeUpload, configureOcr } from '../src/statements/analyze-upload.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import {
   lazyRoutingDirectory,
@@ -61,12 +62,8 @@ function workerManifestKeys(): ManifestKeys | undefined {
   return manifestKeys;
 }
 
-/**
- * Statement analysis (pdf.js, sharp's libvips, tesseract) is loaded on the first statement task only: most
- * threads never analyse one, and they would each hold its module graph.
- */
-async function analyzeStatement(task: StatementTask): Promise<StatementTaskResult> {
-  const { analyzeUpload, configureOcr } = await import('../src/statements/analyze-upload.js');
+/** The OCR engine of a statement analysis is released after the pool's idle time (set on the first statement). */
+function analyzeStatement(task: StatementTask): Promise<StatementTaskResult> {
   configureOcr({ idleMs: workerSettings().ocrIdleMs });
   return analyzeUpload(task, bank, routing);
 }

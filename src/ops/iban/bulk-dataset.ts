@@ -92,6 +92,12 @@ function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'request
   return rows;
 }
 
+function bulkAnswer(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>) {
+  const rows = bulkRows(input, context);
+  const limit = context.caller.plan === null ? 0 : (planOf(context.caller.plan).bulkRowCap ?? 0);
+  return { success: true as const, limit, count: rows.length, seed: input.seed ?? null, rows };
+}
+
 const csvColumns = [
   'index',
   'iban',
@@ -150,13 +156,12 @@ export const ibanBulkDataset = defineOp({
   }),
   exhaustedErrors: { profiles: 'generation_limit_reached' },
   rows: (input) => input.quantity,
-  run: async (input, context) => {
-    // Profiles draw from faker, loaded on this thread's first request that asks for them.
-    if (input.include_profiles) await loadFaker();
-    const rows = bulkRows(input, context);
-    const limit = context.caller.plan === null ? 0 : (planOf(context.caller.plan).bulkRowCap ?? 0);
-    return { success: true as const, limit, count: rows.length, seed: input.seed ?? null, rows };
-  },
+  // Profiles draw from faker, loaded on this thread's first request that asks for them; without profiles the run
+  // stays synchronous, as it always was.
+  run: (input, context) =>
+    input.include_profiles
+      ? loadFaker().then(() => bulkAnswer(input, context))
+      : bulkAnswer(input, context),
   csv: {
     wanted: (input) => (input as BulkDatasetInput).output === 'csv',
     headers: csvColumns,
