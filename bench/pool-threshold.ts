@@ -123,6 +123,9 @@ export function crossover<C extends { readonly rows: number }>(
   return from;
 }
 
+/** The hop is measured on warm threads: none may exit between cells (the service's idle release is not timed here). */
+const warmPoolIdleMs = 60 * 60 * 1000;
+
 /** Same options as src/pool/pool.ts createPool, with the bench worker that answers one JSON string. */
 function createJsonPool(dataDir: string): Piscina {
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
@@ -132,8 +135,12 @@ function createJsonPool(dataDir: string): Piscina {
     maxThreads: threads,
     maxQueue: threads * threads,
     concurrentTasksPerWorker: 1,
-    idleTimeout: 60 * 60 * 1000,
-    workerData: { dataDir, usDirectoryFiles: [] } satisfies WorkerSettings,
+    idleTimeout: warmPoolIdleMs,
+    workerData: {
+      dataDir,
+      usDirectoryFiles: [],
+      ocrIdleMs: warmPoolIdleMs,
+    } satisfies WorkerSettings,
   });
 }
 
@@ -241,7 +248,9 @@ export async function runPoolThreshold(
       { requestKey, caller, rowStart: 0 },
     ),
     registryVersion: bench.directory.syncVersion(),
-    runner: new PoolRunner(createPool({ threads, dataDir: bench.dataDir, usDirectoryFiles: [] })),
+    runner: new PoolRunner(
+      createPool({ threads, dataDir: bench.dataDir, usDirectoryFiles: [], idleMs: warmPoolIdleMs }),
+    ),
     jsonPool: createJsonPool(bench.dataDir),
   };
   const cells: PoolCell[] = [];

@@ -139,3 +139,14 @@ test('IBANQA_HTTP_THREADS: 1 by default, 1 to 16; a front thread rebuilds the pr
   const none = frontPolicies(loadConfig({}).frontSettings);
   assert.deepEqual([none.trustedProxies.trusts('10.1.2.3'), none.cors.enabled], [false, false]);
 });
+
+test('IBANQA_POOL_IDLE_MS: a minute by default, 1 ms to a day, anything else refused', () => {
+  assert.equal(loadConfig({}).poolIdleMs, 60_000);
+  assert.equal(loadConfig({ IBANQA_POOL_IDLE_MS: '250' }).poolIdleMs, 250);
+  assert.equal(loadConfig({ IBANQA_POOL_IDLE_MS: '86400000' }).poolIdleMs, 24 * 60 * 60 * 1000);
+  for (const bad of ['0', '86400001', '1.5', 'soon'])
+    assert.throws(
+      () => loadConfig({ IBANQA_POOL_IDLE_MS: bad }),
+      /IBANQA_POOL_IDLE_MS must be an integer from 1 to 86400000/,
+    );
+});

@@ -27,6 +27,8 @@ export interface Config {
   /** IBANQA_LEDGER_DURABILITY=disk|process: how far an acknowledged debit has travelled (src/accounts/account-store.ts). */
   readonly ledgerDurability: LedgerDurability;
   readonly poolThreads: number;
+  /** IBANQA_POOL_IDLE_MS: a pool thread (and a thread's OCR engine) idle this long is released; started again on demand. */
+  readonly poolIdleMs: number;
   /**
    * IBANQA_HTTP_THREADS: REST front threads. 1 (default): the main thread's uWS app only. N > 1: N - 1 worker
    * threads add their own uWS app on the same host:port (SO_REUSEPORT; src/transport/http/threads/).
@@ -205,6 +207,23 @@ function trustedProxiesFrom(
   };
 }
 
+function poolFrom(env: NodeJS.ProcessEnv): Pick<Config, 'poolThreads' | 'poolIdleMs'> {
+  return {
+    poolThreads: positiveIntFrom(
+      'IBANQA_POOL_THREADS',
+      env.IBANQA_POOL_THREADS,
+      Math.min(availableParallelism(), limits.config.poolThreadsMax),
+      limits.config.poolThreadsMax,
+    ),
+    poolIdleMs: positiveIntFrom(
+      'IBANQA_POOL_IDLE_MS',
+      env.IBANQA_POOL_IDLE_MS,
+      limits.config.poolIdleMsDefault,
+      limits.config.poolIdleMsMax,
+    ),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
   const config: Config = {
     host: overrides.host ?? env.IBANQA_HOST ?? '127.0.0.1',
@@ -212,12 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     grpcPort: overrides.grpcPort ?? portFrom('IBANQA_GRPC_PORT', env.IBANQA_GRPC_PORT, 50051),
     dataDir: resolve(overrides.dataDir ?? env.IBANQA_DATA_DIR ?? 'var'),
     ledgerDurability: ledgerDurabilityFrom(env.IBANQA_LEDGER_DURABILITY),
-    poolThreads: positiveIntFrom(
-      'IBANQA_POOL_THREADS',
-      env.IBANQA_POOL_THREADS,
-      Math.min(availableParallelism(), limits.config.poolThreadsMax),
-      limits.config.poolThreadsMax,
-    ),
+    ...poolFrom(env),
     httpThreads: positiveIntFrom(
       'IBANQA_HTTP_THREADS',
       env.IBANQA_HTTP_THREADS,

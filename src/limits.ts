@@ -132,8 +132,16 @@ const usRouting = {
 
 /** Operator settings (environment variables) and their ceilings. */
 const config = {
-  /** Worker threads: a fixed pool sized to the machine, at most 16 (beyond that LMDB readers and memory dominate). */
+  /** Worker threads: a pool sized to the machine, at most 16 (beyond that LMDB readers and memory dominate). */
   poolThreadsMax: 16,
+  /** A pool thread idle this long exits, and a thread's OCR engine unused this long is released. A thread holds
+   *  about 100 MB (its own copy of the op graph), an OCR engine about 90 MB more, and most requests never use
+   *  them (bench/RESULTS.md "Memory"); starting a thread again costs the next pooled request seconds (6-8 s on the
+   *  busy 2-core VM, README "Memory"; an OCR engine about 0.4 s more). A minute keeps them warm through a burst of
+   *  large requests and hands the memory back soon after. */
+  poolIdleMsDefault: 60_000,
+  /** An operator who wants threads kept warm sets up to a day; longer is the same as never for a test service. */
+  poolIdleMsMax: dayMs,
   /** Longest AI provider timeout an operator may set: beyond a minute a client has long given up. */
   aiTimeoutMsMax: 60_000,
   /** Statement retention at most 30 days: a review tool is not an archive. */

@@ -10,7 +10,7 @@ import { compileInputValidator } from './ops/framework/input-validation.js';
 import { isHttpOp } from './ops/framework/op.js';
 import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
-import { bankDirectoryOver, openServiceRegistry } from './registry/load-directory.js';
+import { openServiceData } from './registry/load-directory.js';
 import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import type { RegistryStore } from './registry/store/registry-store.js';
@@ -42,6 +42,8 @@ export interface RunningService {
   readonly statements: StatementReviews;
   /** The one path to the ops, as both fronts call it (benchmarks time it without a transport). */
   readonly service: Service;
+  /** Pool threads running now: none until pooled work arrives, none again after IBANQA_POOL_IDLE_MS idle. */
+  poolThreads(): number;
   close(): Promise<void>;
 }
 
@@ -81,10 +83,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   });
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
-  const registry = await openServiceRegistry(config.dataDir, (outcome) =>
+  const { registry, bank } = await openServiceData(config.dataDir, (outcome) =>
     reportEmbedded(logger, outcome),
   );
-  const bank = bankDirectoryOver(registry);
   observed.watchRegistry(bank);
   const runner = startPool(config, manifestKeys, observed);
   observed.watchPool(runner);
@@ -132,6 +133,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     meter: state.ledger,
     statements,
     service,
+    poolThreads: () => runner.threads,
     async close() {
       ready = false;
       http.close();
@@ -195,6 +197,7 @@ function startPool(
   return new PoolRunner(
     createPool({
       threads: config.poolThreads,
+      idleMs: config.poolIdleMs,
       dataDir: config.dataDir,
       usDirectoryFiles: config.usDirectoryFiles,
       manifestKeys,

@@ -6,7 +6,7 @@ import { renderBody } from '../src/render/body.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
 import type { ManifestKeys } from '../src/domain/manifest/signing.js';
 import type { StatementTask, StatementTaskResult } from '../src/pool/task.js';
-import { analyzeUpload } from '../src/statements/analyze-upload.js';
+import { analyzeUpload, configureOcr } from '../src/statements/analyze-upload.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import {
   lazyRoutingDirectory,
@@ -62,10 +62,16 @@ function workerManifestKeys(): ManifestKeys | undefined {
   return manifestKeys;
 }
 
+/** The OCR engine of a statement analysis is released after the pool's idle time (set on the first statement). */
+function analyzeStatement(task: StatementTask): Promise<StatementTaskResult> {
+  configureOcr({ idleMs: workerSettings().ocrIdleMs });
+  return analyzeUpload(task, bank, routing);
+}
+
 export default async function runTask(
   task: TaskRequest | StatementTask,
 ): Promise<TaskResult | StatementTaskResult> {
-  if ('kind' in task) return analyzeUpload(task, bank, routing);
+  if ('kind' in task) return analyzeStatement(task);
   const op = opsByName.get(task.op);
   if (op === undefined)
     return {

@@ -32,6 +32,12 @@ export function procMemory(pid: number): ProcMemory {
   };
 }
 
+/** OS threads of another process (main, V8 and libuv helpers, and one per worker thread: pool, OCR, fronts). */
+export function procThreads(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+}
+
 let clockTicks: number | undefined;
 
 /** USER_HZ for /proc/<pid>/stat (100 on every Linux we know, but ask). */

@@ -5,29 +5,36 @@ import { RenderedBody } from '../render/body.js';
 import type { StatementTask, StatementTaskResult, TaskRequest, TaskResult } from './task.js';
 import type { WorkerSettings } from './worker-data.js';
 
-export interface PoolOptions extends WorkerSettings {
+export interface PoolOptions extends Omit<WorkerSettings, 'ocrIdleMs'> {
+  /** Threads at most: started on demand, one per task waiting, up to this many. */
   readonly threads: number;
+  /** A thread with no task for this long exits (the next pooled task starts one again), and a thread's OCR
+   *  engine is released after as long without an image. */
+  readonly idleMs: number;
 }
 
 /** Workers are TypeScript when we run under tsx and JavaScript if ever compiled: follow our own extension. */
 const workerExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
 /**
- * A fixed piscina pool with every option explicit (its defaults are an unbounded queue and workers that
- * exit when idle and would re-open the registry). Queue: threads squared, piscina's own guidance; a full
- * queue is answered 503 overloaded instead of piling up memory.
+ * A piscina pool with every option explicit (its defaults are an unbounded queue and half the cores started
+ * at once). No thread runs until pooled work arrives: each one loads the whole op graph (about 100 MB resident,
+ * bench/RESULTS.md "Memory"), and most requests run inline, so threads start on the first pooled task and exit
+ * after `idleMs` without one. Queue: threads squared, piscina's own guidance; a full queue is answered 503
+ * overloaded instead of piling up memory.
  */
 export function createPool(options: PoolOptions): Piscina {
   return new Piscina({
     filename: new URL(`../../workers/ops${workerExtension}`, import.meta.url).href,
-    minThreads: options.threads,
+    minThreads: 0,
     maxThreads: options.threads,
     maxQueue: options.threads * options.threads,
     concurrentTasksPerWorker: 1,
-    idleTimeout: 60 * 60 * 1000,
+    idleTimeout: options.idleMs,
     workerData: {
       dataDir: options.dataDir,
       usDirectoryFiles: options.usDirectoryFiles,
+      ocrIdleMs: options.idleMs,
       ...(options.manifestKeys === undefined ? {} : { manifestKeys: options.manifestKeys }),
     } satisfies WorkerSettings,
   });
@@ -115,6 +122,11 @@ export class PoolRunner implements Runner {
       this.pool.run(task, { signal }) as Promise<StatementTaskResult>,
       (settled) => !settled.ok,
     );
+  }
+
+  /** Threads running now (starting ones included): none until pooled work arrives, none again once idle. */
+  get threads(): number {
+    return this.pool.threads.length;
   }
 
   close(): Promise<void> {

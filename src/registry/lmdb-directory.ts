@@ -38,6 +38,16 @@ interface CountryBanks {
 
 const typeRank: Readonly<Record<string, number>> = { bank: 0, bank_code_range: 0, branch: 1 };
 
+/** One code's records in precedence order: source rank, then bank before branch, then record id. */
+function sortByPrecedence(records: StoredRecord[], rank: ReadonlyMap<string, number>): void {
+  records.sort(
+    (a, b) =>
+      (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) ||
+      (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) ||
+      a.record_id - b.record_id,
+  );
+}
+
 export class LmdbDirectory implements BankDirectory {
   private countries = new Map<string, CountryBanks>();
   private removed: RemovedCodes | undefined;
@@ -47,6 +57,17 @@ export class LmdbDirectory implements BankDirectory {
   constructor(readonly registry: RegistryStore) {
     this.identity = registry.identity();
     registry.onChange(() => this.reset());
+  }
+
+  /**
+   * A directory over `registry` that keeps the countries `loaded` built from another handle on the same registry,
+   * when both read the same version (otherwise it starts empty, as a version change would leave it).
+   */
+  static continuing(registry: RegistryStore, loaded: LmdbDirectory): LmdbDirectory {
+    const directory = new LmdbDirectory(registry);
+    if (directory.identity.version === loaded.identity.version)
+      directory.countries = loaded.countries;
+    return directory;
   }
 
   get fingerprint(): string {
@@ -120,39 +141,46 @@ export class LmdbDirectory implements BankDirectory {
     return loaded;
   }
 
+  /**
+   * The index lists a code's records together (keys in order), so each code is merged as soon as its records are
+   * read: only one code's decoded records (about 5 KB each) are alive at a time, and they die young instead of a
+   * whole country's (DE: tens of MB) being promoted to the old generation and left there as garbage.
+   */
   private load(countryCode: string): CountryBanks {
-    const groups = new Map<string, StoredRecord[]>();
     const prefix = `${countryCode}|`;
-    for (const { key, id } of this.registry.idsWithPrefix('ibanCode', prefix)) {
-      const record = this.registry.record(id);
-      if (record === undefined) continue;
-      const code = key.slice(prefix.length);
-      const group = groups.get(code) ?? [];
-      group.push(record);
-      groups.set(code, group);
-    }
     const sources = this.registry.sources();
     const rank = sourceRanks(sources);
     const dates = this.sourceDates(sources);
     this.removed ??= this.removedCodes(sources);
+    const removed = this.removed;
     const banks = new Map<string, BankInfo>();
-    for (const [code, records] of groups) {
-      records.sort(
-        (a, b) =>
-          (rank.get(a.source_id) ?? 0) - (rank.get(b.source_id) ?? 0) ||
-          (typeRank[a.record_type] ?? 1) - (typeRank[b.record_type] ?? 1) ||
-          a.record_id - b.record_id,
-      );
-      const removedOn = this.removed.get(removedKey(countryCode, code));
-      const live =
-        recordsLive(records) &&
-        (removedOn === undefined ||
-          stillListed(
-            removedOn,
-            records.map((record) => dates.get(record.source_id) ?? null),
-          ));
-      banks.set(code, this.merge(code, records, live));
+    let code: string | undefined;
+    let group: StoredRecord[] = [];
+    const flush = () => {
+      if (code !== undefined && group.length > 0) {
+        sortByPrecedence(group, rank);
+        const removedOn = removed.get(removedKey(countryCode, code));
+        const live =
+          recordsLive(group) &&
+          (removedOn === undefined ||
+            stillListed(
+              removedOn,
+              group.map((record) => dates.get(record.source_id) ?? null),
+            ));
+        banks.set(code, this.merge(code, group, live));
+      }
+      group = [];
+    };
+    for (const { key, id } of this.registry.idsWithPrefix('ibanCode', prefix)) {
+      const keyCode = key.slice(prefix.length);
+      if (keyCode !== code) {
+        flush();
+        code = keyCode;
+      }
+      const record = this.registry.recordUncached(id);
+      if (record !== undefined) group.push(record);
     }
+    flush();
     const codes = [...banks.keys()].sort();
     const list = codes.map((code) => banks.get(code) as BankInfo);
     return { codes, banks, list, candidates: generationCandidates(countryCode, list) };
@@ -241,14 +269,14 @@ export class LmdbDirectory implements BankDirectory {
             bank.bic.length === 8 ? `${bank.bic}XXX` : bank.bic,
             limits.registry.linkCandidatesMax,
           )
-          .flatMap((id) => this.registry.record(id)?.lei ?? []),
+          .flatMap((id) => this.registry.recordUncached(id)?.lei ?? []),
       );
       if (leis.size === 1) bank.lei = [...leis][0] ?? null;
     }
     if (bank.lei === null) return;
     const entity = this.registry
       .idsAt('lei', bank.lei, limits.registry.linkCandidatesMax)
-      .map((id) => this.registry.record(id))
+      .map((id) => this.registry.recordUncached(id))
       .find((record) => record?.record_type === 'legal_entity');
     if (entity === undefined) return;
     bank.legalName = entity.legal_name ?? bank.legalName;

@@ -3,6 +3,7 @@ import type { StatementTask, StatementTaskResult } from '../pool/task.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';
 import { extractDocument } from './extract/index.js';
+export { configureOcr } from './extract/image.js';
 import { AnalysisFailure } from './failure.js';
 import { buildReport } from './report.js';
 import { decryptUpload } from './upload-cipher.js';

@@ -1,4 +1,5 @@
-import { allLocales, type LocaleDefinition } from '@faker-js/faker';
+import type { allLocales, LocaleDefinition } from '@faker-js/faker';
+import { loadedFaker } from './faker-loader.js';
 
 /**
  * Which faker locale speaks for each country. `covered`: faker 10.6.0 has a locale for the country itself
@@ -145,5 +146,6 @@ export function isCoveredCountry(countryCode: string): boolean {
 export const coveredCountryCodes: readonly string[] = Object.keys(covered);
 
 export function localeDefinitions(chain: readonly string[]): LocaleDefinition[] {
-  return chain.map((name) => allLocales[name as LocaleName]);
+  const locales = loadedFaker().allLocales;
+  return chain.map((name) => locales[name as LocaleName]);
 }

@@ -8,6 +8,10 @@ import { publishedTestCardNumbers } from './cards.js';
 import { coveredCountryCodes } from './countries.js';
 import { buildProfileRecord, type ProfileRecord } from './engine.js';
 import { scoreProfile } from './quality.js';
+import { loadFaker } from './faker-loader.js';
+
+// The service loads faker on the first profile request; these tests call the engine directly.
+await loadFaker();
 
 const bank = createMemoryDirectory(loadEmbeddedDefault());
 const today = new Date(Date.UTC(2026, 10, 24));

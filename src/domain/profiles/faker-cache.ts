@@ -1,6 +1,7 @@
-import { Faker, type Randomizer } from '@faker-js/faker';
+import type { Faker, Randomizer } from '@faker-js/faker';
 import type { Rng } from '../rng.js';
 import { localeDefinitions } from './countries.js';
+import { loadedFaker } from './faker-loader.js';
 import { ProfileFaker } from './faker-patterns.js';
 
 /**
@@ -43,7 +44,9 @@ export function profileFakerFor(chain: readonly string[], rng: Rng): ProfileFake
     if (entry === undefined) {
       const randomizer = new RowRandomizer();
       entry = {
-        faker: new ProfileFaker(new Faker({ locale: localeDefinitions(chain), randomizer })),
+        faker: new ProfileFaker(
+          new (loadedFaker().Faker)({ locale: localeDefinitions(chain), randomizer }),
+        ),
         randomizer,
       };
       cache.set(key, entry);

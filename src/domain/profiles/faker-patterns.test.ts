@@ -7,6 +7,10 @@ import { countryFormats } from '../iban/countries.js';
 import { requestKeyOf, rowRng, type Rng } from '../rng.js';
 import { localeDefinitions, profileLocaleOf } from './countries.js';
 import { ProfileFaker } from './faker-patterns.js';
+import { loadFaker } from './faker-loader.js';
+
+// The service loads faker on the first profile request; these tests call the engine directly.
+await loadFaker();
 
 const key = requestKeyOf('faker-patterns-test', '{}');
 const rowsPerChain = 400;

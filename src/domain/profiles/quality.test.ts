@@ -6,6 +6,10 @@ import { createMemoryDirectory } from '../../registry/memory-directory.js';
 import { isReservedEmail } from './email.js';
 import { buildProfileRecord, type ProfileRecord } from './engine.js';
 import { scoreProfile } from './quality.js';
+import { loadFaker } from './faker-loader.js';
+
+// The service loads faker on the first profile request; these tests call the engine directly.
+await loadFaker();
 
 const bank = createMemoryDirectory(loadEmbeddedDefault());
 const today = new Date(Date.UTC(2026, 10, 24));

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { planOf, planIds, type PlanId } from '../../accounts/plans.js';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
+import { loadFaker } from '../../domain/profiles/faker-loader.js';
 import { countryOrThrow } from '../framework/country.js';
 import {
   bulkProfileCells,
@@ -91,6 +92,12 @@ function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'request
   return rows;
 }
 
+function bulkAnswer(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>) {
+  const rows = bulkRows(input, context);
+  const limit = context.caller.plan === null ? 0 : (planOf(context.caller.plan).bulkRowCap ?? 0);
+  return { success: true as const, limit, count: rows.length, seed: input.seed ?? null, rows };
+}
+
 const csvColumns = [
   'index',
   'iban',
@@ -149,11 +156,12 @@ export const ibanBulkDataset = defineOp({
   }),
   exhaustedErrors: { profiles: 'generation_limit_reached' },
   rows: (input) => input.quantity,
-  run: (input, context) => {
-    const rows = bulkRows(input, context);
-    const limit = context.caller.plan === null ? 0 : (planOf(context.caller.plan).bulkRowCap ?? 0);
-    return { success: true as const, limit, count: rows.length, seed: input.seed ?? null, rows };
-  },
+  // Profiles draw from faker, loaded on this thread's first request that asks for them; without profiles the run
+  // stays synchronous, as it always was.
+  run: (input, context) =>
+    input.include_profiles
+      ? loadFaker().then(() => bulkAnswer(input, context))
+      : bulkAnswer(input, context),
   csv: {
     wanted: (input) => (input as BulkDatasetInput).output === 'csv',
     headers: csvColumns,

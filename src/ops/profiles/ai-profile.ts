@@ -1,3 +1,4 @@
+import { loadFaker } from '../../domain/profiles/faker-loader.js';
 import type { RunContext } from '../framework/op.js';
 import { builtinProfile, draftProfile, envelopeOf, scoreOf, type ProfileNeeds } from './builtin.js';
 import { defineProfileOp } from './declare.js';
@@ -11,6 +12,7 @@ async function externalProfile(
 ) {
   const provider = context.profileProvider;
   if (provider === null) return builtinProfile(input, context);
+  await loadFaker();
   const draft = draftProfile(input, context);
   const answer = await provider.complete(promptOf(draft));
   const { record, repaired } = repairExternal(answer as Record<string, unknown>, draft);

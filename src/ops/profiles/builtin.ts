@@ -1,4 +1,5 @@
 import { buildProfileRecord, type ProfileRecord } from '../../domain/profiles/engine.js';
+import { loadFaker } from '../../domain/profiles/faker-loader.js';
 import { scoreProfile, type QualityScore } from '../../domain/profiles/quality.js';
 import { rowRng, type Rng } from '../../domain/rng.js';
 import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
@@ -89,7 +90,9 @@ export function envelopeOf(
   return { success: true as const, profile, generations_left: null as number | null };
 }
 
-export function builtinProfile(input: ProfileInput, context: RunContext<ProfileNeeds>) {
+/** The /profile answer; faker is loaded on this thread's first profile. */
+export async function builtinProfile(input: ProfileInput, context: RunContext<ProfileNeeds>) {
+  await loadFaker();
   const draft = draftProfile(input, context);
   return envelopeOf(
     input,

@@ -15,7 +15,7 @@ import { Value } from '@sinclair/typebox/value';
 const bank = createMemoryDirectory(loadEmbeddedDefault());
 const now = new Date('2026-11-24T10:00:00Z');
 
-function seeded(body: Record<string, unknown>) {
+async function seeded(body: Record<string, unknown>) {
   const input = Value.Default(profileInput, structuredClone(body)) as never;
   const context: RunContext<'bank' | 'requestKey'> = {
     requestKey: requestKeyFor(profileGenerate.name, (input as { seed?: string }).seed, input),
@@ -24,7 +24,7 @@ function seeded(body: Record<string, unknown>) {
     rowStart: 0,
     now: () => now,
   };
-  return profileGenerate.run(input, context) as { profile: Record<string, any> };
+  return (await profileGenerate.run(input, context)) as { profile: Record<string, any> };
 }
 
 const pick = (profile: Record<string, any>, fields: readonly string[]) =>
@@ -51,16 +51,23 @@ it('the model names the installed faker release', () => {
   assert.equal(installed.version, fakerVersion);
 });
 
-it('seeded profiles are pinned', () => {
+it('seeded profiles are pinned', async () => {
   const actual = {
-    de: pick(seeded({ country: 'DE', seed: 'golden' }).profile, personal),
-    random: pick(seeded({ seed: 'golden' }).profile, personal),
+    de: pick((await seeded({ country: 'DE', seed: 'golden' })).profile, personal),
+    random: pick((await seeded({ seed: 'golden' })).profile, personal),
     it: pick(
-      seeded({ country: 'Italy', gender: 'female', age_min: 30, age_max: 35, seed: 'golden' })
-        .profile,
+      (
+        await seeded({
+          country: 'Italy',
+          gender: 'female',
+          age_min: 30,
+          age_max: 35,
+          seed: 'golden',
+        })
+      ).profile,
       personal,
     ),
-    bank: seeded({ country: 'DE', swift_code: 'COBADEFFXXX', seed: 'golden' }).profile,
+    bank: (await seeded({ country: 'DE', swift_code: 'COBADEFFXXX', seed: 'golden' })).profile,
   };
   assert.deepEqual(actual, GOLDEN);
 });

@@ -4,6 +4,7 @@ import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
 import { isPlanAtLeast } from '../../accounts/plans.js';
 import { defaultGenerationPrefixes, generateRoutingRow } from '../../domain/routing/index.js';
 import { rngBelow, rngDigits, rowRng } from '../../domain/rng.js';
+import { loadFaker } from '../../domain/profiles/faker-loader.js';
 import { AppError } from '../../errors.js';
 import type { RoutingTarget } from '../../registry/routing-directory.js';
 import { canonicalJson } from '../../service/request-key.js';
@@ -113,10 +114,12 @@ function maskEmail(email: string): string {
   return `${maskText(email.slice(0, at))}${email.slice(at)}`;
 }
 
-export function buildProfile(
+/** The synthetic person of a profile; faker is loaded on this thread's first one. */
+export async function buildProfile(
   input: ProfileInput,
   context: RunContext<'routing' | 'requestKey' | 'bank'>,
 ) {
+  await loadFaker();
   const target =
     input.generation === undefined
       ? undefined

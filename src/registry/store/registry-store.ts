@@ -158,6 +158,15 @@ export class RegistryStore {
     return record;
   }
 
+  /**
+   * A current record decoded straight from LMDB, past the cache: for a reader that keeps its own digest of what
+   * it reads (the bank maps read every bank record once per version). Through record() the start-up preload
+   * alone filled the cache with about 84 MB of records that no lookup had asked for.
+   */
+  recordUncached(recordId: number): StoredRecord | undefined {
+    return this.dbs.current.get(recordId);
+  }
+
   recordId(sourceId: string, recordKey: string): number | undefined {
     return this.dbs.recordIds.get([sourceId, recordKey]);
   }

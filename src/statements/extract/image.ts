@@ -20,8 +20,25 @@ function languageDataPath(): string {
 }
 
 let ocr: Promise<Worker> | undefined;
+let ocrIdleMs: number = limits.config.poolIdleMsDefault;
+let recognitions = 0;
+let idleTimer: NodeJS.Timeout | undefined;
 
-/** One tesseract worker per pool thread, created on the first image and reused (creating one costs ~400 ms). */
+/** How long the OCR engine may stay unused before it is released (the pool's idle setting). */
+export function configureOcr(options: { readonly idleMs: number }): void {
+  ocrIdleMs = options.idleMs;
+}
+
+/** Whether this thread holds an OCR engine now (created by the first image, released after idle). */
+export function ocrRunning(): boolean {
+  return ocr !== undefined;
+}
+
+/**
+ * One tesseract worker per pool thread, created on the first image (creating one costs ~400 ms) and reused
+ * while images keep coming. It is a thread of its own with the LSTM model loaded (about 100 MB), so it is
+ * released after `ocrIdleMs` without an image, even when the pool thread stays busy with other work.
+ */
 function ocrWorker(): Promise<Worker> {
   ocr ??= createWorker('eng', OEM.LSTM_ONLY, {
     langPath: languageDataPath(),
@@ -32,7 +49,22 @@ function ocrWorker(): Promise<Worker> {
   return ocr;
 }
 
+async function recognize(image: Buffer): Promise<Awaited<ReturnType<Worker['recognize']>>> {
+  clearTimeout(idleTimer);
+  recognitions++;
+  try {
+    return await (await ocrWorker()).recognize(image);
+  } finally {
+    if (--recognitions === 0) {
+      // An engine that failed to start already failed its analysis; releasing it has nothing left to report.
+      idleTimer = setTimeout(() => void closeOcr().catch(() => undefined), ocrIdleMs);
+      idleTimer.unref(); // an idle engine must not keep a thread (or a test process) alive
+    }
+  }
+}
+
 export async function closeOcr(): Promise<void> {
+  clearTimeout(idleTimer);
   const pending = ocr;
   ocr = undefined;
   if (pending !== undefined) await (await pending).terminate();
@@ -64,8 +96,7 @@ export async function extractImage(
     );
   }
   const normalised = await normalise(input, width);
-  const worker = await ocrWorker();
-  const { data } = await worker.recognize(normalised);
+  const { data } = await recognize(normalised);
   const lines: TextLine[] = data.text
     .split('\n')
     .map((text) => text.replace(/\s+/g, ' ').trim())
