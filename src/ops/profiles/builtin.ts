@@ -56,6 +56,7 @@ export function draftProfile(input: ProfileInput, context: RunContext<ProfileNee
       ageMax: input.age_max,
       ...(resolved.givenIban === undefined ? {} : { account: resolved.givenIban }),
       ...(resolved.bank === undefined ? {} : { bank: resolved.bank }),
+      ...(input.phone_range === undefined ? {} : { phoneRange: input.phone_range }),
     },
     rng,
     { bank: context.bank, today },
