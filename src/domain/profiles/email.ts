@@ -12,7 +12,11 @@ export const reservedEmailDomains = ['example.com', 'example.net', 'example.org'
  */
 export function emailLocalPart(firstName: string, lastName: string): string {
   return [firstName, lastName]
-    .map((part) => anyAscii(part).toLowerCase().replace(/[^a-z0-9]+/g, ''))
+    .map((part) =>
+      anyAscii(part)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ''),
+    )
     .filter((part) => part !== '')
     .join('.');
 }
@@ -27,7 +31,9 @@ export function syntheticEmail(firstName: string, lastName: string, rng: Rng): s
 export function emailMatchesName(email: string, firstName: string, lastName: string): boolean {
   const local = email.slice(0, email.lastIndexOf('@'));
   const expected = emailLocalPart(firstName, lastName);
-  return expected !== '' && local.startsWith(expected) && /^\d*$/.test(local.slice(expected.length));
+  return (
+    expected !== '' && local.startsWith(expected) && /^\d*$/.test(local.slice(expected.length))
+  );
 }
 
 export function isReservedEmail(email: string): boolean {

@@ -38,7 +38,11 @@ class Parser {
 
   private sequence(): Node[] {
     const nodes: Node[] = [];
-    while (this.at < this.source.length && this.source[this.at] !== '|' && this.source[this.at] !== ')') {
+    while (
+      this.at < this.source.length &&
+      this.source[this.at] !== '|' &&
+      this.source[this.at] !== ')'
+    ) {
       const atom = this.atom();
       if (atom !== null) nodes.push(this.quantified(atom));
     }
@@ -81,7 +85,8 @@ class Parser {
     for (let i = 0; i < body.length; i++) {
       const from = body.charCodeAt(i);
       if (body[i + 1] === '-' && i + 2 < body.length) {
-        for (let code = from; code <= body.charCodeAt(i + 2); code++) chars += String.fromCharCode(code);
+        for (let code = from; code <= body.charCodeAt(i + 2); code++)
+          chars += String.fromCharCode(code);
         i += 2;
       } else chars += body[i];
     }
@@ -116,7 +121,8 @@ export function patternSampler(source: string): PatternSampler {
   const root = new Parser(source).parse();
   const draw = (node: Node, rng: Rng): string => {
     if (node.kind === 'chars') return node.chars.charAt(rngBelow(rng, node.chars.length));
-    if (node.kind === 'alt') return drawSequence(node.options[rngBelow(rng, node.options.length)] ?? [], rng);
+    if (node.kind === 'alt')
+      return drawSequence(node.options[rngBelow(rng, node.options.length)] ?? [], rng);
     let out = '';
     const count = node.min + rngBelow(rng, node.max - node.min + 1);
     for (let i = 0; i < count; i++) out += draw(node.node, rng);

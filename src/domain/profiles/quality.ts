@@ -152,12 +152,16 @@ function world(p: ProfileRecord): Finding[] {
 
 function phoneFinding(out: Finding[], p: ProfileRecord): void {
   if (p.phone === null || phoneValidForCountry(p.phone, p.country_code)) return;
-  if (p.phone_range === 'fictional_reserved' && isFictionalReserved(p.phone.replace(/[\s()-]/g, '')))
+  if (
+    p.phone_range === 'fictional_reserved' &&
+    isFictionalReserved(p.phone.replace(/[\s()-]/g, ''))
+  )
     out.push({
       code: 'phone_fictional_range',
       field: 'phone',
       penalty: 0,
-      message: 'phone in a reserved fiction range, as requested: forms that validate numbers reject it',
+      message:
+        'phone in a reserved fiction range, as requested: forms that validate numbers reject it',
     });
   else
     out.push({

@@ -8,7 +8,8 @@ import type { Gender } from './engine.js';
  * - CZ, SK: women's forms end in -á (-ová, -ská, -cká, -ná); faker's cs_CZ and sk locales list both;
  * - LT: men's -as, -is, -ys, -us; women's married forms in -ienė (-uvienė for -us), maiden forms in -aitė,
  *   -ytė, -utė; both end in -ė;
- * - LV: men's forms end in -s or -š, women's in -a or -e; faker's lv locale lists both;
+ * - LV: men's forms end in -s or -š, women's in -a or -e (surnames in -e or -a, like Caune, are both);
+ *   faker's lv locale lists both;
  * - GR: men's -ος, -ης, -ας (accented or not); women's forms are the genitive: -ου (-όπουλος -> -οπούλου,
  *   -ίδης -> -ίδου, -άδης -> -άδου), -η, -α; surnames already in the genitive (Παπαδημητρίου) are the same for both;
  * - RU, UA, MK, BG, BY, KZ (Cyrillic): men's -ов/-ев/-ин/-ын/-ский/-цкий (UA -ський/-цький/-ів), women's
@@ -19,7 +20,15 @@ import type { Gender } from './engine.js';
 const polishMasculine = /(sk|ck|dzk)i$/;
 const polishFeminineEnding = /(sk|ck|dzk)a$/;
 
-const greekAccented: Readonly<Record<string, string>> = { ά: 'α', έ: 'ε', ή: 'η', ί: 'ι', ό: 'ο', ύ: 'υ', ώ: 'ω' };
+const greekAccented: Readonly<Record<string, string>> = {
+  ά: 'α',
+  έ: 'ε',
+  ή: 'η',
+  ί: 'ι',
+  ό: 'ο',
+  ύ: 'υ',
+  ώ: 'ω',
+};
 const greekVowel = /[αεηιουωάέήίόύώ]/;
 
 /** The Greek women's form of a men's surname; null when the accent rule is not one handled here. */
@@ -65,7 +74,8 @@ const rules: Readonly<Record<string, Rule>> = {
   CZ: (s, g) => (g === 'female' ? s.endsWith('á') : !/(ová|ská|cká)$/.test(s)),
   SK: (s, g) => (g === 'female' ? s.endsWith('á') : !/(ová|ská|cká)$/.test(s)),
   LT: (s, g) => (g === 'female' ? s.endsWith('ė') : /s$/.test(s)),
-  LV: (s, g) => (g === 'female' ? !/[sš]$/.test(s) : /[sš]$/.test(s)),
+  // Surnames in -e or -a (Caune, Liepa) are the same for men and women; only -s/-š is the men's form alone.
+  LV: (s, g) => g === 'male' || !/[sš]$/.test(s),
   GR: (s, g) => (g === 'female' ? !/[ςσ]$/.test(s) : !/(ούλου|ίδου|άδου|άκη|ίδη)$/.test(s)),
   IS: (s, g) => (g === 'female' ? s.endsWith('dóttir') : s.endsWith('son')),
 };
