@@ -102,8 +102,11 @@ function zipTable(): ZipcodesModule {
   return zipcodes;
 }
 
+let zipIndex: Map<string, string[]> | undefined;
+
 /** ZIP codes per folded "city|state" of the ZIP table (US entries only; the package also holds Canada). */
 function zipsByCityState(): Map<string, string[]> {
+  if (zipIndex !== undefined) return zipIndex;
   const index = new Map<string, string[]>();
   for (const row of Object.values(zipTable().codes)) {
     if (row.country !== 'US') continue;
@@ -113,7 +116,13 @@ function zipsByCityState(): Map<string, string[]> {
     zips.push(row.zip);
   }
   for (const zips of index.values()) zips.sort();
+  zipIndex = index;
   return index;
+}
+
+/** The ZIP codes the ZIP table lists for a US city and state (empty when it lists none). */
+export function usZipsOf(city: string, state: string): readonly string[] {
+  return zipsByCityState().get(`${foldPlace(city)}|${state}`) ?? [];
 }
 
 function buildCountry(countryCode: string): CountryPlaces | null {

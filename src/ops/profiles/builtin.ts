@@ -7,7 +7,7 @@ import { bankContextShape, personalShape, type ProviderInfo } from './shapes.js'
 import { hasBankContext, resolveProfileRequest, type ProfileInput } from './request.js';
 
 /** The engine's name and version, and the faker release under it (a test pins it to the installed package). */
-export const builtinEngineVersion = '1';
+export const builtinEngineVersion = '2';
 export const fakerVersion = '10.6.0';
 export const builtinProvider: ProviderInfo = {
   provider: 'builtin',
