@@ -1,10 +1,13 @@
+// Metadata from core with the max metadata: the package's CommonJS build of /max (which worker threads load
+// through tsx) does not export the Metadata class.
+import { Metadata } from 'libphonenumber-js/core';
 import {
   getCountryCallingCode,
   isSupportedCountry,
-  Metadata,
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js/max';
+import maxMetadata from 'libphonenumber-js/max/metadata';
 import { requestKeyOf, rngBelow, rngPick, rowRng, type Rng } from '../rng.js';
 import { patternSampler, type PatternSampler } from './phone-pattern.js';
 
@@ -82,7 +85,7 @@ interface PlanTypes {
 }
 
 function typePatterns(countryCode: string): TypePattern[] {
-  const metadata = new Metadata();
+  const metadata = new Metadata(maxMetadata);
   metadata.selectNumberingPlan(countryCode as CountryCode);
   const plan = metadata.numberingPlan as unknown as PlanTypes | undefined;
   if (plan === undefined) return [];
