@@ -44,7 +44,7 @@ describe('bulk dataset with include_profiles', () => {
     }[];
     const polish = new Set(cities.filter((city) => city.country === 'PL').map((city) => city.name));
     const reply = await call(service.base, '/bulk-dataset', {
-      key: service.keys.pro,
+      key: service.keys.unlimited,
       body: { country: 'PL', quantity: 1_000, seed: 'world', include_profiles: true },
     });
     assert.equal(reply.status, 200, reply.text);
