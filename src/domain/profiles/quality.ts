@@ -151,7 +151,8 @@ function world(p: ProfileRecord): Finding[] {
 }
 
 function phoneFinding(out: Finding[], p: ProfileRecord): void {
-  if (p.phone === null || phoneValidForCountry(p.phone, p.country_code)) return;
+  if (p.phone === null) return;
+  // Listed whether or not libphonenumber accepts it (Ofcom's 020 7946 0xxx lies in a valid London range).
   if (
     p.phone_range === 'fictional_reserved' &&
     isFictionalReserved(p.phone.replace(/[\s()-]/g, ''))
@@ -160,10 +161,9 @@ function phoneFinding(out: Finding[], p: ProfileRecord): void {
       code: 'phone_fictional_range',
       field: 'phone',
       penalty: 0,
-      message:
-        'phone in a reserved fiction range, as requested: forms that validate numbers reject it',
+      message: 'phone in a range reserved for fiction, as requested: it reaches no subscriber',
     });
-  else
+  else if (!phoneValidForCountry(p.phone, p.country_code))
     out.push({
       code: 'phone_invalid',
       field: 'phone',
