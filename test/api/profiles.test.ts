@@ -247,6 +247,24 @@ describe('gRPC Profile and AiProfile', () => {
     assert.equal(reply.response.generations_left, 25_000 - creditsUsed(service, key, 'profiles'));
   });
 
+  it('phone_range travels in ProfileRequest: fictional GB, and 400 -> INVALID_ARGUMENT for DE', async () => {
+    const fiction = await unary(
+      grpc,
+      'Profile',
+      { country: 'GB', seed: 'grpc-fiction', phone_range: 'fictional' },
+      keyMetadata(service.keys.pro),
+    );
+    assert.equal(fiction.error, null, fiction.error?.message);
+    assert.equal(fiction.response.profile.phone_range, 'fictional_reserved');
+    const refused = await unary(
+      grpc,
+      'Profile',
+      { country: 'DE', phone_range: 'fictional' },
+      keyMetadata(service.keys.pro),
+    );
+    assert.equal(refused.error?.code, 3); // INVALID_ARGUMENT
+  });
+
   it('bank-context shape and errors map to gRPC codes', async () => {
     const ok = await unary(
       grpc,
