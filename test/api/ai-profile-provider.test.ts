@@ -39,7 +39,7 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
       date_of_birth: '1990-04-12',
       street: 'Via Roma 12',
       postal_code: '00184',
-      city: 'Roma',
+      city: 'Bologna',
       occupation: 'Analista QA',
     };
     switch (behaviour) {
@@ -112,7 +112,7 @@ describe('external provider', () => {
     assert.equal(reply.status, 200, reply.text);
     const p = reply.body.profile;
     assert.equal(p.first_name, 'Chiara');
-    assert.equal(p.address.city, 'Roma');
+    assert.equal(p.address.city, 'Bologna');
     assert.equal(p.provider, 'openai-compatible');
     assert.equal(p.model, 'test-model-1');
     assert.equal(p.model_tier, 'external');

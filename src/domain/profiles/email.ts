@@ -1,48 +1,39 @@
-import type { Faker } from '@faker-js/faker';
+import anyAscii from 'any-ascii';
 import { rngDigits, rngPick, type Rng } from '../rng.js';
 
 /** RFC 2606 reserves these second-level domains for documentation and tests: no mailbox can exist there. */
 export const reservedEmailDomains = ['example.com', 'example.net', 'example.org'] as const;
 
-const asciiLocalPart = /^[a-z0-9]+(?:[._][a-z0-9]+)*$/;
-
-const asciiAlphanumeric = /^[A-Za-z0-9]*$/;
-
-function ascii(text: string): string {
-  // Plain ASCII letters and digits: decomposition and mark removal change nothing.
-  if (asciiAlphanumeric.test(text)) return text.toLowerCase();
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+/**
+ * The e-mail's local part for a name: each part transliterated to ASCII by any-ascii (Łukasiewicz ->
+ * lukasiewicz, Παπαδόπουλος -> papadopoulos, Иванов -> ivanov), lower-cased, anything but letters and digits
+ * removed (spaces, hyphens, apostrophes), parts joined by a dot. No letter is dropped: every script any-ascii
+ * knows is transliterated. The quality score recomputes it to check an e-mail against its name.
+ */
+export function emailLocalPart(firstName: string, lastName: string): string {
+  return [firstName, lastName]
+    .map((part) =>
+      anyAscii(part)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ''),
+    )
+    .filter((part) => part !== '')
+    .join('.');
 }
 
-/**
- * first.last + two digits at a reserved domain. Latin-script names are folded to ASCII; Cyrillic, Greek and
- * Hebrew names go through faker's transliteration; a script faker cannot transliterate (it yields hex escapes
- * for Georgian) gets a neutral `client` local part rather than garbage.
- */
-export function syntheticEmail(
-  firstName: string,
-  lastName: string,
-  faker: Faker,
-  rng: Rng,
-): string {
-  let first = ascii(firstName);
-  let last = ascii(lastName);
-  if (first === '' || last === '') {
-    const username = faker.internet.username({ firstName, lastName }).toLowerCase();
-    const [a = '', b = ''] = username.split(/[._]/);
-    first = ascii(a);
-    last = ascii(b.replace(/\d+$/, ''));
-    if (/\p{Script=Georgian}/u.test(firstName + lastName) || first === '' || last === '') {
-      first = 'client';
-      last = '';
-    }
-  }
-  const local = [first, last].filter((part) => part !== '').join('.') + rngDigits(rng, 2);
-  return `${asciiLocalPart.test(local) ? local : `client${rngDigits(rng, 4)}`}@${rngPick(rng, reservedEmailDomains)}`;
+/** first.last + two digits at an RFC 2606 reserved domain (`client` when neither name has a letter any-ascii maps). */
+export function syntheticEmail(firstName: string, lastName: string, rng: Rng): string {
+  const local = emailLocalPart(firstName, lastName);
+  return `${local === '' ? 'client' : local}${rngDigits(rng, 2)}@${rngPick(rng, reservedEmailDomains)}`;
+}
+
+/** Does the e-mail's local part read as the name (first.last, then digits only)? */
+export function emailMatchesName(email: string, firstName: string, lastName: string): boolean {
+  const local = email.slice(0, email.lastIndexOf('@'));
+  const expected = emailLocalPart(firstName, lastName);
+  return (
+    expected !== '' && local.startsWith(expected) && /^\d*$/.test(local.slice(expected.length))
+  );
 }
 
 export function isReservedEmail(email: string): boolean {

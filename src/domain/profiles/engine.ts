@@ -9,7 +9,15 @@ import { syntheticEmail } from './email.js';
 import { profileFakerFor } from './faker-cache.js';
 import type { ProfileFaker } from './faker-patterns.js';
 import { ssnSchemes, taxIdSchemes } from './national-ids/index.js';
-import { syntheticPhone, type PhoneRange } from './phones.js';
+import { occupationFor } from './occupations.js';
+import { personName } from './own-names.js';
+import {
+  syntheticPhone,
+  type PhoneRange,
+  type PhoneRangeRequest,
+  type PhoneSlot,
+} from './phones.js';
+import { placeFor, type Place } from './places.js';
 import { postalFormats } from './postal-codes.js';
 
 export type Gender = 'female' | 'male';
@@ -33,6 +41,10 @@ export interface ProfileSpec {
   readonly bank?: BankInfo;
   /** No IBAN at all (the US profile: its account is a routing number and an account number). */
   readonly withoutIban?: boolean;
+  /** A number valid in the country's plan (default) or one of its reserved fiction ranges. */
+  readonly phoneRange?: PhoneRangeRequest;
+  /** A dataset row's phone slot: rows of one request with different slots never share a number. */
+  readonly phoneSlot?: PhoneSlot;
 }
 
 export interface ProfileEnv {
@@ -70,6 +82,8 @@ export interface ProfileRecord {
     readonly city: string;
     readonly country: string;
   };
+  /** US: the state (USPS code) the city and ZIP belong to; null elsewhere. */
+  readonly region: string | null;
   readonly occupation: string;
   readonly tax_id: string | null;
   readonly tax_id_scheme: string | null;
@@ -148,16 +162,16 @@ function bankView(bank: BankInfo | undefined, given: boolean): ProfileBank {
   };
 }
 
-function cityFor(
-  spec: ProfileSpec,
-  fallback: boolean,
-  rng: Rng,
-  env: ProfileEnv,
-  faker: ProfileFaker,
-): string {
-  if (!fallback) return faker.city();
-  const cities = bankCities(env.bank.banksOf(spec.countryCode));
-  return cities.length > 0 ? rngPick(rng, cities) : faker.city();
+/**
+ * Where the person lives: a gazetteer place of the country (with its US state and ZIP), else, for a country
+ * the gazetteer lacks, a registry bank's city, else faker's pattern city.
+ */
+function placeOf(countryCode: string, rng: Rng, env: ProfileEnv, faker: ProfileFaker): Place {
+  const place = placeFor(countryCode, rng);
+  if (place !== null) return place;
+  const cities = bankCities(env.bank.banksOf(countryCode));
+  const city = cities.length > 0 ? rngPick(rng, cities) : faker.city();
+  return { city, region: null, postalCode: null };
 }
 
 /** The registry cities of a country's banks (in bank order), once per bank list rather than once per profile. */
@@ -181,15 +195,14 @@ export function buildProfileRecord(spec: ProfileSpec, rng: Rng, env: ProfileEnv)
   const locale = profileLocaleOf(spec.countryCode);
   const faker = profileFakerFor(locale.chain, rng);
   const gender: Gender = spec.gender ?? (rngBelow(rng, 2) === 0 ? 'female' : 'male');
-  const firstName = faker.firstName(gender);
-  const lastName = faker.lastName(gender);
+  const { first: firstName, last: lastName } = personName(spec.countryCode, gender, faker, rng);
   const { dateOfBirth, age } = birthDateFor(rng, spec.ageMin, spec.ageMax, env.today);
   const subject = { firstName, lastName, sex: gender, dateOfBirth };
   const country = countryFormatOf(spec.countryCode)?.name ?? usCountryName;
   const postal = postalFormats[spec.countryCode];
   const street = faker.streetAddress();
-  const city = cityFor(spec, locale.fallback, rng, env, faker);
-  const phone = syntheticPhone(spec.countryCode, rng);
+  const place = placeOf(spec.countryCode, rng, env, faker);
+  const phone = syntheticPhone(spec.countryCode, rng, spec.phoneRange, spec.phoneSlot);
   const taxScheme = taxIdSchemes[spec.countryCode];
   const ssnScheme = ssnSchemes[spec.countryCode];
   const account = accountFor(spec, rng, env);
@@ -204,11 +217,17 @@ export function buildProfileRecord(spec: ProfileSpec, rng: Rng, env: ProfileEnv)
     gender,
     date_of_birth: dateOfBirth,
     age,
-    email: syntheticEmail(firstName, lastName, faker.faker, rng),
+    email: syntheticEmail(firstName, lastName, rng),
     phone: phone?.number ?? null,
     phone_range: phone?.range ?? null,
-    address: { street, postal_code: postal?.generate(rng) ?? null, city, country },
-    occupation: faker.jobTitle(),
+    address: {
+      street,
+      postal_code: place.postalCode ?? postal?.generate(rng) ?? null,
+      city: place.city,
+      country,
+    },
+    region: place.region,
+    occupation: occupationFor(rng),
     tax_id: taxScheme?.generate(subject, rng) ?? null,
     tax_id_scheme: taxScheme?.id ?? null,
     ssn: ssnScheme?.generate(subject, rng) ?? null,

@@ -2,11 +2,13 @@ import { validateIban } from '../iban/validate.js';
 import type { NationalContext } from '../iban/national/types.js';
 import { foldText, type BankInfo } from '../../registry/bank-directory.js';
 import { ageOn } from './dates.js';
-import { isReservedEmail } from './email.js';
+import { emailMatchesName, isReservedEmail } from './email.js';
 import type { ProfileRecord } from './engine.js';
 import { ssnSchemes, taxIdSchemes } from './national-ids/index.js';
-import { phoneFitsCountry } from './phones.js';
+import { isFictionalReserved, phoneValidForCountry } from './phones.js';
+import { isGazetteerCity, usZipMatches } from './places.js';
 import { postalFormats } from './postal-codes.js';
+import { surnameAgrees } from './surnames.js';
 
 /**
  * The profile quality score: a pure function of one profile, the registry's record for its IBAN's bank code,
@@ -16,7 +18,13 @@ import { postalFormats } from './postal-codes.js';
  * - completeness (cap 35): 3 per missing field among names, gender, birth date, email, phone, street, city,
  *   country, occupation, card, IBAN (unless the profile has none by design), postal code where the country has
  *   a postal format, national identifier where the country has a published scheme;
- * - country consistency (cap 35): phone outside the country's plan 8, postal code not in the country's format 6,
+ * - the world (cap 64), 16 each so that failing any one keeps the profile below 85: the city is not a place of
+ *   the country in the GeoNames gazetteer; the e-mail does not read as the name (any-ascii transliteration);
+ *   the phone is not valid for the country in libphonenumber's max metadata (a number of a reserved fiction
+ *   range, asked for with phone_range "fictional", is listed with penalty 0 instead); the surname's form does
+ *   not agree with the gender where the language has gendered surnames; a US ZIP that the ZIP table does not
+ *   put in the profile's city and state;
+ * - country consistency (cap 35): postal code not in the country's format 6,
  *   IBAN of another country 10, IBAN failing mod 97 or its national check 10, BIC of another country 6,
  *   national identifier failing its check digits or disagreeing with birth date/sex/name 8, names and street
  *   from a fallback language locale (faker has none for the country) 10, address country not the profile's 4,
@@ -30,7 +38,7 @@ import { postalFormats } from './postal-codes.js';
  * Tiers: 85-100 good (95+ labelled excellent), 70-84 review (usable, review before use), below 70 needs_review.
  */
 export type QualityGroup =
-  'completeness' | 'country_consistency' | 'bank_metadata' | 'weak_markers';
+  'completeness' | 'world' | 'country_consistency' | 'bank_metadata' | 'weak_markers';
 
 export interface QualityReason {
   readonly code: string;
@@ -49,6 +57,7 @@ export interface QualityScore {
 
 const groupCaps: Readonly<Record<QualityGroup, number>> = {
   completeness: 35,
+  world: 64,
   country_consistency: 35,
   bank_metadata: 20,
   weak_markers: 30,
@@ -102,15 +111,69 @@ function consistency(p: ProfileRecord, context: QualityContext): Finding[] {
   return out;
 }
 
-/** Phone and postal code against the profile's country. */
-function contactConsistency(out: Finding[], p: ProfileRecord): void {
-  if (p.phone !== null && !phoneFitsCountry(p.phone, p.country_code))
+/** A check against the world failed: 16 points, so no such profile reaches 85. */
+const worldPenalty = 16;
+
+/** The profile against independent data: the gazetteer, the name, libphonenumber, the language, the ZIP table. */
+function world(p: ProfileRecord): Finding[] {
+  const out: Finding[] = [];
+  if (p.address.city !== '' && !isGazetteerCity(p.country_code, p.address.city))
     out.push({
-      code: 'phone_country_mismatch',
-      field: 'phone',
-      penalty: 8,
-      message: `phone is not a number of ${p.country_code}'s plan`,
+      code: 'city_not_in_country',
+      field: 'address.city',
+      penalty: worldPenalty,
+      message: `${p.address.city} is not a place of ${p.country_code} in the GeoNames gazetteer`,
     });
+  if (p.email !== '' && !emailMatchesName(p.email, p.first_name, p.last_name))
+    out.push({
+      code: 'email_name_mismatch',
+      field: 'email',
+      penalty: worldPenalty,
+      message: 'e-mail does not read as the name (first.last transliterated by any-ascii)',
+    });
+  phoneFinding(out, p);
+  if (!surnameAgrees(p.country_code, p.last_name, p.gender))
+    out.push({
+      code: 'surname_gender_mismatch',
+      field: 'last_name',
+      penalty: worldPenalty,
+      message: `surname form does not agree with gender ${p.gender} in ${p.country_code}'s naming rules`,
+    });
+  if (p.country_code === 'US' && p.address.postal_code !== null && p.region !== null)
+    if (!usZipMatches(p.address.postal_code, p.address.city, p.region))
+      out.push({
+        code: 'us_zip_mismatch',
+        field: 'address.postal_code',
+        penalty: worldPenalty,
+        message: `ZIP ${p.address.postal_code} is not in ${p.address.city}, ${p.region} in the ZIP table`,
+      });
+  return out;
+}
+
+function phoneFinding(out: Finding[], p: ProfileRecord): void {
+  if (p.phone === null) return;
+  // Listed whether or not libphonenumber accepts it (Ofcom's 020 7946 0xxx lies in a valid London range).
+  if (
+    p.phone_range === 'fictional_reserved' &&
+    isFictionalReserved(p.phone.replace(/[\s()-]/g, ''))
+  )
+    out.push({
+      code: 'phone_fictional_range',
+      field: 'phone',
+      penalty: 0,
+      message: 'phone in a range reserved for fiction, as requested: it reaches no subscriber',
+    });
+  else if (!phoneValidForCountry(p.phone, p.country_code))
+    out.push({
+      code: 'phone_invalid',
+      field: 'phone',
+      penalty: worldPenalty,
+      message: `phone is not a valid number of ${p.country_code} for libphonenumber (max metadata)`,
+    });
+}
+
+/** Postal code against the profile's country. */
+function contactConsistency(out: Finding[], p: ProfileRecord): void {
   const postal = postalFormats[p.country_code];
   if (
     postal !== undefined &&
@@ -321,6 +384,7 @@ export function scoreProfile(profile: ProfileRecord, context: QualityContext): Q
   // Each group's findings in order, the group's penalty capped; no arrays beyond the findings themselves.
   const penalty =
     addGroup(reasons, 'completeness', completeness(profile)) +
+    addGroup(reasons, 'world', world(profile)) +
     addGroup(reasons, 'country_consistency', consistency(profile, context)) +
     addGroup(reasons, 'bank_metadata', bankMetadata(profile, context)) +
     addGroup(reasons, 'weak_markers', weakMarkers(profile));

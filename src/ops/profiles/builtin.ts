@@ -8,7 +8,7 @@ import { bankContextShape, personalShape, type ProviderInfo } from './shapes.js'
 import { hasBankContext, resolveProfileRequest, type ProfileInput } from './request.js';
 
 /** The engine's name and version, and the faker release under it (a test pins it to the installed package). */
-export const builtinEngineVersion = '1';
+export const builtinEngineVersion = '2';
 export const fakerVersion = '10.6.0';
 export const builtinProvider: ProviderInfo = {
   provider: 'builtin',
@@ -57,6 +57,7 @@ export function draftProfile(input: ProfileInput, context: RunContext<ProfileNee
       ageMax: input.age_max,
       ...(resolved.givenIban === undefined ? {} : { account: resolved.givenIban }),
       ...(resolved.bank === undefined ? {} : { bank: resolved.bank }),
+      ...(input.phone_range === undefined ? {} : { phoneRange: input.phone_range }),
     },
     rng,
     { bank: context.bank, today },

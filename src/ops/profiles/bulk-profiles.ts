@@ -12,10 +12,14 @@ import { personalShape } from './shapes.js';
 
 export type BulkProfile = ReturnType<typeof personalShape>;
 
+/** rowRng stream of a dataset's phone salt: one per request, so every row maps its index with the same bijection. */
+const phoneSaltStream = 0x70686f6e; // "phon"
+
 /**
  * The profile of bulk row `index`: a person of the row's country who holds the row's IBAN (the registry's bank
  * for its bank code, if any). Row i's person depends only on (request key, i), on its own rng stream next to the
- * IBAN's, so the IBAN columns are the same with or without profiles.
+ * IBAN's, so the IBAN columns are the same with or without profiles. Phones are unique within the dataset: the
+ * row index is the phone slot, mapped to the country's numbers by one bijection per request.
  */
 export function bulkRowProfile(
   countryCode: string,
@@ -32,6 +36,7 @@ export function bulkRowProfile(
       ageMin: 18,
       ageMax: 80,
       account: { iban, bank: context.bank.bankOf(countryCode, bankCode) },
+      phoneSlot: { index, salt: rowRng(context.requestKey, 0, phoneSaltStream).nextU32() },
     },
     rowRng(context.requestKey, index, profileStream),
     { bank: context.bank, today },

@@ -24,6 +24,8 @@ export const profileRules =
   'swift_code that is not a BIC, additional_info over 2 KiB or 4 levels deep) is 400 and debits nothing. A bank ' +
   'context that matches no registry bank is 404 target_no_match: no other bank is substituted. With a seed the ' +
   'profile is a pure function of (seed, request, registry snapshot, UTC day); unseeded it is fresh every call. ' +
-  'Everything is synthetic: emails at RFC 2606 domains, phones in fictional reserved ranges (GB, US) or synthetic ' +
-  'and format-valid, identifiers with valid check digits (US SSN in never-issued forms), published test card ' +
-  'numbers shown masked.';
+  'Everything is synthetic and labelled so: a real GeoNames place of the country (US: ZIP, city and state that ' +
+  "belong together), names in the country's language with the surname form of the gender, emails at RFC 2606 " +
+  'domains transliterated from the name, phones valid for the country in libphonenumber and unique within a bulk ' +
+  'dataset (phone_range "fictional": a regulator-reserved fiction range, GB only), ISCO-08 occupations, ' +
+  'identifiers with valid check digits (US SSN in never-issued forms), published test card numbers shown masked.';

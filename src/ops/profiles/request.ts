@@ -3,6 +3,7 @@ import { countryFormatOf, countryFormats } from '../../domain/iban/countries.js'
 import { normalizeIbanInput, resolveCountry, validateIban } from '../../domain/iban/index.js';
 import { noRegistryContext } from '../../domain/iban/national/types.js';
 import { coveredCountryCodes } from '../../domain/profiles/countries.js';
+import { fictionalRangeCountries } from '../../domain/profiles/phones.js';
 import type { Gender } from '../../domain/profiles/engine.js';
 import { rngPick, type Rng } from '../../domain/rng.js';
 import { AppError } from '../../errors.js';
@@ -62,6 +63,12 @@ export const profileInput = strictObject({
       minLength: 1,
       maxLength: bounds.seedCharsMax,
       description: 'Makes the profile reproducible',
+    }),
+  ),
+  phone_range: Type.Optional(
+    Type.Union([Type.Literal('valid'), Type.Literal('fictional')], {
+      description:
+        'valid (default): a number libphonenumber (max metadata) accepts for the country, phone_range synthetic_format_valid; fictional: a number of a range the regulator reserves for fiction (GB: Ofcom drama numbers), phone_range fictional_reserved; 400 for a country without one',
     }),
   ),
 });
@@ -137,6 +144,7 @@ export function gateProfileInput(input: ProfileInput): void {
       );
     }
   }
+  gateFictionalRange(input);
   if (
     (input.bank_name !== undefined || input.bank_city !== undefined) &&
     input.iban === undefined &&
@@ -148,6 +156,25 @@ export function gateProfileInput(input: ProfileInput): void {
       'bank_name and bank_city need a country (or an iban or swift_code that names one)',
     );
   }
+}
+
+/** The profile's country when the request names one (country, iban or swift_code); undefined for Random. */
+function namedCountry(input: ProfileInput): string | undefined {
+  if (!isRandom(input.country)) return resolveCountry(input.country)?.code;
+  if (input.iban !== undefined)
+    return validateIban(input.iban, noRegistryContext).countryCode ?? undefined;
+  return input.swift_code?.toUpperCase().slice(4, 6);
+}
+
+/** A fictional range exists for few countries: asking for one elsewhere is a 400, not a silent real-looking number. */
+function gateFictionalRange(input: ProfileInput): void {
+  if (input.phone_range !== 'fictional') return;
+  const country = namedCountry(input);
+  if (country === undefined || !fictionalRangeCountries.includes(country))
+    throw new AppError(
+      'invalid_argument',
+      `phone_range "fictional" needs a country with a range reserved for fiction (${fictionalRangeCountries.join(', ')}); ${country === undefined ? 'the request names no country' : `${country} has none`}`,
+    );
 }
 
 export interface ResolvedRequest {

@@ -151,7 +151,7 @@ export const personalShapeSchema = Type.Object(
       description: 'At example.com, example.net or example.org (RFC 2606 reserved)',
     }),
     phone: nullableString(
-      'International format; fictional reserved range (GB Ofcom drama, US 555-01xx) or synthetic and format-valid',
+      'International format. Default: synthetic, valid for the country in libphonenumber (max metadata), spread over the mobile and landline allocations, unique within a bulk dataset; with phone_range "fictional": a range reserved for fiction (GB Ofcom drama numbers)',
     ),
     phone_range: Type.Union([
       Type.Literal('fictional_reserved'),

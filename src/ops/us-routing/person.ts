@@ -4,13 +4,13 @@
  * - email at example.com/.net/.org (reserved for documentation by RFC 2606);
  * - the SSN-like identifier is in a never-issued form (area 9xx, a non-ITIN group) and is shown only masked
  *   (***-**-NNNN);
- * - the street, city, state and ZIP come from faker's US locale and are labelled synthetic; a directory target
- *   replaces city and state with the target's published ones.
+ * - the street comes from faker's US locale; city, state and ZIP are a real place that belong together (a GeoNames
+ *   city and one of its ZIPs in the zipcodes table); a directory target replaces city and state with the
+ *   target's published ones and the ZIP with one the table lists for them (empty when it lists none).
  */
-import { profileLocaleOf } from '../../domain/profiles/countries.js';
 import { buildProfileRecord } from '../../domain/profiles/engine.js';
-import { fakerFor } from '../../domain/profiles/faker-cache.js';
-import type { Rng } from '../../domain/rng.js';
+import { usZipsOf } from '../../domain/profiles/places.js';
+import { rngPick, type Rng } from '../../domain/rng.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
 
 const ssnLastDigits = 4;
@@ -48,7 +48,13 @@ export function syntheticPerson(
     rng,
     { bank, today: referenceDay },
   );
-  const state = fakerFor(profileLocaleOf('US').chain, rng).location.state({ abbreviated: true });
+  const targetZips = place === undefined ? [] : usZipsOf(place.city, place.state);
+  const zip =
+    place === undefined
+      ? (record.address.postal_code ?? '')
+      : targetZips.length > 0
+        ? rngPick(rng, targetZips)
+        : '';
   return {
     given_name: record.first_name,
     family_name: record.last_name,
@@ -57,8 +63,8 @@ export function syntheticPerson(
     ssn_like_last4: (record.ssn ?? '').slice(-ssnLastDigits),
     street: record.address.street,
     city: place?.city ?? record.address.city,
-    state: place?.state ?? state,
-    postal_code: record.address.postal_code ?? '',
+    state: place?.state ?? record.region ?? '',
+    postal_code: zip,
   };
 }
 

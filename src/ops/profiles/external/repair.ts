@@ -4,8 +4,6 @@ import type { Gender, ProfileRecord } from '../../../domain/profiles/engine.js';
 import { ssnSchemes, taxIdSchemes } from '../../../domain/profiles/national-ids/index.js';
 import { AppError } from '../../../errors.js';
 import type { DraftProfile } from '../builtin.js';
-import { fakerFor } from '../../../domain/profiles/faker-cache.js';
-import { profileLocaleOf } from '../../../domain/profiles/countries.js';
 import { profileLimits } from '../../../limits.js';
 
 function clean(value: unknown): string | undefined {
@@ -69,7 +67,6 @@ export function repairExternal(
   };
   const occupation = pick('occupation', base.occupation) as string;
   const subject = { firstName, lastName, sex: gender, dateOfBirth };
-  const faker = fakerFor(profileLocaleOf(base.country_code).chain, draft.rng);
   const record: ProfileRecord = {
     ...base,
     first_name: firstName,
@@ -77,7 +74,7 @@ export function repairExternal(
     gender,
     date_of_birth: subject.dateOfBirth,
     age: ageOn(subject.dateOfBirth, draft.today),
-    email: syntheticEmail(firstName, lastName, faker, draft.rng),
+    email: syntheticEmail(firstName, lastName, draft.rng),
     address,
     occupation,
     tax_id: taxIdSchemes[base.country_code]?.generate(subject, draft.rng) ?? null,
