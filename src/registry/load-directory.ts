@@ -2,7 +2,9 @@ import { countryFormats } from '../domain/iban/countries.js';
 import { workerSettings } from '../pool/worker-data.js';
 import type { BankDirectory } from './bank-directory.js';
 import { LazyLmdbDirectory, LmdbDirectory } from './lmdb-directory.js';
-import { ensureEmbeddedDefault, type EmbeddedOutcome } from './store/embedded.js';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { EmbeddedImportReply, EmbeddedOutcome } from './store/embedded.js';
 import { RegistryStore } from './store/registry-store.js';
 
 /**
@@ -16,13 +18,35 @@ export async function openServiceRegistry(
   dataDir: string,
   report: (outcome: EmbeddedOutcome) => void = () => undefined,
 ): Promise<RegistryStore> {
-  const writer = RegistryStore.openWriter(dataDir);
-  try {
-    report(ensureEmbeddedDefault(writer));
-  } finally {
-    await writer.close();
-  }
+  report(await importEmbeddedInThread(dataDir));
   return RegistryStore.openReader(dataDir);
+}
+
+const workerExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+const bootstrap = new URL('../../workers/thread-bootstrap.mjs', import.meta.url);
+const importEntry = new URL(`../../workers/embedded-import${workerExtension}`, import.meta.url);
+
+/** ensureEmbeddedDefault in a thread that ends with it (workers/embedded-import.ts says why); settles on its exit. */
+function importEmbeddedInThread(dataDir: string): Promise<EmbeddedOutcome> {
+  const worker = new Worker(bootstrap, {
+    workerData: { entry: fileURLToPath(importEntry), dataDir },
+  });
+  return new Promise((resolve, reject) => {
+    let answer: EmbeddedImportReply | undefined;
+    worker.once('message', (message: EmbeddedImportReply) => (answer = message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (answer?.ok === true) resolve(answer.outcome);
+      else
+        reject(
+          new Error(
+            answer === undefined
+              ? `the embedded registry import thread exited with code ${code} before answering`
+              : `embedded registry import failed: ${answer.message}`,
+          ),
+        );
+    });
+  });
 }
 
 /** The main thread's bank directory over the service's registry handle, its countries loaded before the service listens. */

@@ -27,6 +27,11 @@ export interface EmbeddedOutcome {
   readonly kept: readonly { readonly source_id: string; readonly reason: string }[];
 }
 
+/** What the start-up import thread (workers/embedded-import.ts) answers: failures as data. */
+export type EmbeddedImportReply =
+  | { readonly ok: true; readonly outcome: EmbeddedOutcome }
+  | { readonly ok: false; readonly message: string };
+
 /**
  * An empty registry gets every embedded snapshot (bankdata-germany's current set, then the set valid from its
  * "next" date, then iban-to-bic), so the second bankdata-germany snapshot records its changes as events.

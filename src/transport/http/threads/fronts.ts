@@ -47,7 +47,7 @@ export interface FrontThreads {
 }
 
 const workerExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const bootstrap = new URL('../../../../workers/front-bootstrap.mjs', import.meta.url);
+const bootstrap = new URL('../../../../workers/thread-bootstrap.mjs', import.meta.url);
 const entry = new URL(`../../../../workers/front${workerExtension}`, import.meta.url);
 
 const httpOpsByName = new Map(ops.filter(isHttpOp).map((op) => [op.name, op]));
