@@ -6,18 +6,12 @@
  *
  *   node --import tsx bench/profiles-throughput.ts        (npm run bench:profiles-throughput)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AccountStore } from '../src/accounts/account-store.js';
-import { lmdbPorts } from '../src/accounts/lmdb-ports.js';
-import { compileInputValidator } from '../src/ops/framework/input-validation.js';
+import { loadavg } from 'node:os';
 import type { AnyOp } from '../src/ops/framework/op.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { profileGenerate } from '../src/ops/profiles/profile.js';
-import { loadEmbeddedDefault } from '../src/registry/embedded-default.js';
-import { createMemoryDirectory } from '../src/registry/memory-directory.js';
-import { Service } from '../src/service/execute.js';
+import { withInlineService } from './lib/inline-service.js';
+import { median } from './lib/results.js';
 
 const profileRuns = 2_000;
 const warmUpRuns = 300;
@@ -27,24 +21,8 @@ const bulkRuns = 3;
 const bulkOp = ibanBulkDataset as unknown as AnyOp;
 const profileOp = profileGenerate as unknown as AnyOp;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-profiles-tp-'));
-  const accounts = AccountStore.open(dataDir);
-  try {
-    const apiKey = accounts.createKey('unlimited', new Date(), 'bench').key;
-    const service = new Service({
-      state: lmdbPorts(accounts),
-      data: { bank: createMemoryDirectory(loadEmbeddedDefault()) },
-      runner: { runInPool: () => Promise.reject(new Error('inline only')) },
-      poolThresholdRows: 1_000_000,
-      validators: new Map([bulkOp, profileOp].map((op) => [op.name, compileInputValidator(op)])),
-    });
-    const identity = { apiKey, ip: '127.0.0.1' };
+  await withInlineService([bulkOp, profileOp], async (service, identity) => {
     const profile = async (run: number) =>
       JSON.stringify(
         (await service.execute(profileOp, { country: run % 2 === 0 ? 'DE' : 'Random' }, identity))
@@ -75,10 +53,7 @@ async function main(): Promise<void> {
         loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
       }),
     );
-  } finally {
-    await accounts.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

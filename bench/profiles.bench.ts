@@ -13,19 +13,10 @@
  * per-thread faker and phone caches), so the figures are the steady state, not a worker still compiling at
  * start. Writes bench/results/profiles.json and its section of bench/RESULTS.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AccountStore } from '../src/accounts/account-store.js';
 import { ledgerDurabilities, type LedgerDurability } from '../src/accounts/ledger-durability.js';
-import { lmdbPorts } from '../src/accounts/lmdb-ports.js';
-import { compileInputValidator } from '../src/ops/framework/input-validation.js';
 import type { AnyOp } from '../src/ops/framework/op.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { profileGenerate } from '../src/ops/profiles/profile.js';
-import { loadEmbeddedDefault } from '../src/registry/embedded-default.js';
-import { createMemoryDirectory } from '../src/registry/memory-directory.js';
-import { Service } from '../src/service/execute.js';
 import {
   collectClientGarbage,
   encodePost,
@@ -33,6 +24,7 @@ import {
   withClientGc,
 } from './lib/latency-client.js';
 import { startIbanqa } from './lib/ibanqa-process.js';
+import { withInlineService } from './lib/inline-service.js';
 import { resultsMdPath } from './lib/report.js';
 import { round, writeResult } from './lib/results.js';
 import { writeSection } from './lib/sections.js';
@@ -73,19 +65,8 @@ function summary(timings: number[]) {
   };
 }
 
-async function inProcess() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-profiles-'));
-  const accounts = AccountStore.open(dataDir);
-  try {
-    const apiKey = accounts.createKey('unlimited', new Date(), 'bench').key;
-    const service = new Service({
-      state: lmdbPorts(accounts),
-      data: { bank: createMemoryDirectory(loadEmbeddedDefault()) },
-      runner: { runInPool: () => Promise.reject(new Error('inline only')) },
-      poolThresholdRows: 1_000_000,
-      validators: new Map([bulkOp, profileOp].map((op) => [op.name, compileInputValidator(op)])),
-    });
-    const identity = { apiKey, ip: '127.0.0.1' };
+function inProcess() {
+  return withInlineService([bulkOp, profileOp], async (service, identity) => {
     const profile: number[] = [];
     for (let run = 0; run < profileRuns + warmUpRuns; run++) {
       const started = performance.now();
@@ -116,10 +97,7 @@ async function inProcess() {
     }
     // CPU time of this process: on a machine shared with other builds, wall time includes waiting for a core.
     return { profile: summary(profile), bulk: summary(bulk), bulkCpu: summary(bulkCpu) };
-  } finally {
-    await accounts.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The service in its own process, as a harness runs it: the client's work and garbage are not in the figures. */

@@ -6,18 +6,8 @@
  * name tiers (exact > all words > prefix), so "Frankfurt" finds "Frankfurt am Main" and "Frankfurt (Oder)". Pure.
  */
 import anyAscii from 'any-ascii';
+import { umlautExpansions } from '../text/umlauts.js';
 import { matchTiers, matchWords, type MatchTier, type NameQuery } from './name-match.js';
-
-const UMLAUTS: Readonly<Record<string, string>> = {
-  ä: 'ae',
-  ö: 'oe',
-  ü: 'ue',
-  Ä: 'Ae',
-  Ö: 'Oe',
-  Ü: 'Ue',
-  ß: 'ss',
-  ẞ: 'SS',
-};
 
 function words(text: string): string[] {
   return anyAscii(text)
@@ -31,7 +21,9 @@ function words(text: string): string[] {
 /** The folded forms of a city name (one or two), as word lists. */
 export function cityFolds(text: string): string[][] {
   const plain = words(text);
-  const expanded = words(text.normalize('NFC').replace(/[äöüÄÖÜßẞ]/g, (c) => UMLAUTS[c] ?? c));
+  const expanded = words(
+    text.normalize('NFC').replace(/[äöüÄÖÜßẞ]/g, (c) => umlautExpansions[c] ?? c),
+  );
   return expanded.join(' ') === plain.join(' ') ? [plain] : [plain, expanded];
 }
 

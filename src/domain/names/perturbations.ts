@@ -2,6 +2,7 @@ import { rngBelow, type Rng } from '../rng.js';
 import { fullNameOf, type BaseName } from './base-names.js';
 import { tradeWordAt } from './holders.js';
 import type { VopLabel } from './labels.js';
+import { umlautExpansions } from '../text/umlauts.js';
 
 /** What was done to the account holder's name to get the name the payer typed. */
 export const perturbations = [
@@ -143,15 +144,6 @@ const specialLetters: Readonly<Record<string, string>> = {
   Œ: 'OE',
   ı: 'i',
 };
-const germanExpansions: Readonly<Record<string, string>> = {
-  ä: 'ae',
-  ö: 'oe',
-  ü: 'ue',
-  Ä: 'Ae',
-  Ö: 'Oe',
-  Ü: 'Ue',
-  ß: 'ss',
-};
 
 /** Diacritics removed: German umlauts expanded (ü→ue) for German-speaking holders, otherwise stripped (é→e). */
 function withoutDiacritics(name: string, country: string): string {
@@ -159,7 +151,7 @@ function withoutDiacritics(name: string, country: string): string {
   return [...name]
     .map(
       (ch) =>
-        (expand ? germanExpansions[ch] : undefined) ??
+        (expand ? umlautExpansions[ch] : undefined) ??
         specialLetters[ch] ??
         ch.normalize('NFKD').replace(/\p{M}/gu, ''),
     )
