@@ -20,7 +20,8 @@ import {
 import { placeFor, type Place } from './places.js';
 import { postalFormats } from './postal-codes.js';
 
-export type Gender = 'female' | 'male';
+export type { Gender } from './gender.js';
+import type { Gender } from './gender.js';
 /** How the profile's bank relates to the registry: a registry bank, an IBAN whose bank the registry does not know, or none. */
 export type BankMatch = 'matched' | 'no_match' | 'synthetic';
 

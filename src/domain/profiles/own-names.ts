@@ -1,6 +1,6 @@
 import { allLocales } from '@faker-js/faker';
 import { rngBelow, rngPick, type Rng } from '../rng.js';
-import type { Gender } from './engine.js';
+import type { Gender } from './gender.js';
 import type { ProfileFaker } from './faker-patterns.js';
 import { greekFeminine, lithuanianFeminine, polishFeminine, surnameAgrees } from './surnames.js';
 

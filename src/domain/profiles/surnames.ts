@@ -1,4 +1,4 @@
-import type { Gender } from './engine.js';
+import type { Gender } from './gender.js';
 
 /**
  * Surnames that change with the bearer's sex, per language (the conventions as described in the Wikipedia

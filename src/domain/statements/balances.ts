@@ -1,5 +1,5 @@
 import type { TextLine } from './document.js';
-import type { Found } from './fields.js';
+import type { Found } from './extracted.js';
 import { summaryLabelsIn } from './label-match.js';
 import { amountsIn, type NumberConvention } from './values.js';
 

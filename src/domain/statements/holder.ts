@@ -1,5 +1,5 @@
 import type { TextLine } from './document.js';
-import type { Found } from './fields.js';
+import type { Found } from './extracted.js';
 import { findLabel, nextLabelRegex, salutationRegex } from './label-match.js';
 import type { LabelConcept } from './labels.js';
 

@@ -1,5 +1,5 @@
 import type { TextLine } from './document.js';
-import type { Found } from './fields.js';
+import type { Found } from './extracted.js';
 import { alternation, findLabel } from './label-match.js';
 import { wordsOf } from './labels.js';
 import { amountsIn, datesIn, type NumberConvention } from './values.js';

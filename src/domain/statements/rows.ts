@@ -1,5 +1,5 @@
 import type { TextLine } from './document.js';
-import type { Transaction } from './fields.js';
+import type { Transaction } from './extracted.js';
 import { findLabel, labelRegex } from './label-match.js';
 import {
   amountsIn,
