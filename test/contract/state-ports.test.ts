@@ -90,6 +90,27 @@ function stateContract(name: string, open: () => Subject): void {
           assert.equal(await authenticator.authenticate(created.key, at(4)), null);
         }));
 
+      it('accountById finds an issued key by id, not a revoked or unknown one', () =>
+        withSubject(async ({ ports, createKey, revokeKey }) => {
+          const created = createKey('pro', T0, 'by id');
+          const expected = {
+            id: created.id,
+            plan: 'pro',
+            label: 'by id',
+            created_at: T0.toISOString(),
+            expires_at: null,
+          };
+          assert.deepEqual(await ports.authenticator.accountById(created.id), expected);
+          assert.deepEqual(
+            await ports.authenticator.authenticate(created.key, at(1)),
+            expected,
+            'the same account as the key authenticates to',
+          );
+          assert.equal(await ports.authenticator.accountById('no-such-key-id'), null);
+          assert.equal(revokeKey(created.id, at(2)), true);
+          assert.equal(await ports.authenticator.accountById(created.id), null);
+        }));
+
       it('a 24h pass works for 24 hours, then is refused as payment_required', () =>
         withSubject(async ({ ports, createKey }) => {
           const pass = createKey('pass24h', T0);
@@ -181,6 +202,60 @@ function stateContract(name: string, open: () => Subject): void {
             remaining: 45,
             resets_at: null,
           });
+        }));
+
+      it('refundCommitted gives committed credits back in their period, never below zero', () =>
+        withSubject(async (subject) => {
+          const { meter } = subject.ports;
+          const account = await freeAccount(subject);
+          const held = await meter.reserve(account, { api_calls: 10, profiles: 2 }, T0);
+          assert.ok(held.ok);
+          await meter.commit(held.reservation);
+          // The charge as a record keeps it: plain data, no handle (it may outlive a restart).
+          const charge = {
+            account_id: account.id,
+            period_start: held.reservation.period_start,
+            debits: { api_calls: 4 },
+          };
+          await meter.refundCommitted(charge);
+          const after = await meter.balance(account, T0);
+          assert.deepEqual(after.api_calls, {
+            limit: FREE_API_CALLS,
+            used: 6,
+            reserved: 0,
+            remaining: FREE_API_CALLS - 6,
+            resets_at: null,
+          });
+          assert.equal(after.profiles.used, 2, 'kinds not in the charge are untouched');
+          await meter.refundCommitted({ ...charge, debits: { api_calls: 100, profiles: 2 } });
+          const emptied = await meter.balance(account, T0);
+          assert.equal(emptied.api_calls.used, 0);
+          assert.equal(emptied.profiles.used, 0);
+        }));
+
+      it('refundCommitted of an earlier month leaves the current month alone', () =>
+        withSubject(async (subject) => {
+          const { meter } = subject.ports;
+          const account = await subject.ports.authenticator.authenticate(
+            subject.createKey('starter', T0).key,
+            T0,
+          );
+          assert.ok(account);
+          const earlier = await meter.reserve(account, { statements: 1 }, T0);
+          assert.ok(earlier.ok);
+          await meter.commit(earlier.reservation);
+          const later = at(40 * 24 * HOUR); // a monthly plan's next period, whatever day it renews
+          const current = await meter.reserve(account, { statements: 1 }, later);
+          assert.ok(current.ok);
+          await meter.commit(current.reservation);
+          assert.notEqual(current.reservation.period_start, earlier.reservation.period_start);
+          await meter.refundCommitted({
+            account_id: account.id,
+            period_start: earlier.reservation.period_start,
+            debits: { statements: 1 },
+          });
+          assert.equal((await meter.balance(account, later)).statements.used, 1);
+          assert.equal((await meter.balance(account, T0)).statements.used, 0);
         }));
 
       it('a plan with no cap counts usage and never refuses', () =>
