@@ -95,10 +95,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const statements = openStatementReviews({
     config,
-    accounts: store,
-    meter: state.ledger,
+    store,
+    ports: state,
     runner,
     logger,
+    now: () => new Date(),
     observeAnalysis: observed.analysed,
   });
   const service = buildService(config, {

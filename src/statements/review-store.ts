@@ -1,4 +1,4 @@
-import type { Debits } from '../ops/framework/op.js';
+import type { CommittedCharge } from '../ports/credits.js';
 import type { FailureReason } from './failure.js';
 import type { StatementReport } from './report.js';
 
@@ -6,11 +6,7 @@ export type ReviewStatus = 'pending_analysis' | 'completed' | 'analysis_failed';
 export type ReviewStep = 'queued' | 'analyzing' | 'done';
 
 /** The statement credit taken on acceptance, kept so a refund finds its period even after a restart. */
-export interface ReviewCharge {
-  readonly account_id: string;
-  readonly period_start: string;
-  readonly debits: Debits;
-}
+export type ReviewCharge = CommittedCharge;
 
 /** One review's metadata and, once done, its report. Never the upload's bytes or its extracted text beyond the report. */
 export interface ReviewRecord {

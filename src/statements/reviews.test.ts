@@ -1,58 +1,73 @@
-// The review workflow with the in-memory store and a scripted analysis: timeouts and crashes fail the review
-// and refund its credit, document failures keep it, a review deleted mid-analysis is not written back.
+// The review workflow with the in-memory store, the in-memory state ports (the real Meter behind the credit port)
+// and a scripted analysis: timeouts and crashes fail the review and refund its credit, document failures keep
+// it, a review deleted mid-analysis is not written back.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pino } from 'pino';
-import type { Account } from '../accounts/account-store.js';
-import type { KindBalance, Reservation } from '../accounts/meter.js';
+import { memoryPorts } from '../accounts/memory-ports.js';
 import type { StatementTask, StatementTaskResult } from '../pool/task.js';
 import { MemoryReviewStore } from './review-store-memory.js';
 import { StatementReviews } from './reviews.js';
 import { UploadFiles } from './upload-files.js';
 
-const account: Account = {
-  id: 'key-1',
-  plan: 'pro',
-  label: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  expires_at: null,
-};
+const NOW = new Date('2026-03-01T00:00:00.000Z');
 const pdf = Buffer.from('%PDF-1.7\nsynthetic\n%%EOF\n');
 
 function harness(
   analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>,
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-reviews-'));
-  const refunds: Reservation[] = [];
+  const ports = memoryPorts();
+  const created = ports.createKey('pro', new Date('2026-01-01T00:00:00.000Z'));
   const store = new MemoryReviewStore();
   const key = Buffer.alloc(32, 7);
   const files = new UploadFiles(join(dir, 'uploads'), key);
-  const balance: KindBalance = { limit: 100, used: 1, reserved: 0, remaining: 99, resets_at: null };
   const reviews = new StatementReviews({
     store,
     files,
     key,
     keySource: 'configured',
     analyze,
-    accounts: { accountById: (id) => (id === account.id ? account : null) },
-    meter: {
-      balance: () => ({ statements: balance }),
-      refundCommitted: (charge) => void refunds.push(charge),
-    },
-    now: () => new Date('2026-03-01T00:00:00.000Z'),
+    accounts: ports.authenticator,
+    meter: ports.meter,
+    now: () => NOW,
     retentionSeconds: 3600,
     region: 'test',
     logger: pino({ level: 'silent' }),
     analysisMsMax: 200,
   });
+  /** Statement credits used in the review's period, as the meter counts them. */
+  const used = async () => {
+    const account = await ports.authenticator.accountById(created.id);
+    assert.ok(account);
+    return (await ports.meter.balance(account, NOW)).statements.used;
+  };
+  /** An upload as the service runs it: the statement credit is reserved and committed around accept. */
+  const accept = async () => {
+    const account = await ports.authenticator.accountById(created.id);
+    assert.ok(account);
+    const held = await ports.meter.reserve(account, { statements: 1 }, NOW);
+    assert.ok(held.ok);
+    const answer = await reviews.accept({
+      keyId: created.id,
+      paid: true,
+      bytes: pdf,
+      expectedBank: null,
+      expectedBankSlug: null,
+    });
+    await ports.meter.commit(held.reservation);
+    return answer;
+  };
   return {
+    keyId: created.id,
     reviews,
     store,
     files,
-    refunds,
+    used,
+    accept,
     dispose: async () => {
       await reviews.close();
       rmSync(dir, { recursive: true, force: true });
@@ -60,23 +75,18 @@ function harness(
   };
 }
 
-async function finished(reviews: StatementReviews, id: string): Promise<Record<string, any>> {
+async function finished(
+  reviews: StatementReviews,
+  keyId: string,
+  id: string,
+): Promise<Record<string, any>> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const view = await reviews.view(account.id, id);
+    const view = await reviews.view(keyId, id);
     if (view.status !== 'pending_analysis') return view;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('review did not finish');
 }
-
-const accept = (reviews: StatementReviews) =>
-  reviews.accept({
-    keyId: account.id,
-    paid: true,
-    bytes: pdf,
-    expectedBank: null,
-    expectedBankSlug: null,
-  });
 
 test('an analysis past its time bound fails as analysis_timeout and is refunded', async () => {
   const h = harness(
@@ -87,15 +97,12 @@ test('an analysis past its time bound fails as analysis_timeout and is refunded'
   );
   try {
     await h.reviews.start();
-    const id = (await accept(h.reviews)).review_id as string;
-    const view = await finished(h.reviews, id);
+    const id = (await h.accept()).review_id as string;
+    const view = await finished(h.reviews, h.keyId, id);
     assert.equal(view.status, 'analysis_failed');
     assert.equal(view.failure.reason, 'analysis_timeout');
     assert.equal(view.failure.refunded, true);
-    assert.deepEqual(
-      h.refunds.map((charge) => charge.debits),
-      [{ statements: 1 }],
-    );
+    assert.equal(await h.used(), 0, 'the committed statement credit is back');
   } finally {
     await h.dispose();
   }
@@ -110,13 +117,14 @@ test('a crash is analysis_error (refunded); a document failure keeps the credit'
   });
   try {
     await h.reviews.start();
-    const crashed = await finished(h.reviews, (await accept(h.reviews)).review_id as string);
+    const crashed = await finished(h.reviews, h.keyId, (await h.accept()).review_id as string);
     assert.equal(crashed.failure.reason, 'analysis_error');
     assert.equal(crashed.failure.refunded, true);
-    const unreadable = await finished(h.reviews, (await accept(h.reviews)).review_id as string);
+    assert.equal(await h.used(), 0);
+    const unreadable = await finished(h.reviews, h.keyId, (await h.accept()).review_id as string);
     assert.equal(unreadable.failure.reason, 'unreadable_document');
     assert.equal(unreadable.failure.refunded, false);
-    assert.equal(h.refunds.length, 1);
+    assert.equal(await h.used(), 1, 'a document failure keeps its credit');
   } finally {
     await h.dispose();
   }
@@ -131,17 +139,17 @@ test('a review deleted while it is analysed stays deleted; the worker reads the 
   });
   try {
     await h.reviews.start();
-    const id = (await accept(h.reviews)).review_id as string;
+    const id = (await h.accept()).review_id as string;
     for (let attempt = 0; attempt < 100 && seenPath === ''; attempt++)
       await new Promise((resolve) => setTimeout(resolve, 5));
     assert.equal(seenPath, h.files.pathOf(id));
     assert.deepEqual(h.files.read(id), pdf);
-    await h.reviews.remove(account.id, id);
+    await h.reviews.remove(h.keyId, id);
     release({ ok: true, report: {} });
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(await h.store.get(id), undefined);
     assert.deepEqual(h.files.list(), []);
-    await assert.rejects(h.reviews.view(account.id, id), { code: 'not_found' });
+    await assert.rejects(h.reviews.view(h.keyId, id), { code: 'not_found' });
   } finally {
     await h.dispose();
   }
@@ -151,7 +159,7 @@ test('another key sees nothing; ids are 128-bit hex', async () => {
   const h = harness(async () => ({ ok: true, report: {} }));
   try {
     await h.reviews.start();
-    const id = (await accept(h.reviews)).review_id as string;
+    const id = (await h.accept()).review_id as string;
     assert.match(id, /^[0-9a-f]{32}$/);
     await assert.rejects(h.reviews.view('key-2', id), { code: 'not_found' });
     await assert.rejects(h.reviews.remove('key-2', id), { code: 'not_found' });

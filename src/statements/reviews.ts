@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Account } from '../accounts/account-store.js';
-import type { KindBalance, Reservation } from '../accounts/meter.js';
 import { periodOf } from '../accounts/periods.js';
 import { mediaTypeOf, sniffStatementFile } from '../domain/statements/file-type.js';
 import { AppError } from '../errors.js';
 import { limits } from '../limits.js';
+import type { Authenticator, CreditMeter } from '../ports/index.js';
 import type { StatementTask, StatementTaskResult } from '../pool/task.js';
 import { failureReasons, type FailureReason } from './failure.js';
 import type { StatementReport } from './report.js';
@@ -21,11 +20,10 @@ export interface StatementReviewsDeps {
   readonly key: Buffer;
   readonly keySource: 'configured' | 'data_directory';
   readonly analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>;
-  readonly accounts: { accountById(id: string): Account | null };
-  readonly meter: {
-    balance(account: Account, now: Date): Record<'statements', KindBalance>;
-    refundCommitted(charge: Reservation): void;
-  };
+  /** The key's account (its plan and period), looked up once per upload. */
+  readonly accounts: Pick<Authenticator, 'accountById'>;
+  /** The quota shown on acceptance, and the refund of a review that failed for the service's reason. */
+  readonly meter: Pick<CreditMeter, 'balance' | 'refundCommitted'>;
   readonly now: () => Date;
   readonly retentionSeconds: number;
   readonly region: string;
@@ -109,7 +107,7 @@ export class StatementReviews {
         'statement_file_unsupported_type',
         'statement_file is not a PDF, PNG, JPEG or WEBP file',
       );
-    const account = this.deps.accounts.accountById(request.keyId);
+    const account = await this.deps.accounts.accountById(request.keyId);
     if (account === null) throw new AppError('unauthenticated', 'Invalid API key');
     const now = this.deps.now();
     const reviewId = randomBytes(16).toString('hex'); // 128 random bits: unguessable, and the only handle on a review
@@ -145,7 +143,7 @@ export class StatementReviews {
     this.queue.push(reviewId);
     // After this call returns the request commits its credit; the analysis starts on a later turn of the loop.
     setImmediate(() => this.pump());
-    const balance = this.deps.meter.balance(account, now).statements;
+    const balance = (await this.deps.meter.balance(account, now)).statements;
     return {
       ...this.viewOf(record),
       quota: { limit: balance.limit, left: balance.remaining, unlimited: balance.limit === null },
@@ -348,7 +346,14 @@ export class StatementReviews {
     }
     const refunded = failureReasons[outcome.reason].refunded && record.charge !== null;
     if (refunded && record.charge !== null)
-      void this.deps.meter.refundCommitted({ ...record.charge, debits: record.charge.debits });
+      void this.deps.meter
+        .refundCommitted(record.charge)
+        .catch((error: unknown) =>
+          this.deps.logger.error(
+            { err: error, reviewId: record.review_id },
+            'statement credit refund failed',
+          ),
+        );
     const failure = {
       reason: outcome.reason,
       message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`,
