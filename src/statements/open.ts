@@ -27,6 +27,8 @@ export interface StatementWiring {
   readonly logger: Logger;
   /** The service's clock: review dates, expiry and the analysis's "today" read it. */
   readonly now: () => Date;
+  /** The report's check at the worker boundary (the statements op's report-check.ts). */
+  readonly readReport: StatementReviewsDeps['readReport'];
   readonly observeAnalysis?: StatementReviewsDeps['observeAnalysis'];
 }
 
@@ -40,6 +42,7 @@ export function openStatementReviews(wiring: StatementWiring): StatementReviews 
     key,
     keySource: source,
     analyze: (task, signal) => wiring.runner.runStatementAnalysis(task, signal),
+    readReport: wiring.readReport,
     accounts: wiring.ports.authenticator,
     meter: wiring.ports.meter,
     now: wiring.now,

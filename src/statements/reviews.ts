@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { periodOf } from '../accounts/periods.js';
-import { mediaTypeOf, sniffStatementFile } from '../domain/statements/file-type.js';
+import {
+  kindOfMediaType,
+  mediaTypeOf,
+  type StatementFileKind,
+} from '../domain/statements/file-type.js';
 import { AppError } from '../errors.js';
 import { limits } from '../limits.js';
 import type { Authenticator, CreditMeter } from '../ports/index.js';
 import type { StatementTask, StatementTaskResult } from '../pool/task.js';
-import { failureReasons, type FailureReason } from './failure.js';
-import type { StatementReport } from './report.js';
-import type { ReviewCharge, ReviewRecord, ReviewStore } from './review-store.js';
+import { failureReasons, isFailureReason, type FailureReason } from './failure.js';
+import type { ReviewCharge, ReviewRecord, ReviewReport, ReviewStore } from './review-store.js';
 import type { UploadFiles } from './upload-files.js';
 
 /** The credits a statement upload takes: one of the plan's statement quota (src/accounts/plans.ts). */
@@ -20,6 +23,8 @@ export interface StatementReviewsDeps {
   readonly key: Buffer;
   readonly keySource: 'configured' | 'data_directory';
   readonly analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>;
+  /** Checks the report a worker sent back against the report's schema; throws when it does not match. */
+  readonly readReport: (raw: unknown) => ReviewReport;
   /** The key's account (its plan and period), looked up once per upload. */
   readonly accounts: Pick<Authenticator, 'accountById'>;
   /** The quota shown on acceptance, and the refund of a review that failed for the service's reason. */
@@ -41,6 +46,8 @@ export interface AcceptRequest {
   readonly keyId: string;
   readonly paid: boolean;
   readonly bytes: Uint8Array;
+  /** The file type the upload check recognised (the op's gate): not sniffed again. */
+  readonly kind: StatementFileKind;
   readonly expectedBank: string | null;
   readonly expectedBankSlug: string | null;
 }
@@ -52,7 +59,7 @@ const stepMessages = {
   done: 'The analysis is complete.',
 } as const;
 
-type AnalysisOutcome = { report: StatementReport } | { reason: FailureReason; detail: string };
+type AnalysisOutcome = { report: ReviewReport } | { reason: FailureReason; detail: string };
 
 /**
  * The statement review workflow: accept (store encrypted, record, queue), analyse in the worker pool one
@@ -101,12 +108,6 @@ export class StatementReviews {
         'overloaded',
         'Too many statements are waiting for analysis; retry shortly',
       );
-    const kind = sniffStatementFile(request.bytes);
-    if (kind === null)
-      throw new AppError(
-        'statement_file_unsupported_type',
-        'statement_file is not a PDF, PNG, JPEG or WEBP file',
-      );
     const account = await this.deps.accounts.accountById(request.keyId);
     if (account === null) throw new AppError('unauthenticated', 'Invalid API key');
     const now = this.deps.now();
@@ -123,7 +124,7 @@ export class StatementReviews {
       step: 'queued',
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.deps.retentionSeconds * 1000).toISOString(),
-      media_type: mediaTypeOf[kind],
+      media_type: mediaTypeOf[request.kind],
       size_bytes: request.bytes.byteLength,
       expected_bank: request.expectedBank,
       expected_bank_slug: request.expectedBankSlug,
@@ -303,22 +304,7 @@ export class StatementReviews {
     const analysisMsMax = this.deps.analysisMsMax ?? limits.statementAnalysisMsMax;
     const timeout = setTimeout(() => controller.abort(new Error('timeout')), analysisMsMax);
     try {
-      const result = await this.deps.analyze(
-        {
-          kind: 'statement-analysis',
-          reviewId,
-          uploadPath: this.deps.files.pathOf(reviewId),
-          key: this.deps.key,
-          expectedBank: record.expected_bank,
-          expectedBankSlug: record.expected_bank_slug,
-          callerPaid: record.caller_paid,
-          now: this.deps.now().toISOString(),
-        },
-        controller.signal,
-      );
-      return result.ok
-        ? { report: result.report as StatementReport }
-        : { reason: result.reason as FailureReason, detail: result.detail };
+      return this.checkedOutcome(await this.deps.analyze(this.taskOf(record), controller.signal));
     } catch (thrown) {
       const timedOut = controller.signal.aborted && !this.removed.has(reviewId);
       if (!timedOut && !this.removed.has(reviewId))
@@ -329,6 +315,32 @@ export class StatementReviews {
     } finally {
       clearTimeout(timeout);
     }
+  }
+
+  /** What a worker needs to analyse the review: where its upload is, the key, and what was recorded on acceptance. */
+  private taskOf(record: ReviewRecord): StatementTask {
+    const fileKind = kindOfMediaType(record.media_type);
+    if (fileKind === undefined)
+      throw new Error(`review records a media type no upload has: ${record.media_type}`);
+    return {
+      kind: 'statement-analysis',
+      reviewId: record.review_id,
+      uploads: this.deps.files.directory,
+      key: this.deps.key,
+      fileKind,
+      expectedBank: record.expected_bank,
+      expectedBankSlug: record.expected_bank_slug,
+      callerPaid: record.caller_paid,
+      now: this.deps.now().toISOString(),
+    };
+  }
+
+  /** The worker's answer, checked where it crosses back: a report off its schema or an unknown reason is a bug. */
+  private checkedOutcome(result: StatementTaskResult): AnalysisOutcome {
+    if (result.ok) return { report: this.deps.readReport(result.report) };
+    if (!isFailureReason(result.reason))
+      throw new Error(`the analysis answered an unknown failure reason: ${result.reason}`);
+    return { reason: result.reason, detail: result.detail };
   }
 
   /** The completed or failed review; a failure whose reason is refunded gives the charge back. */

@@ -7,11 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pino } from 'pino';
-import { memoryPorts } from '../accounts/memory-ports.js';
-import type { StatementTask, StatementTaskResult } from '../pool/task.js';
-import { MemoryReviewStore } from './review-store-memory.js';
-import { StatementReviews } from './reviews.js';
-import { UploadFiles } from './upload-files.js';
+import { memoryPorts } from '../../src/accounts/memory-ports.js';
+import type { DocumentFacts } from '../../src/domain/statements/document.js';
+import { buildReport } from '../../src/ops/statements/report.js';
+import { readStatementReport } from '../../src/ops/statements/report-check.js';
+import type { StatementTask, StatementTaskResult } from '../../src/pool/task.js';
+import type { BankDirectory } from '../../src/registry/bank-directory.js';
+import { MemoryReviewStore } from '../../src/statements/review-store-memory.js';
+import { StatementReviews } from '../../src/statements/reviews.js';
+import { UploadFiles } from '../../src/statements/upload-files.js';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
 const pdf = Buffer.from('%PDF-1.7\nsynthetic\n%%EOF\n');
@@ -31,6 +35,7 @@ function harness(
     key,
     keySource: 'configured',
     analyze,
+    readReport: readStatementReport,
     accounts: ports.authenticator,
     meter: ports.meter,
     now: () => NOW,
@@ -55,6 +60,7 @@ function harness(
       keyId: created.id,
       paid: true,
       bytes: pdf,
+      kind: 'pdf',
       expectedBank: null,
       expectedBankSlug: null,
     });
@@ -132,17 +138,20 @@ test('a crash is analysis_error (refunded); a document failure keeps the credit'
 
 test('a review deleted while it is analysed stays deleted; the worker reads the upload it was given', async () => {
   let release: (result: StatementTaskResult) => void = () => undefined;
-  let seenPath = '';
+  let seenId = '';
+  let seenUploads = '';
   const h = harness((task) => {
-    seenPath = task.uploadPath;
+    seenId = task.reviewId;
+    seenUploads = task.uploads;
     return new Promise((resolve) => (release = resolve));
   });
   try {
     await h.reviews.start();
     const id = (await h.accept()).review_id as string;
-    for (let attempt = 0; attempt < 100 && seenPath === ''; attempt++)
+    for (let attempt = 0; attempt < 100 && seenId === ''; attempt++)
       await new Promise((resolve) => setTimeout(resolve, 5));
-    assert.equal(seenPath, h.files.pathOf(id));
+    assert.equal(seenId, id);
+    assert.equal(seenUploads, h.files.directory);
     assert.deepEqual(h.files.read(id), pdf);
     await h.reviews.remove(h.keyId, id);
     release({ ok: true, report: {} });
@@ -163,6 +172,58 @@ test('another key sees nothing; ids are 128-bit hex', async () => {
     assert.match(id, /^[0-9a-f]{32}$/);
     await assert.rejects(h.reviews.view('key-2', id), { code: 'not_found' });
     await assert.rejects(h.reviews.remove('key-2', id), { code: 'not_found' });
+  } finally {
+    await h.dispose();
+  }
+});
+
+/** A report as the statements op shapes it, from a one-line document and no registry. */
+function shapedReport(): unknown {
+  const text = 'IBAN NL91 ABNA 0417 1643 00';
+  const facts: DocumentFacts = {
+    kind: 'pdf',
+    pages: 1,
+    lines: [{ page: 1, text, spans: [{ text, font: 'f' }] }],
+    pdf: null,
+    image: null,
+  };
+  return buildReport(facts, {
+    now: NOW,
+    bank: {
+      bankOf: () => undefined,
+      accountCheckMethod: () => undefined,
+    } as unknown as BankDirectory,
+    caller: { keyId: null, plan: null, paid: true },
+    expectedBank: null,
+    expectedBankSlug: null,
+  });
+}
+
+test('the worker report is checked where it crosses back: off its schema the review fails, refunded', async () => {
+  const report = shapedReport();
+  const answers: StatementTaskResult[] = [
+    { ok: true, report },
+    { ok: true, report: { ...(report as object), score: 'high' } },
+    { ok: false, reason: 'not_a_reason', detail: 'from a confused worker' },
+  ];
+  const h = harness(async () => answers.shift() as StatementTaskResult);
+  try {
+    await h.reviews.start();
+    const done = await finished(h.reviews, h.keyId, (await h.accept()).review_id as string);
+    assert.equal(done.status, 'completed');
+    assert.deepEqual(done.iban_checks, (report as { iban_checks: unknown }).iban_checks);
+    assert.equal(await h.used(), 1);
+    for (const expected of [0, 1]) {
+      const failed = await finished(h.reviews, h.keyId, (await h.accept()).review_id as string);
+      assert.equal(failed.status, 'analysis_failed');
+      assert.equal(failed.failure.reason, 'analysis_error');
+      assert.equal(failed.failure.refunded, true);
+      assert.equal(
+        await h.used(),
+        1,
+        `refund ${expected}: only the completed review keeps its credit`,
+      );
+    }
   } finally {
     await h.dispose();
   }
