@@ -16,7 +16,13 @@ import { memoryPorts } from '../../src/accounts/memory-ports.js';
 import type { PlanId } from '../../src/accounts/plans.js';
 import { limits } from '../../src/limits.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
-import type { Claim, IdempotencyRequest, StatePorts } from '../../src/ports/index.js';
+import type {
+  Account,
+  Claim,
+  Debits,
+  IdempotencyRequest,
+  StatePorts,
+} from '../../src/ports/index.js';
 import { MessageChannel } from 'node:worker_threads';
 import { remotePorts } from '../../src/ports/remote/remote-ports.js';
 import { servePorts } from '../../src/ports/remote/serve-ports.js';
@@ -204,17 +210,28 @@ function stateContract(name: string, open: () => Subject): void {
           });
         }));
 
+      /** Reserves and commits `debits`: credits spent, as a completed request leaves them. */
+      async function spent(
+        meter: StatePorts['meter'],
+        account: Account,
+        debits: Debits,
+        now: Date,
+      ) {
+        const held = await meter.reserve(account, debits, now);
+        assert.ok(held.ok, 'the debits fit the allowance');
+        await meter.commit(held.reservation);
+        return held.reservation;
+      }
+
       it('refundCommitted gives committed credits back in their period, never below zero', () =>
         withSubject(async (subject) => {
           const { meter } = subject.ports;
           const account = await freeAccount(subject);
-          const held = await meter.reserve(account, { api_calls: 10, profiles: 2 }, T0);
-          assert.ok(held.ok);
-          await meter.commit(held.reservation);
+          const reservation = await spent(meter, account, { api_calls: 10, profiles: 2 }, T0);
           // The charge as a record keeps it: plain data, no handle (it may outlive a restart).
           const charge = {
             account_id: account.id,
-            period_start: held.reservation.period_start,
+            period_start: reservation.period_start,
             debits: { api_calls: 4 },
           };
           await meter.refundCommitted(charge);
@@ -241,17 +258,13 @@ function stateContract(name: string, open: () => Subject): void {
             T0,
           );
           assert.ok(account);
-          const earlier = await meter.reserve(account, { statements: 1 }, T0);
-          assert.ok(earlier.ok);
-          await meter.commit(earlier.reservation);
+          const earlier = await spent(meter, account, { statements: 1 }, T0);
           const later = at(40 * 24 * HOUR); // a monthly plan's next period, whatever day it renews
-          const current = await meter.reserve(account, { statements: 1 }, later);
-          assert.ok(current.ok);
-          await meter.commit(current.reservation);
-          assert.notEqual(current.reservation.period_start, earlier.reservation.period_start);
+          const current = await spent(meter, account, { statements: 1 }, later);
+          assert.notEqual(current.period_start, earlier.period_start);
           await meter.refundCommitted({
             account_id: account.id,
-            period_start: earlier.reservation.period_start,
+            period_start: earlier.period_start,
             debits: { statements: 1 },
           });
           assert.equal((await meter.balance(account, later)).statements.used, 1);

@@ -67,9 +67,12 @@ function harness(
     await ports.meter.commit(held.reservation);
     return answer;
   };
+  /** An upload accepted and analysed to its end: the review as its owner then sees it. */
+  const reviewed = async () => finished(reviews, created.id, (await accept()).review_id as string);
   return {
     keyId: created.id,
     reviews,
+    reviewed,
     store,
     files,
     used,
@@ -79,6 +82,15 @@ function harness(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The review ended in analysis_failed for `reason`, its credit refunded or kept. */
+function failedAs(view: Record<string, any>, reason: string, refunded: boolean): void {
+  assert.equal(view.status, 'analysis_failed');
+  assert.deepEqual(
+    { reason: view.failure.reason, refunded: view.failure.refunded },
+    { reason, refunded },
+  );
 }
 
 async function finished(
@@ -103,11 +115,7 @@ test('an analysis past its time bound fails as analysis_timeout and is refunded'
   );
   try {
     await h.reviews.start();
-    const id = (await h.accept()).review_id as string;
-    const view = await finished(h.reviews, h.keyId, id);
-    assert.equal(view.status, 'analysis_failed');
-    assert.equal(view.failure.reason, 'analysis_timeout');
-    assert.equal(view.failure.refunded, true);
+    failedAs(await h.reviewed(), 'analysis_timeout', true);
     assert.equal(await h.used(), 0, 'the committed statement credit is back');
   } finally {
     await h.dispose();
@@ -123,13 +131,9 @@ test('a crash is analysis_error (refunded); a document failure keeps the credit'
   });
   try {
     await h.reviews.start();
-    const crashed = await finished(h.reviews, h.keyId, (await h.accept()).review_id as string);
-    assert.equal(crashed.failure.reason, 'analysis_error');
-    assert.equal(crashed.failure.refunded, true);
+    failedAs(await h.reviewed(), 'analysis_error', true);
     assert.equal(await h.used(), 0);
-    const unreadable = await finished(h.reviews, h.keyId, (await h.accept()).review_id as string);
-    assert.equal(unreadable.failure.reason, 'unreadable_document');
-    assert.equal(unreadable.failure.refunded, false);
+    failedAs(await h.reviewed(), 'unreadable_document', false);
     assert.equal(await h.used(), 1, 'a document failure keeps its credit');
   } finally {
     await h.dispose();
@@ -209,20 +213,13 @@ test('the worker report is checked where it crosses back: off its schema the rev
   const h = harness(async () => answers.shift() as StatementTaskResult);
   try {
     await h.reviews.start();
-    const done = await finished(h.reviews, h.keyId, (await h.accept()).review_id as string);
+    const done = await h.reviewed();
     assert.equal(done.status, 'completed');
     assert.deepEqual(done.iban_checks, (report as { iban_checks: unknown }).iban_checks);
     assert.equal(await h.used(), 1);
-    for (const expected of [0, 1]) {
-      const failed = await finished(h.reviews, h.keyId, (await h.accept()).review_id as string);
-      assert.equal(failed.status, 'analysis_failed');
-      assert.equal(failed.failure.reason, 'analysis_error');
-      assert.equal(failed.failure.refunded, true);
-      assert.equal(
-        await h.used(),
-        1,
-        `refund ${expected}: only the completed review keeps its credit`,
-      );
+    for (const answer of ['a report off its schema', 'an unknown failure reason']) {
+      failedAs(await h.reviewed(), 'analysis_error', true);
+      assert.equal(await h.used(), 1, `${answer}: refunded, only the completed review is charged`);
     }
   } finally {
     await h.dispose();
