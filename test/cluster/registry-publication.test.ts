@@ -15,17 +15,10 @@ import { repoRoot } from '../../bench/lib/child.js';
 import { seedEmbeddedRegistry } from '../helpers/registry-template.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
+import { sharedPath } from '../helpers/shared.js';
 
 const run = promisify(execFile);
-const oenbFile = join(
-  repoRoot,
-  '..',
-  'shared',
-  'registry-sources',
-  'oenb-sepa-verzeichnis',
-  '2025-09-22',
-  'at.csv',
-);
+const oenbFile = sharedPath('oenb-sepa-verzeichnis/2025-09-22/at.csv');
 /** Registry sources README, OeNB 15.09 -> 22.09.2025: BLZ 36316's LEI after the Raiffeisen merger. */
 const mergedLei = '5299007ST2V666DOLE22';
 /** What the task promises: a publication is served by every node within 10 s. */
