@@ -9,11 +9,20 @@ const entry = fileURLToPath(new URL(`./apply-process${extension}`, import.meta.u
 /** Compiled JavaScript runs as it is; the TypeScript sources run through tsx, as `npm start` runs the service. */
 const nodeArgs = extension === '.ts' ? ['--import', 'tsx', entry] : [entry];
 
-export function applyInChild(dataDir: string, databaseUrl: string): Promise<ApplyOutcome> {
+/**
+ * `signal` ends the child (a service stopping): its import is one LMDB transaction, so the registry stays as it
+ * was, and the next start or poll applies the publication again.
+ */
+export function applyInChild(
+  dataDir: string,
+  databaseUrl: string,
+  signal?: AbortSignal,
+): Promise<ApplyOutcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, dataDir], {
       env: { ...process.env, IBANQA_DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal === undefined ? {} : { signal }),
     });
     let out = '';
     let err = '';

@@ -16,7 +16,8 @@ export interface FollowerDeps {
   readonly databaseUrl: string;
   /** The registry version this node serves now. */
   readonly localVersion: () => number;
-  readonly apply: () => Promise<ApplyOutcome>;
+  /** Applies what is published; `signal` aborts it when the follower closes. */
+  readonly apply: (signal: AbortSignal) => Promise<ApplyOutcome>;
   readonly logger: Logger;
 }
 
@@ -30,6 +31,7 @@ export class RegistryFollower {
   /** One warning per outage, not one per poll. */
   private warned = false;
   private readonly timer: NodeJS.Timeout;
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: FollowerDeps) {
     this.timer = setInterval(() => void this.poll(), limits.registry.publicationPollMs);
@@ -72,7 +74,7 @@ export class RegistryFollower {
 
   private async applyNow(published: number): Promise<void> {
     try {
-      const outcome = await this.deps.apply();
+      const outcome = await this.deps.apply(this.stopping.signal);
       this.failed = undefined;
       if (outcome.applied.length > 0)
         this.deps.logger.info(
@@ -80,6 +82,7 @@ export class RegistryFollower {
           'registry: published snapshots applied',
         );
     } catch (error) {
+      if (this.closed) return;
       this.failed = { version: published, at: Date.now() };
       this.deps.logger.error(
         { err: error instanceof Error ? error.message : String(error) },
@@ -130,10 +133,11 @@ export class RegistryFollower {
     );
   }
 
-  /** Stops watching; an apply under way finishes first (its child process holds the registry's writer). */
+  /** Stops watching, and ends an apply under way (its import aborts whole; the next start applies it). */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    this.stopping.abort();
     await this.connecting?.catch(() => undefined);
     await this.running;
     await this.client?.end().catch(() => undefined);

@@ -39,7 +39,7 @@ export function followRegistry(
   return new RegistryFollower({
     databaseUrl,
     localVersion: () => registry.currentVersion(),
-    apply: () => applyInChild(dataDir, databaseUrl),
+    apply: (signal) => applyInChild(dataDir, databaseUrl, signal),
     logger,
   });
 }
