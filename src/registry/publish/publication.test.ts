@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
+import { pino } from 'pino';
 import {
   createScratchDatabase,
   type ScratchDatabase,
@@ -16,10 +17,12 @@ import { sharedPath } from '../../../test/helpers/shared.js';
 import { importPath } from '../store/import-file.js';
 import { RegistryStore } from '../store/registry-store.js';
 import { applyPublications } from './apply.js';
+import { RegistryFollower } from './follower.js';
 import { RegistryPublisher } from './publisher.js';
 import { ensurePublicationSchema } from './schema.js';
 
 const oenb = (date: string) => sharedPath(`oenb-sepa-verzeichnis/${date}/at.csv`);
+const nbb = (date: string) => sharedPath(`nbb-bank-codes/${date}/nbb.xlsx`);
 const gleifDelta = sharedPath('gleif/20240505-0000-gleif-goldencopy-lei2-intra-day.json');
 
 describe('registry publication and replay', () => {
@@ -78,8 +81,45 @@ describe('registry publication and replay', () => {
     assert.equal(first.snapshot(delta.snapshot_id)?.mode, 'delta');
 
     const own = node();
-    importPath(own, 'nbb-bank-codes', sharedPath('nbb-bank-codes/2025-08-04/nbb.xlsx'));
+    importPath(own, 'nbb-bank-codes', nbb('2025-08-04'));
     await assert.rejects(applyPublications(own, client), /is not the published one/);
     assert.equal(own.identity().version, 1);
   });
+
+  test('a follower applies what is published, also after its connection was cut (the poll finds it)', async () => {
+    const [publishing, following] = [stores[0] as RegistryStore, stores[1] as RegistryStore];
+    const follower = new RegistryFollower({
+      databaseUrl: database.url,
+      localVersion: () => following.currentVersion(),
+      apply: () => applyPublications(following, client),
+      logger: pino({ level: 'silent' }),
+    });
+    const publish = async (date: string) => {
+      const publisher = await RegistryPublisher.begin(database.url, publishing);
+      importPath(publishing, 'nbb-bank-codes', nbb(date));
+      return (await publisher.finish())[0];
+    };
+    try {
+      assert.equal(await reaches(following, (await publish('2019-07-03')) ?? 0), true);
+      // Every other session of the database ends: the follower's LISTEN connection among them.
+      await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [database.name],
+      );
+      assert.equal(await reaches(following, (await publish('2025-08-04')) ?? 0), true);
+      assert.deepEqual(following.identity(), publishing.identity());
+    } finally {
+      await follower.close();
+    }
+  });
 });
+
+/** True once `store` holds `version`, false after 10 s (what a node is given to apply a publication). */
+async function reaches(store: RegistryStore, version: number): Promise<boolean> {
+  const deadline = Date.now() + 10_000;
+  while (store.currentVersion() < version) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}

@@ -204,13 +204,17 @@ class Counter {
   }
 }
 
-function writeImport(dbs: RegistryDbs, work: ImportWork): ImportSummary {
-  const expected = work.options.expectVersion;
+/** ImportOptions.expectVersion, checked inside the write transaction, where no other process can move it. */
+function assertExpectedVersion(dbs: RegistryDbs, expected: number | undefined): void {
   if (expected !== undefined && identityOf(dbs).version !== expected)
     throw new AppError(
       'conflict',
       `the registry moved past version ${expected} while this import was prepared`,
     );
+}
+
+function writeImport(dbs: RegistryDbs, work: ImportWork): ImportSummary {
+  assertExpectedVersion(dbs, work.options.expectVersion);
   const recordIds = new Counter(dbs, metaKeys.nextRecordId);
   const snapshotId = new Counter(dbs, metaKeys.nextSnapshotId).next;
   dbs.meta.putSync(metaKeys.nextSnapshotId, snapshotId + 1);
