@@ -19,6 +19,7 @@ import { RegistryStore } from '../store/registry-store.js';
 import { applyPublications } from './apply.js';
 import { RegistryFollower } from './follower.js';
 import { RegistryPublisher } from './publisher.js';
+import { publishedWrites } from './writes.js';
 import { ensurePublicationSchema } from './schema.js';
 
 const oenb = (date: string) => sharedPath(`oenb-sepa-verzeichnis/${date}/at.csv`);
@@ -84,6 +85,12 @@ describe('registry publication and replay', () => {
     importPath(own, 'nbb-bank-codes', nbb('2025-08-04'));
     await assert.rejects(applyPublications(own, client), /is not the published one/);
     assert.equal(own.identity().version, 1);
+    // --no-embedded builds such a registry from the start: refused before anything is imported or published.
+    const settings = { databaseUrl: database.url, bare: true, note: () => undefined };
+    await assert.rejects(
+      publishedWrites(own, settings, () => 'written'),
+      /--no-embedded/,
+    );
   });
 
   test('a follower applies what is published, also after its connection was cut (the poll finds it)', async () => {
