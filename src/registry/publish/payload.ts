@@ -1,13 +1,15 @@
 /**
  * What a publication carries: the snapshot's records as the publishing node imported them (after parsing), with
- * the import's options, as JSON, gzip-compressed. Records rather than the publisher's file, because the registry
- * fingerprint is a hash over exactly these records (rowHashOf hashes JSON.stringify of each, so a JSON round trip
- * keeps every hash): every node builds the same snapshot whatever importer code it runs, and no node re-parses a
- * spreadsheet. The file's own SHA-256 and name travel in the options, so the snapshot still names its file.
+ * the import's options, as JSON lines, gzip-compressed. Records rather than the publisher's file, because the
+ * registry fingerprint is a hash over exactly these records (rowHashOf hashes JSON.stringify of each, so a JSON
+ * round trip keeps every hash): every node builds the same snapshot whatever importer code it runs, and no node
+ * re-parses a spreadsheet. The file's own SHA-256 and name travel in the options, so the snapshot still names its
+ * file. One line per record (the first line holds the rest) rather than one JSON text: a snapshot of a few hundred
+ * thousand records would pass V8's longest string (about 512 MiB) as one text, never as lines.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { AppError } from '../../errors.js';
-import type { ParsedSnapshot } from '../record.js';
+import type { ParsedSnapshot, RegistryRecord } from '../record.js';
 import { sha256Hex } from '../store/identity.js';
 import type { ImportOptions } from '../store/import-snapshot.js';
 import type { CommittedImport } from '../store/registry-store.js';
@@ -44,14 +46,38 @@ export function encodePublication(imported: CommittedImport): EncodedPublication
       now: summary.registry.generated_at ?? new Date().toISOString(),
     },
   };
-  const payload = gzipSync(JSON.stringify(published));
+  const { records, ...rest } = published.parsed;
+  const head: HeadLine = { parsed: rest, options: published.options };
+  const lines = [head, ...records].map((value) => Buffer.from(`${JSON.stringify(value)}\n`));
+  const payload = gzipSync(Buffer.concat(lines));
   return { payload, sha256: sha256Hex(payload) };
+}
+
+/** The first line: everything but the records. */
+interface HeadLine {
+  readonly parsed: Omit<ParsedSnapshot, 'records'>;
+  readonly options: PublishedOptions;
+}
+
+const NEWLINE = 0x0a;
+
+/** JSON.stringify escapes every newline inside a value, so each newline ends one value. */
+function* jsonLines(text: Buffer): Generator<unknown> {
+  for (let start = 0; start < text.length;) {
+    const end = text.indexOf(NEWLINE, start);
+    if (end < 0) throw new AppError('internal', 'a published registry snapshot ends inside a line');
+    yield JSON.parse(text.toString('utf8', start, end));
+    start = end + 1;
+  }
 }
 
 export function decodePublication(encoded: EncodedPublication): PublishedImport {
   if (sha256Hex(encoded.payload) !== encoded.sha256)
     throw new AppError('internal', 'a published registry snapshot does not match its SHA-256');
-  return JSON.parse(gunzipSync(encoded.payload).toString('utf8')) as PublishedImport;
+  const lines = jsonLines(gunzipSync(encoded.payload));
+  const head = lines.next().value as HeadLine;
+  const records = [...lines] as RegistryRecord[];
+  return { parsed: { ...head.parsed, records }, options: head.options };
 }
 
 /** The import options that make the published import again on top of `baseVersion`. */
