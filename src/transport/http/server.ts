@@ -17,6 +17,7 @@ import { preflightHeaders, type CorsPolicy } from './cors.js';
 import { decodePathParameter, framingProblem } from './request-head.js';
 import { uwsBuild } from './uws-build.js';
 import { listenFailure } from '../port-claim.js';
+import type { RegistryIdentity } from '../../registry/store/types.js';
 import type { StatusObserver } from '../observed-statuses.js';
 import {
   healthRoute,
@@ -109,6 +110,8 @@ export interface HttpFrontDeps {
   readonly logger: Logger;
   readonly metrics: HttpMetrics;
   readonly isReady: () => boolean;
+  /** The registry this front answers from, as /readyz names it (nodes sharing a database compare it). */
+  readonly registryIdentity?: () => RegistryIdentity;
   /** Peers whose X-Forwarded-For names the client (the keyless per-IP limit counts that address). */
   readonly trustedProxies: TrustedProxies;
   /** Off unless IBANQA_CORS_ORIGINS is set. */
@@ -400,11 +403,13 @@ export function buildApp(deps: HttpFrontDeps): TemplatedApp {
     json: deps.openapi(),
   }));
   staticJson(app, deps, healthRoute, () => ({ status: '200 OK', json: { status: 'ok' } }));
-  staticJson(app, deps, readyRoute, () =>
-    deps.isReady()
-      ? { status: '200 OK', json: { status: 'ready' } }
-      : { status: '503 Service Unavailable', json: { status: 'starting' } },
-  );
+  staticJson(app, deps, readyRoute, () => {
+    const registry = deps.registryIdentity?.();
+    const served = registry === undefined ? {} : { registry };
+    return deps.isReady()
+      ? { status: '200 OK', json: { status: 'ready', ...served } }
+      : { status: '503 Service Unavailable', json: { status: 'starting', ...served } };
+  });
   for (const route of [openapiRoute, healthRoute, readyRoute]) record(route.path, 'GET, HEAD');
   record(metricsRoute.path, 'GET');
   app.get(
