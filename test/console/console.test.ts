@@ -1,0 +1,383 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { call, startTestService, type TestService } from '../helpers/service.js';
+import { rawExchange } from '../helpers/raw-http.js';
+import { contrastRatio, enterKey, launchChromium, openConsole, passesMod97 } from './browser.js';
+
+let service: TestService;
+let browser: Browser;
+let origin: string;
+let port: number;
+/** Screenshots of every page, for review: the directory is printed as a test diagnostic. */
+let shots: string;
+
+const corpus = new URL('../statements/corpus/files/', import.meta.url);
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+/** The texts of one column of the results table in a region. */
+function column(page: Page, region: string, index: number): Promise<string[]> {
+  return page
+    .locator(`#${region} tbody tr td:nth-child(${index})`)
+    .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+}
+
+before(async () => {
+  shots = mkdtempSync(join(tmpdir(), 'ibanqa-console-shots-'));
+  [service, browser] = await Promise.all([startTestService(), launchChromium()]);
+  port = service.running.httpPort;
+  origin = `http://127.0.0.1:${port}`;
+});
+
+after(async () => {
+  await browser?.close();
+  await service?.dispose();
+  // README screenshots: IBANQA_CONSOLE_SCREENSHOTS=docs copies three of them there.
+  const keep = process.env.IBANQA_CONSOLE_SCREENSHOTS;
+  if (keep !== undefined) {
+    mkdirSync(keep, { recursive: true });
+    for (const name of ['generate', 'validate', 'statement'])
+      copyFileSync(join(shots, `${name}.png`), join(keep, `console-${name}.png`));
+  }
+  if (process.env.IBANQA_KEEP_CONSOLE_SHOTS === undefined)
+    rmSync(shots, { recursive: true, force: true });
+});
+
+describe('the console is served as static files with a strict policy', () => {
+  test('/console redirects to /console/, whose page carries the security headers', async () => {
+    const redirect = await fetch(`${origin}/console`, { redirect: 'manual' });
+    assert.equal(redirect.status, 308);
+    assert.equal(redirect.headers.get('location'), '/console/');
+    const page = await fetch(`${origin}/console/`);
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    assert.match(policy, /(^|; )default-src 'self'(;|$)/);
+    assert.match(policy, /(^|; )frame-ancestors 'none'(;|$)/);
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
+    assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
+    const html = await page.text();
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+    assert.doesNotMatch(html, /<style|\sstyle=/, 'no inline style');
+  });
+
+  test('files have their content type and revalidate by ETag (304)', async () => {
+    const script = await fetch(`${origin}/console/js/main.js`);
+    assert.equal(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
+    assert.equal(script.headers.get('cache-control'), 'no-cache');
+    const etag = script.headers.get('etag');
+    assert.ok(etag !== null && etag.startsWith('"'));
+    const again = await fetch(`${origin}/console/js/main.js`, {
+      headers: { 'if-none-match': etag },
+    });
+    assert.equal(again.status, 304);
+    assert.equal((await again.arrayBuffer()).byteLength, 0);
+    const style = await fetch(`${origin}/console/console.css`);
+    assert.equal(style.headers.get('content-type'), 'text/css; charset=utf-8');
+  });
+
+  test('no path outside the console is reachable, however it is spelled', async () => {
+    for (const path of [
+      '/console/../package.json',
+      '/console/%2e%2e/package.json',
+      '/console/js/..%2f..%2fpackage.json',
+      '/console/..%5c..%5cpackage.json',
+      '/console//etc/passwd',
+      '/console/tsconfig.json',
+    ]) {
+      const reply = await rawExchange(port, [
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      ]);
+      assert.ok(reply.status === 404 || reply.status === 400, `${path}: ${reply.status}`);
+      assert.doesNotMatch(reply.body, /"name": "ibanqa"|root:/, path);
+    }
+  });
+});
+
+describe('the console in Chromium', () => {
+  test('the policy is enforced: an injected inline script does not run and is reported', async () => {
+    const { context, page } = await openConsole(browser, origin);
+    const violated = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (event) =>
+            resolve(event.effectiveDirective),
+          );
+          const script = document.createElement('script');
+          script.textContent = 'window.injected = true';
+          document.body.append(script);
+        }),
+    );
+    assert.match(violated, /^script-src/);
+    assert.equal(await page.evaluate(() => 'injected' in window), false);
+    await context.close();
+  });
+
+  test('the key is entered once, kept in session storage only, and every page is labelled', async () => {
+    const { context, page, problems } = await openConsole(browser, origin);
+    await screenshot(page, 'key');
+    await enterKey(page, service.keys.pro);
+    assert.equal(
+      await page.evaluate(() => sessionStorage.getItem('ibanqa.apiKey')),
+      service.keys.pro,
+    );
+    assert.doesNotMatch(page.url(), /iq_/);
+    assert.deepEqual(await context.cookies(), []);
+    assert.equal(await page.evaluate(() => localStorage.length), 0);
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select, textarea')]
+        .filter((input) => (input as HTMLInputElement).labels?.length === 0)
+        .map((input) => input.id),
+    );
+    assert.deepEqual(unlabelled, []);
+    for (const role of ['banner', 'navigation', 'main', 'contentinfo'] as const)
+      assert.equal(await page.getByRole(role).count(), 1, role);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('text and controls have at least 4.5:1 contrast (WCAG 2.2 AA)', async () => {
+    const { context, page } = await openConsole(browser, origin);
+    const pairs = await page.evaluate(() => {
+      const backgroundOf = (element: Element | null): string => {
+        for (let at = element; at !== null; at = at.parentElement) {
+          const colour = getComputedStyle(at).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+        }
+        return 'rgb(255, 255, 255)';
+      };
+      const selectors = [
+        '.brand',
+        '.key-state',
+        '.tabs a',
+        'h1',
+        'p',
+        '.hint',
+        'label',
+        'button',
+        'code',
+      ];
+      return selectors.flatMap((selector) =>
+        [...document.querySelectorAll(selector)]
+          .filter((element) => (element as HTMLElement).offsetParent !== null)
+          .map((element) => ({
+            selector,
+            colour: getComputedStyle(element).color,
+            background: backgroundOf(element),
+          })),
+      );
+    });
+    assert.ok(pairs.length > 10);
+    for (const pair of pairs)
+      assert.ok(contrastRatio(pair.colour, pair.background) >= 4.5, JSON.stringify(pair));
+    await context.close();
+  });
+
+  test('generate: rows appear, and every IBAN passes mod 97', async () => {
+    const { context, page, problems } = await openConsole(browser, origin);
+    await enterKey(page, service.keys.pro);
+    const form = page.getByRole('region', { name: 'Generate IBANs' });
+    await form.getByLabel('Country').fill('DE');
+    await form.getByLabel('Quantity').fill('5');
+    await form.getByLabel('Seed (optional)').fill('console-test');
+    await form.getByLabel('Include bank details (paid plans)').check();
+    await form.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByText('5 generated IBANs').waitFor();
+    const ibans = await column(page, 'generate-results', 1);
+    assert.equal(ibans.length, 5);
+    for (const iban of ibans) {
+      // SWIFT IBAN Registry, DE entry: 22 characters.
+      assert.match(iban, /^DE\d{20}$/);
+      assert.ok(passesMod97(iban), iban);
+    }
+    assert.equal(new Set(ibans).size, 5);
+    assert.deepEqual(await column(page, 'generate-results', 2), Array(5).fill('valid'));
+    await screenshot(page, 'generate');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe('the console flows in Chromium', () => {
+  test('validate: each row shows its reason, and the CSV copy carries them', async () => {
+    const { context, page, problems } = await openConsole(browser, origin);
+    await enterKey(page, service.keys.pro);
+    await page.getByRole('link', { name: 'Validate' }).click();
+    const section = page.getByRole('region', { name: 'Validate a list' });
+    // ISO 13616's example IBAN (valid); the same with its last digit changed (the test's own mod 97 refuses
+    // it); one character short of the 22 the SWIFT registry gives DE; a country code the registry lacks.
+    const list = [
+      'DE89 3704 0044 0532 0130 00',
+      'DE89370400440532013001',
+      'DE8937040044053201300',
+      'XX89370400440532013000',
+    ];
+    assert.ok(passesMod97(list[0] as string));
+    assert.ok(!passesMod97(list[1] as string));
+    await section.getByLabel('IBANs, one per line').fill(list.join('\n'));
+    await section.getByRole('button', { name: 'Validate' }).click();
+    await page.getByText('4 checked, 3 invalid').waitFor();
+    assert.deepEqual(await column(page, 'validate-results', 1), list);
+    assert.deepEqual(await column(page, 'validate-results', 2), [
+      'valid',
+      'invalid',
+      'invalid',
+      'invalid',
+    ]);
+    const reasons = ['—', 'invalid_checksum', 'invalid_length', 'unsupported_country'];
+    assert.deepEqual(await column(page, 'validate-results', 3), reasons);
+    await section.getByRole('button', { name: 'Copy as CSV' }).click();
+    await page.getByText('Copied 4 rows as CSV.').waitFor();
+    const csv = await page.evaluate(() => navigator.clipboard.readText());
+    const lines = csv.split('\r\n');
+    assert.equal(
+      lines[0],
+      'iban,valid,error,message,country_code,national_check,bank_name,swift_code',
+    );
+    assert.equal(lines.length, 6, 'header, four rows, and the final line break');
+    list.forEach((iban, index) => {
+      const reason = index === 0 ? '' : reasons[index];
+      assert.ok(
+        lines[index + 1]?.startsWith(`${iban},${index === 0},${reason},`),
+        lines[index + 1],
+      );
+    });
+    await screenshot(page, 'validate');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('profile and fixture manifest: shown, compiled and downloaded as the API gives them', async () => {
+    const { context, page, problems } = await openConsole(browser, origin);
+    await enterKey(page, service.keys.pro);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    const profile = page.getByRole('region', { name: 'Synthetic profile' });
+    await profile.getByLabel('Country').fill('DE');
+    await profile.getByLabel('Seed (optional)').fill('console');
+    await profile.getByRole('button', { name: 'Create profile' }).click();
+    const expected = await call(service.base, '/profile', {
+      key: service.keys.pro,
+      body: { country: 'DE', gender: 'random', seed: 'console' },
+    });
+    const person = expected.body.profile;
+    await profile
+      .getByRole('heading', { name: `${person.first_name} ${person.last_name}` })
+      .waitFor();
+    await profile.getByText(person.iban, { exact: true }).waitFor();
+    assert.ok(passesMod97(person.iban));
+    await screenshot(page, 'profile');
+
+    await page.getByRole('link', { name: 'Fixture manifest' }).click();
+    const manifest = page.getByRole('region', { name: 'Fixture manifest' });
+    await manifest
+      .getByLabel(/^Fixtures, one per line/)
+      .fill('DE, DE89 3704 0044 0532 0130 00, true\nDE, DE89370400440532013001, false');
+    await manifest.getByRole('button', { name: 'Compile' }).click();
+    await manifest.getByText('every fixture behaves as expected').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      manifest.getByRole('link', { name: 'Download manifest' }).click(),
+    ]);
+    const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    // Compilation is deterministic (no clock): the same request gives the same signed manifest.
+    const compiled = await call(service.base, '/fixture-manifest/compile', {
+      key: service.keys.pro,
+      body: {
+        fixtures: [
+          { country: 'DE', iban: 'DE89 3704 0044 0532 0130 00', expected_valid: true },
+          { country: 'DE', iban: 'DE89370400440532013001', expected_valid: false },
+        ],
+      },
+    });
+    assert.deepEqual(saved, compiled.body.manifest);
+    assert.equal(saved.format, 'service-fixture-manifest/1.0');
+    await screenshot(page, 'manifest');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('statement: uploaded, its review followed to the report with the tampering found', async () => {
+    const { context, page, problems } = await openConsole(browser, origin);
+    await enterKey(page, service.keys.pro);
+    await page.getByRole('link', { name: 'Statement' }).click();
+    const section = page.getByRole('region', { name: 'Statement review' });
+    // The corpus file's own JSON says what it is: an Austrian statement whose closing balance is off.
+    const truth = JSON.parse(
+      readFileSync(new URL('at-soll-haben-arithmetic.json', corpus), 'utf8'),
+    );
+    await section.getByLabel(/^Statement file/).setInputFiles(new URL(truth.file, corpus).pathname);
+    await section.getByRole('button', { name: 'Upload and review' }).click();
+    await section.getByRole('heading', { name: 'Report' }).waitFor({ timeout: 120_000 });
+    await section.getByText(/^Review [0-9a-f]{32}: completed\.$/).waitFor();
+    for (const code of truth.codes) await section.getByText(new RegExp(`^${code} \\(`)).waitFor();
+    await section.getByText(truth.fields.holder, { exact: true }).waitFor();
+    await section.getByText(truth.fields.iban, { exact: true }).waitFor();
+    await screenshot(page, 'statement');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('balances: the page shows what GET /usage gives the key', async () => {
+    const { context, page, problems } = await openConsole(browser, origin);
+    await enterKey(page, service.keys.starter);
+    await page.getByRole('link', { name: 'Balances' }).click();
+    const usage = await call(service.base, '/usage', { key: service.keys.starter });
+    await page.getByText('Balances per credit kind').waitFor();
+    const rows = await page
+      .locator('#usage-results tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    const apiCalls = usage.body.credits.api_calls;
+    assert.deepEqual(rows[0], [
+      'API calls',
+      String(apiCalls.allowance),
+      String(apiCalls.used),
+      String(apiCalls.reserved),
+      String(apiCalls.remaining),
+      apiCalls.period_end ?? '—',
+    ]);
+    assert.equal(rows.length, Object.keys(usage.body.credits).length);
+    await page.getByText(usage.body.plan_name, { exact: true }).waitFor();
+    await screenshot(page, 'usage');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('429: an exhausted key gets the error message and its request id on screen', async () => {
+    // The Free plan's 50 API calls, spent in one request.
+    const spent = await call(service.base, '/generate', {
+      key: service.keys.free,
+      body: { country: 'DE', quantity: 50 },
+    });
+    assert.equal(spent.status, 200);
+    const { context, page, problems } = await openConsole(browser, origin);
+    await enterKey(page, service.keys.free);
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/v1/generate')),
+      page.getByRole('button', { name: 'Generate', exact: true }).click(),
+    ]);
+    assert.equal(refused.status(), 429);
+    const body = await refused.json();
+    const alert = page.getByRole('alert').filter({ hasText: 'HTTP status 429' });
+    await alert.waitFor();
+    assert.deepEqual((await alert.innerText()).split('\n').filter(Boolean), [
+      `${body.error}: ${body.message}`,
+      'HTTP status 429',
+      `Request id: ${refused.headers()['x-request-id']}`,
+    ]);
+    assert.equal(body.error, 'API call limit reached');
+    await screenshot(page, '429');
+    // Chromium reports a failed fetch as a console error; nothing else may appear.
+    assert.deepEqual(
+      problems.filter((problem) => !problem.includes('status of 429')),
+      [],
+    );
+    await context.close();
+  });
+});
