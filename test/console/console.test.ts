@@ -381,3 +381,78 @@ describe('the console flows in Chromium', () => {
     await context.close();
   });
 });
+
+/** Presses Tab until the focused element is `id`, checking on the way that every stop shows where focus is. */
+async function tabTo(page: Page, id: string, presses = 40): Promise<void> {
+  for (let press = 0; press < presses; press++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return { id: element.id, outline: style.outlineStyle, width: style.outlineWidth };
+    });
+    assert.notEqual(focused.outline, 'none', `focus on #${focused.id} is visible`);
+    assert.equal(focused.width, '3px', `#${focused.id}`);
+    if (focused.id === id) return;
+  }
+  assert.fail(`#${id} not reached in ${presses} presses of Tab`);
+}
+
+describe('the console by keyboard and on a narrow screen', () => {
+  test('keyboard only: key, then a generated list, with focus always visible', async () => {
+    const { context, page, problems } = await openConsole(browser, origin);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+    await tabTo(page, 'key-input');
+    await page.keyboard.type(service.keys.pro);
+    await page.keyboard.press('Enter');
+    // The page changes and the keyboard lands on its heading.
+    await page.waitForFunction(() => document.activeElement?.id === 'h-generate');
+    await tabTo(page, 'gen-quantity');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3');
+    await tabTo(page, 'gen-seed');
+    await page.keyboard.type('keyboard');
+    await tabTo(page, 'gen-bank');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.getByText('3 generated IBANs').waitFor();
+    for (const iban of await column(page, 'generate-results', 1)) assert.ok(passesMod97(iban));
+    // Copy as CSV is the next stop after Generate.
+    await tabTo(page, 'gen-copy');
+    await page.keyboard.press('Enter');
+    await page.getByText('Copied 3 rows as CSV.').waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('320 px: every page fits the width (wide tables scroll in their own box)', async () => {
+    const { context, page, problems } = await openConsole(browser, origin, {
+      width: 320,
+      height: 700,
+    });
+    await enterKey(page, service.keys.pro);
+    const section = page.getByRole('region', { name: 'Generate IBANs' });
+    await section.getByLabel('Include bank details (paid plans)').check();
+    await section.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByText('5 generated IBANs').waitFor();
+    for (const name of [
+      'key',
+      'generate',
+      'validate',
+      'profile',
+      'manifest',
+      'statement',
+      'usage',
+    ]) {
+      await page.evaluate((hash) => (location.hash = hash), `#${name}`);
+      await page.locator(`#page-${name}`).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 320, `#${name} is ${width} px wide`);
+    }
+    await page.evaluate(() => (location.hash = '#generate'));
+    await screenshot(page, 'generate-320px');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
