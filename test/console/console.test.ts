@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 import { rawExchange } from '../helpers/raw-http.js';
 import { contrastRatio, enterKey, launchChromium, openConsole, passesMod97 } from './browser.js';
@@ -12,7 +15,7 @@ let service: TestService;
 let browser: Browser;
 let origin: string;
 let port: number;
-/** Screenshots of every page, for review: the directory is printed as a test diagnostic. */
+/** Screenshots of every page, for review: <tmpdir>/ibanqa-console-screenshots, of the last run. */
 let shots: string;
 
 const corpus = new URL('../statements/corpus/files/', import.meta.url);
@@ -29,7 +32,10 @@ function column(page: Page, region: string, index: number): Promise<string[]> {
 }
 
 before(async () => {
-  shots = mkdtempSync(join(tmpdir(), 'ibanqa-console-shots-'));
+  // A fixed place, emptied at each run, so the screenshots of the last run stay there for review.
+  shots = join(tmpdir(), 'ibanqa-console-screenshots');
+  rmSync(shots, { recursive: true, force: true });
+  mkdirSync(shots, { recursive: true });
   [service, browser] = await Promise.all([startTestService(), launchChromium()]);
   port = service.running.httpPort;
   origin = `http://127.0.0.1:${port}`;
@@ -38,16 +44,21 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await service?.dispose();
-  // README screenshots: IBANQA_CONSOLE_SCREENSHOTS=docs copies three of them there.
   const keep = process.env.IBANQA_CONSOLE_SCREENSHOTS;
-  if (keep !== undefined) {
-    mkdirSync(keep, { recursive: true });
-    for (const name of ['generate', 'validate', 'statement'])
-      copyFileSync(join(shots, `${name}.png`), join(keep, `console-${name}.png`));
-  }
-  if (process.env.IBANQA_KEEP_CONSOLE_SHOTS === undefined)
-    rmSync(shots, { recursive: true, force: true });
+  if (keep !== undefined) await keepForReadme(keep);
 });
+
+/**
+ * IBANQA_CONSOLE_SCREENSHOTS=docs writes three of them for the README, reduced to a 256-colour palette (sharp,
+ * already a dependency for statements) so the repository stays small.
+ */
+async function keepForReadme(directory: string): Promise<void> {
+  mkdirSync(directory, { recursive: true });
+  for (const name of ['generate', 'validate', 'statement'])
+    await sharp(join(shots, `${name}.png`))
+      .png({ palette: true, compressionLevel: 9 })
+      .toFile(join(directory, `console-${name}.png`));
+}
 
 describe('the console is served as static files with a strict policy', () => {
   test('/console redirects to /console/, whose page carries the security headers', async () => {
@@ -83,6 +94,12 @@ describe('the console is served as static files with a strict policy', () => {
     assert.equal(style.headers.get('content-type'), 'text/css; charset=utf-8');
   });
 
+  test("the console's modules type-check (plain JS with JSDoc types, strict; console/tsconfig.json)", () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    // Throws with tsc's findings (exit status 1 or 2) when a module does not check.
+    execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'console'], { cwd: root });
+  });
+
   test('no path outside the console is reachable, however it is spelled', async () => {
     for (const path of [
       '/console/../package.json',
@@ -103,7 +120,7 @@ describe('the console is served as static files with a strict policy', () => {
 
 describe('the console in Chromium', () => {
   test('the policy is enforced: an injected inline script does not run and is reported', async () => {
-    const { context, page } = await openConsole(browser, origin);
+    const { context, page, problems } = await openConsole(browser, origin);
     const violated = await page.evaluate(
       () =>
         new Promise<string>((resolve) => {
@@ -117,6 +134,12 @@ describe('the console in Chromium', () => {
     );
     assert.match(violated, /^script-src/);
     assert.equal(await page.evaluate(() => 'injected' in window), false);
+    // What the other tests count on: Chromium reports the violation on the console, where they look.
+    await page.waitForTimeout(200);
+    assert.ok(
+      problems.some((problem) => problem.includes('Content Security Policy')),
+      problems.join('\n'),
+    );
     await context.close();
   });
 
