@@ -1,6 +1,6 @@
 // @ts-check
 import { api } from './api.js';
-import { copyCsv, toCsv } from './csv.js';
+import { copyAsCsv } from './csv.js';
 import { byId, el, show, table, valueOf, verdict } from './dom.js';
 import { onSubmit } from './feedback.js';
 
@@ -47,6 +47,7 @@ function render(rows) {
     row.bank_city ?? '—',
   ]);
   show('generate-results', [
+    copyAsCsv('generate-copy', columns, rows),
     table(
       `${rows.length} generated IBANs`,
       ['IBAN', 'Verdict', 'Bank code', 'Account', 'National check', 'BIC', 'Bank', 'City'],
@@ -56,20 +57,8 @@ function render(rows) {
 }
 
 export function setUpGenerate() {
-  const copy = /** @type {HTMLButtonElement} */ (byId('gen-copy'));
-  /** @type {any[]} */
-  let last = [];
   onSubmit(/** @type {HTMLFormElement} */ (byId('generate-form')), 'generate-error', async () => {
     const { body } = await api('POST', '/generate', request());
-    last = body;
     render(body);
-    copy.disabled = last.length === 0;
-  });
-  copy.addEventListener('click', () => {
-    const csv = toCsv(
-      columns,
-      last.map((row) => columns.map((name) => row[name])),
-    );
-    void copyCsv(csv, byId('generate-copied'), last.length);
   });
 }

@@ -1,7 +1,7 @@
 // @ts-check
 // The console's entry: the key form, page switching by the URL fragment (#generate, ...) and each page's wiring.
 import { currentKey, forgetKey, rememberKey } from './api.js';
-import { byId } from './dom.js';
+import { byId, el } from './dom.js';
 import { setUpGenerate } from './generate.js';
 import { setUpManifest } from './manifest.js';
 import { setUpProfile } from './profile.js';
@@ -30,6 +30,23 @@ function showPage(moveFocus) {
   if (page === 'usage' && currentKey() !== null) void refreshUsage();
 }
 
+/**
+ * Every page with results gets the same two regions after its form: `<page>-error` (role alert: read out at
+ * once) and `<page>-results` (aria-live polite: read out when the answer arrives). Made here, once, at load,
+ * so they exist before anything is written into them.
+ */
+function addRegions() {
+  for (const section of document.querySelectorAll('section[data-regions]')) {
+    const page = section.id.replace(/^page-/, '');
+    const error = el('div', { className: 'error', attrs: { id: `${page}-error`, role: 'alert' } });
+    const results = el('div', {
+      className: 'results',
+      attrs: { id: `${page}-results`, 'aria-live': 'polite' },
+    });
+    section.append(error, results);
+  }
+}
+
 function setUpKey() {
   const form = /** @type {HTMLFormElement} */ (byId('key-form'));
   const input = /** @type {HTMLInputElement} */ (byId('key-input'));
@@ -48,6 +65,7 @@ function setUpKey() {
   });
 }
 
+addRegions();
 setUpKey();
 setUpGenerate();
 setUpValidate();

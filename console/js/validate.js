@@ -1,6 +1,6 @@
 // @ts-check
 import { api } from './api.js';
-import { copyCsv, toCsv } from './csv.js';
+import { copyAsCsv } from './csv.js';
 import { byId, el, show, table, valueOf, verdict } from './dom.js';
 import { onSubmit } from './feedback.js';
 
@@ -37,6 +37,7 @@ function render(rows) {
     row.bank_name ?? '—',
   ]);
   show('validate-results', [
+    copyAsCsv('validate-copy', columns, rows),
     table(
       `${rows.length} checked, ${invalid} invalid`,
       ['IBAN', 'Verdict', 'Reason', 'Explanation', 'Country', 'National check', 'Bank'],
@@ -46,21 +47,8 @@ function render(rows) {
 }
 
 export function setUpValidate() {
-  const copy = /** @type {HTMLButtonElement} */ (byId('val-copy'));
-  /** @type {any[]} */
-  let last = [];
   onSubmit(/** @type {HTMLFormElement} */ (byId('validate-form')), 'validate-error', async () => {
-    byId('validate-copied').textContent = '';
     const { body } = await api('POST', '/validate', { ibans: ibansOf(valueOf('val-list')) });
-    last = body;
     render(body);
-    copy.disabled = last.length === 0;
-  });
-  copy.addEventListener('click', () => {
-    const csv = toCsv(
-      columns,
-      last.map((row) => columns.map((name) => row[name])),
-    );
-    void copyCsv(csv, byId('validate-copied'), last.length);
   });
 }

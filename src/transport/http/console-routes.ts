@@ -2,7 +2,7 @@ import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import { loadConsoleAssets, consolePrefix, type ConsoleAsset } from '../../console/assets.js';
 import { consoleHeaders } from '../../console/headers.js';
 import { AppError } from '../../errors.js';
-import { sendError, type Exchange } from './respond.js';
+import { claimAnswer, sendError, type Exchange } from './respond.js';
 
 /** Wraps a route's synchronous part as server.ts does for every route (request id, framing, failures). */
 export type Guard = (
@@ -28,8 +28,7 @@ function writeAsset(
   notModified: boolean,
   head: boolean,
 ): void {
-  if (exchange.aborted || exchange.sent === true) return;
-  exchange.sent = true;
+  if (!claimAnswer(exchange)) return;
   const { res } = exchange;
   res.cork(() => {
     res.writeStatus(notModified ? '304 Not Modified' : '200 OK');
@@ -44,8 +43,7 @@ function writeAsset(
 }
 
 function redirect(exchange: Exchange): void {
-  if (exchange.aborted || exchange.sent === true) return;
-  exchange.sent = true;
+  if (!claimAnswer(exchange)) return;
   exchange.res.cork(() => {
     exchange.res.writeStatus('308 Permanent Redirect');
     exchange.res.writeHeader('location', consolePrefix);
