@@ -267,8 +267,7 @@ function guarded(
 ) {
   return (res: HttpResponse, req: HttpRequest) => {
     const exchange = openExchange(deps, res, req);
-    if (observed && deps.observer !== undefined)
-      observeAnswer(exchange, deps.observer, name, req);
+    if (observed && deps.observer !== undefined) observeAnswer(exchange, deps.observer, name, req);
     res.onAborted(() => {
       exchange.aborted = true;
       exchange.onAbort?.();
