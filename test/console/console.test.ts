@@ -396,20 +396,27 @@ describe('the console flows in Chromium', () => {
   });
 });
 
-/** Presses Tab until the focused element is `id`, checking on the way that every stop shows where focus is. */
-async function tabTo(page: Page, id: string, presses = 40): Promise<void> {
+/**
+ * Presses Tab until the focused element is `target` (an id, or `link:<text>` for a link), checking on the way
+ * that every stop shows where focus is. Tab wraps past the end of the page, as in a browser.
+ */
+async function tabTo(page: Page, target: string, presses = 40): Promise<void> {
   for (let press = 0; press < presses; press++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement;
+      // Past the last stop, focus leaves the page for the browser's own UI: the body is active meanwhile.
+      if (element === document.body) return undefined;
       const style = getComputedStyle(element);
-      return { id: element.id, outline: style.outlineStyle, width: style.outlineWidth };
+      const name = element.tagName === 'A' ? `link:${element.textContent}` : element.id;
+      return { name, outline: style.outlineStyle, width: style.outlineWidth };
     });
-    assert.notEqual(focused.outline, 'none', `focus on #${focused.id} is visible`);
-    assert.equal(focused.width, '3px', `#${focused.id}`);
-    if (focused.id === id) return;
+    if (focused === undefined) continue;
+    assert.notEqual(focused.outline, 'none', `focus on ${focused.name} is visible`);
+    assert.equal(focused.width, '3px', focused.name);
+    if (focused.name === target) return;
   }
-  assert.fail(`#${id} not reached in ${presses} presses of Tab`);
+  assert.fail(`${target} not reached in ${presses} presses of Tab`);
 }
 
 describe('the console by keyboard and on a narrow screen', () => {
@@ -436,6 +443,10 @@ describe('the console by keyboard and on a narrow screen', () => {
     await tabTo(page, 'generate-copy');
     await page.keyboard.press('Enter');
     await page.getByText('Copied 3 rows as CSV.').waitFor();
+    // On to another page by its link in the navigation: the keyboard lands on that page's heading.
+    await tabTo(page, 'link:Validate');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'h-validate');
     assert.deepEqual(problems, []);
     await context.close();
   });
