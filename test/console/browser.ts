@@ -27,6 +27,8 @@ export interface ConsolePage {
   readonly page: Page;
   /** Console errors, uncaught exceptions and CSP violations the page reported. */
   readonly problems: string[];
+  /** Every console message of any kind and every URL the page requested: where a key must never appear. */
+  readonly seen: string[];
 }
 
 /** A fresh context (own session storage) on the console, collecting everything the page complains about. */
@@ -46,13 +48,16 @@ export async function openConsole(
   await context.addInitScript('globalThis.__name = (target) => target;');
   const page = await context.newPage();
   const problems: string[] = [];
+  const seen: string[] = [];
+  page.on('request', (request) => seen.push(request.url()));
   page.on('console', (message) => {
+    seen.push(message.text());
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.goto(`${origin}/console/`);
-  return { context, page, problems };
+  return { context, page, problems, seen };
 }
 
 /** Enters the key on the key page, as a user does. */

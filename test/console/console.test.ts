@@ -212,7 +212,7 @@ async function flow(
   body: (page: Page) => Promise<void>,
   allowed: (problem: string) => boolean = () => false,
 ): Promise<void> {
-  const { context, page, problems } = await openConsole(browser, origin);
+  const { context, page, problems, seen } = await openConsole(browser, origin);
   try {
     await enterKey(page, key);
     await page.getByRole('link', { name: link, exact: true }).click();
@@ -222,6 +222,12 @@ async function flow(
     assert.deepEqual(
       problems.filter((problem) => !allowed(problem)),
       [],
+    );
+    assert.ok(seen.length > 3);
+    assert.deepEqual(
+      seen.filter((line) => line.includes(key)),
+      [],
+      'the key is in no URL and no console message',
     );
   } finally {
     await context.close();
