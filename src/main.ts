@@ -82,6 +82,7 @@ export async function startService(
   logger: Logger,
   { clock = systemClock }: StartOptions = {},
 ): Promise<RunningService> {
+  assertClockReachesFronts(config, clock);
   logStartup(config, logger);
   await claimPorts(config);
   const uninstallCrashGuards = installCrashGuards(logger);
@@ -189,6 +190,17 @@ async function startGrpc(
     await fronts?.close();
     throw error;
   }
+}
+
+/**
+ * REST front threads answer 'any' ops with a Service of their own, which reads the system clock (a function cannot
+ * cross to another thread): a pinned clock would not reach them, so it runs with the one REST thread only.
+ */
+function assertClockReachesFronts(config: Config, clock: Clock): void {
+  if (clock !== systemClock && config.httpThreads > 1)
+    throw new Error(
+      `a pinned clock runs with one REST thread only (IBANQA_HTTP_THREADS is ${config.httpThreads}): front threads read the system clock`,
+    );
 }
 
 /** Before anything is opened: a port another service holds stops the start with one line, nothing to undo. */

@@ -3,6 +3,9 @@
 // profile ages are counted on the pinned day, not the machine's). Method: the real service over REST with a clock
 // fixed in another year; expected dates computed here from the pinned instant alone.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 
@@ -22,10 +25,11 @@ function ageOnPinnedDay(birth: string): number {
 
 let service: TestService;
 before(async () => {
-  // Requests of 50 rows and more run in the worker pool.
+  // Requests of 50 rows and more run in the worker pool; one REST thread, as a pinned clock requires
+  // (also under IBANQA_TEST_HTTP_THREADS).
   service = await startTestService({
     clock: () => new Date(pinned),
-    env: { IBANQA_POOL_THRESHOLD_ROWS: '50' },
+    env: { IBANQA_POOL_THRESHOLD_ROWS: '50', IBANQA_HTTP_THREADS: '1' },
   });
 });
 after(async () => {
@@ -69,5 +73,25 @@ describe('a pinned clock, end to end over REST', () => {
       assert.equal(age, ageOnPinnedDay(birth), `${birth} is ${age} on ${pinned.toISOString()}`);
     }
     assert.deepEqual(pooled.body.rows.slice(0, 10), inline.body.rows);
+  });
+});
+
+describe('a pinned clock and REST front threads', () => {
+  it('is refused at start with more than one REST thread, whose fronts would read the system clock', async () => {
+    // The refusal comes before the service opens anything; the directory stays empty.
+    const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-pinned-'));
+    try {
+      await assert.rejects(
+        startTestService({
+          dataDir,
+          clock: () => new Date(pinned),
+          env: { IBANQA_HTTP_THREADS: '2' },
+        }),
+        /a pinned clock runs with one REST thread only \(IBANQA_HTTP_THREADS is 2\)/,
+      );
+      assert.deepEqual(readdirSync(dataDir), []);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
