@@ -82,9 +82,7 @@ export async function startService(
   logger: Logger,
   { clock = systemClock }: StartOptions = {},
 ): Promise<RunningService> {
-  assertClockReachesFronts(config, clock);
-  logStartup(config, logger);
-  await claimPorts(config);
+  await preflight(config, logger, clock);
   const uninstallCrashGuards = installCrashGuards(logger);
   const store = AccountStore.open(config.dataDir, config.ledgerDurability);
   const demoKeys = store.ensureDemoKeys(clock());
@@ -190,6 +188,13 @@ async function startGrpc(
     await fronts?.close();
     throw error;
   }
+}
+
+/** Before anything is opened: settings that cannot work together, the start-up log line, the ports. */
+async function preflight(config: Config, logger: Logger, clock: Clock): Promise<void> {
+  assertClockReachesFronts(config, clock);
+  logStartup(config, logger);
+  await claimPorts(config);
 }
 
 /**
