@@ -1,0 +1,57 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Config } from './config.js';
+import { createLogger } from './logger.js';
+import { openServiceCore, printDemoKeys } from './main.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
+import { isHttpOp } from './ops/framework/op.js';
+import { ops } from './ops/table.js';
+import { installCrashGuards } from './process-guard.js';
+import { serviceCalls } from './transport/http/server.js';
+import { buildOpenApi } from './transport/openapi/document.js';
+import { createMcpServer, mcpCatalog } from './transport/mcp/server.js';
+
+/** The caller's address for the keyless allowance: a stdio client is on this machine. */
+const localCaller = '127.0.0.1';
+
+/**
+ * `ibanqa mcp`: the service in this process (the data directory opened as `serve` opens it, no network front)
+ * behind an MCP server on stdin/stdout, so an assistant that starts it as a subprocess needs nothing else running.
+ * stdout carries only the protocol: logs and the demo keys of a fresh store go to stderr. It stops, flushing every
+ * acknowledged debit, when the client closes stdin or on SIGINT/SIGTERM.
+ */
+export async function serveMcpStdio(
+  config: Config,
+  apiKey: string | undefined,
+  version: string,
+): Promise<void> {
+  const logger = createLogger(config.logLevel);
+  const uninstallCrashGuards = installCrashGuards(logger);
+  const core = await openServiceCore(config, logger, new ServiceMetrics());
+  printDemoKeys(core.demoKeys, (line) => process.stderr.write(`${line}\n`));
+  const httpOps = ops.filter(isHttpOp);
+  const openapi = buildOpenApi(httpOps);
+  const server = createMcpServer(
+    mcpCatalog(httpOps, () => openapi, version),
+    serviceCalls(core.service),
+    { apiKey, ip: localCaller },
+    logger,
+  );
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= server
+      .close()
+      .then(() => core.close())
+      .then(() => {
+        uninstallCrashGuards();
+        process.exit(0);
+      });
+  };
+  process.stdin.once('end', stop);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await server.connect(new StdioServerTransport());
+  logger.info(
+    { dataDir: config.dataDir, keyed: apiKey !== undefined },
+    'ibanqa MCP server on stdio',
+  );
+}

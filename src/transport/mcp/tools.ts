@@ -1,0 +1,79 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { HttpOp } from '../../ops/framework/op.js';
+
+/** One MCP tool: an op of the table, as MCP clients see it. */
+export interface McpTool {
+  readonly op: HttpOp;
+  readonly tool: Tool;
+  /** Multipart ops: the file fields, each sent base64-encoded in a string field of that name. */
+  readonly uploads: readonly string[];
+}
+
+/** The suffix of the optional field that carries an upload's file name (`statement_file_filename`). */
+export const filenameSuffix = '_filename';
+
+/** MCP tool names allow [A-Za-z0-9_.-]; some clients refuse dots, so `iban.generate` becomes `iban_generate`. */
+export function toolNameOf(op: HttpOp): string {
+  return op.name.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
+
+/** The TypeBox declaration as plain JSON Schema (TypeBox marks its schemas with symbol keys, which JSON drops). */
+function plainSchema(schema: TSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema)) as JsonSchema;
+}
+
+/**
+ * A multipart op's form (op.multipartSchema) as JSON arguments: each binary field becomes a base64 string, with
+ * an optional `<field>_filename`; the text fields stay as they are.
+ */
+function uploadSchema(form: TSchema): { schema: JsonSchema; uploads: string[] } {
+  const schema = plainSchema(form);
+  const properties: Record<string, JsonSchema> = {};
+  const uploads: string[] = [];
+  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+    if (field.format !== 'binary') {
+      properties[name] = field;
+      continue;
+    }
+    uploads.push(name);
+    const { format: _binary, ...rest } = field;
+    properties[name] = {
+      ...rest,
+      contentEncoding: 'base64',
+      description: `${typeof field.description === 'string' ? field.description : 'A file'}, base64-encoded`,
+    };
+    properties[`${name}${filenameSuffix}`] = {
+      type: 'string',
+      description: `The file name of ${name} (a hint only; the type is recognised by its bytes)`,
+    };
+  }
+  return { schema: { ...schema, properties, additionalProperties: false }, uploads };
+}
+
+function toolOf(op: HttpOp): McpTool {
+  const form =
+    op.http.inputFrom === 'multipart' && op.multipartSchema !== undefined
+      ? uploadSchema(op.multipartSchema)
+      : { schema: plainSchema(op.input), uploads: [] };
+  const tool: Tool = {
+    name: toolNameOf(op),
+    title: op.summary,
+    description: op.description,
+    inputSchema: { ...form.schema, type: 'object' },
+    annotations: {
+      title: op.summary,
+      readOnlyHint: op.http.method === 'GET',
+      destructiveHint: op.http.method === 'DELETE',
+      openWorldHint: false,
+    },
+  };
+  return { op, tool, uploads: form.uploads };
+}
+
+/** Every REST op is a tool, derived from its declaration: name, summary, description and input schema. */
+export function toolsOf(ops: readonly HttpOp[]): ReadonlyMap<string, McpTool> {
+  return new Map(ops.map((op) => [toolNameOf(op), toolOf(op)]));
+}
