@@ -26,6 +26,6 @@ export function registerMcpCommand(program: Command): void {
       );
       // Loaded only here, as for `serve`: the service and the pool cost start-up time other commands do not need.
       const { serveMcpStdio } = await import('./mcp-stdio.js');
-      await serveMcpStdio(config, mcpApiKey(options.apiKey, process.env), program.version() ?? '');
+      await serveMcpStdio(config, mcpApiKey(options.apiKey, process.env));
     });
 }

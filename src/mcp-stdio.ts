@@ -19,11 +19,7 @@ const localCaller = '127.0.0.1';
  * stdout carries only the protocol: logs and the demo keys of a fresh store go to stderr. It stops, flushing every
  * acknowledged debit, when the client closes stdin or on SIGINT/SIGTERM.
  */
-export async function serveMcpStdio(
-  config: Config,
-  apiKey: string | undefined,
-  version: string,
-): Promise<void> {
+export async function serveMcpStdio(config: Config, apiKey: string | undefined): Promise<void> {
   const logger = createLogger(config.logLevel);
   const uninstallCrashGuards = installCrashGuards(logger);
   const core = await openServiceCore(config, logger, new ServiceMetrics());
@@ -31,7 +27,7 @@ export async function serveMcpStdio(
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
   const server = createMcpServer(
-    mcpCatalog(httpOps, () => openapi, version),
+    mcpCatalog(httpOps, () => openapi),
     serviceCalls(core.service),
     { apiKey, ip: localCaller },
     logger,

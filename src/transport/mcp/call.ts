@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors.js';
 import type { CallIdentity } from '../../service/execute.js';
-import { portableAnswer, type HttpAnswer, type HttpCalls } from '../http/server.js';
+import { portableAnswer, type HttpAnswer, type HttpCalls } from '../http/calls.js';
 import { errorHeaders } from '../http/respond.js';
 import { httpStatusOf } from '../http/status.js';
 import { newRequestId } from '../http/request-id.js';

@@ -1,7 +1,7 @@
 import { ErrorCode, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
 import { toAppError } from '../../errors.js';
 import type { HttpOp } from '../../ops/framework/op.js';
-import { portableAnswer } from '../http/server.js';
+import { portableAnswer } from '../http/calls.js';
 import { newRequestId } from '../http/request-id.js';
 import { openapiRoute } from '../service-routes.js';
 import type { McpCallDeps } from './call.js';

@@ -10,9 +10,10 @@ import {
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
+import { contractVersion } from '../../contract-version.js';
 import type { HttpOp } from '../../ops/framework/op.js';
 import type { CallIdentity } from '../../service/execute.js';
-import type { HttpCalls } from '../http/server.js';
+import type { HttpCalls } from '../http/calls.js';
 import { callTool, type McpCallDeps } from './call.js';
 import { readResource, resourcesOf, type McpResource } from './resources.js';
 import { toolsOf, type McpTool } from './tools.js';
@@ -25,12 +26,9 @@ export interface McpCatalog {
   readonly version: string;
 }
 
-export function mcpCatalog(
-  ops: readonly HttpOp[],
-  openapi: () => unknown,
-  version: string,
-): McpCatalog {
-  return { tools: toolsOf(ops), resources: resourcesOf(ops), openapi, version };
+/** The server's version is the API contract's: tools and resources change with it. */
+export function mcpCatalog(ops: readonly HttpOp[], openapi: () => unknown): McpCatalog {
+  return { tools: toolsOf(ops), resources: resourcesOf(ops), openapi, version: contractVersion };
 }
 
 const instructions =

@@ -1,0 +1,265 @@
+// Goal: an MCP client over streamable HTTP (/mcp on the REST port) lists every REST operation as a tool and gets
+// from each call what REST answers for the same input: the same body, the same refusal (error, message, status),
+// the same metering. Method: the SDK's own Client against a real service on port 0; every expected value is the
+// REST answer to the same request, or the OpenAPI document, never the MCP code under test.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { call, startTestService, type TestService } from '../helpers/service.js';
+import { callTool, httpClient } from './clients.js';
+
+let service: TestService;
+let pro: Client;
+const opened: Client[] = [];
+
+async function client(key: string | undefined): Promise<Client> {
+  const connected = await httpClient(service.base, key);
+  opened.push(connected);
+  return connected;
+}
+
+before(async () => {
+  service = await startTestService();
+  pro = await client(service.keys.pro);
+});
+after(async () => {
+  for (const connected of opened) await connected.close();
+  await service.dispose();
+});
+
+/** Commerzbank Köln's published example IBAN: valid, and its bank code is in every German registry. */
+const knownBankIban = 'DE89370400440532013000';
+
+interface DocumentedOperation {
+  operationId: string;
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: { properties?: object } }> };
+}
+
+test('every operation of the OpenAPI document is a tool, with the inputs the document names', async () => {
+  const document = (await call(service.base, '/openapi.json')).body as {
+    paths: Record<string, Record<string, DocumentedOperation>>;
+  };
+  const documented = new Map<string, DocumentedOperation>();
+  for (const [path, methods] of Object.entries(document.paths))
+    for (const operation of Object.values(methods))
+      // An alias path serves its op again (operationId `<op>.alias`): one tool per op.
+      if (
+        !operation.operationId.startsWith('service.') &&
+        !operation.operationId.endsWith('.alias') &&
+        path.startsWith('/api/v1/')
+      )
+        documented.set(operation.operationId.replaceAll('.', '_'), operation);
+  const { tools } = await pro.listTools();
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), [...documented.keys()].sort());
+  for (const tool of tools) {
+    const operation = documented.get(tool.name) as DocumentedOperation;
+    const json = operation.requestBody?.content['application/json']?.schema.properties;
+    const form = operation.requestBody?.content['multipart/form-data']?.schema.properties;
+    const expected = new Set(
+      json !== undefined
+        ? Object.keys(json)
+        : form !== undefined
+          ? Object.keys(form)
+          : (operation.parameters ?? [])
+              .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
+              .map((parameter) => parameter.name),
+    );
+    const names = Object.keys(tool.inputSchema.properties ?? {}).filter(
+      (name) => !(form !== undefined && name.endsWith('_filename')),
+    );
+    assert.deepEqual(names.sort(), [...expected].sort(), tool.name);
+    assert.ok((tool.description ?? '').length > 0, `${tool.name} has a description`);
+  }
+});
+
+/** The REST answer and the tool's for the same input: the tool's text is the REST body, its structure the JSON. */
+async function assertSameAsRest(
+  tool: string,
+  path: string,
+  body: Record<string, unknown>,
+  differs: (rest: Record<string, unknown>, mcp: Record<string, unknown>) => void = () => {},
+): Promise<void> {
+  const rest = await call(service.base, path, { key: service.keys.pro, body });
+  assert.equal(rest.status, 200, rest.text);
+  const mcp = await callTool(pro, tool, body);
+  assert.equal(mcp.isError, false, mcp.text);
+  const restJson = Array.isArray(rest.body) ? { rows: rest.body } : rest.body;
+  const mcpJson = mcp.structured as Record<string, unknown>;
+  differs(restJson, mcpJson);
+  assert.deepEqual(mcpJson, restJson);
+}
+
+test('generate, validate, lookup and profile answer as REST does', async () => {
+  const generate = { country: 'DE', quantity: 3, seed: 'mcp-parity' };
+  await assertSameAsRest('iban_generate', '/generate', generate);
+  const validate = { ibans: [knownBankIban, 'DE89370400440532013001'] };
+  await assertSameAsRest('iban_validate', '/validate', validate);
+  await assertSameAsRest('bank_lookup', '/bank-intelligence/lookup', { value: 'COBADEFFXXX' });
+  // A profile reports the profiles left after it: one fewer after the second call, the rest identical.
+  await assertSameAsRest('profile_generate', '/profile', { country: 'DE', seed: 'mcp' }, (r, m) => {
+    assert.equal(m.generations_left, (r.generations_left as number) - 1);
+    delete r.generations_left;
+    delete m.generations_left;
+  });
+});
+
+test('the tool text is the REST body byte for byte', async () => {
+  const body = { country: 'FR', quantity: 2, seed: 'bytes' };
+  const rest = await call(service.base, '/generate', { key: service.keys.pro, body });
+  const mcp = await callTool(pro, 'iban_generate', body);
+  assert.equal(mcp.text, rest.text);
+});
+
+/** A refusal over both: the same status and Error object (its request_id is each answer's own). */
+async function assertSameRefusal(
+  mcpClient: Client,
+  key: string,
+  tool: string,
+  path: string,
+  body: Record<string, unknown>,
+  status: number,
+): Promise<Record<string, unknown>> {
+  const rest = await call(service.base, path, { key, body });
+  assert.equal(rest.status, status, rest.text);
+  const mcp = await callTool(mcpClient, tool, body);
+  assert.equal(mcp.isError, true);
+  const refusal = { ...(mcp.structured as Record<string, unknown>) };
+  assert.equal(refusal.status, status);
+  assert.equal(typeof refusal.request_id, 'string');
+  const { status: _s, request_id: _m, headers: _h, ...mcpError } = refusal;
+  const { request_id: _r, ...restError } = rest.body as Record<string, unknown>;
+  assert.deepEqual(mcpError, restError);
+  assert.deepEqual(JSON.parse(mcp.text), mcp.structured);
+  return refusal;
+}
+
+test('a plan gate refuses the tool as it refuses REST', async () => {
+  const free = await client(service.keys.free);
+  const body = { country: 'DE', quantity: 10 };
+  const refusal = await assertSameRefusal(
+    free,
+    service.keys.free,
+    'iban_bulk_dataset',
+    '/bulk-dataset',
+    body,
+    402,
+  );
+  assert.equal(refusal.error, 'bulk_dataset_requires_paid_access');
+});
+
+test('invalid input is the same 400', async () => {
+  const refusal = await assertSameRefusal(
+    pro,
+    service.keys.pro,
+    'iban_generate',
+    '/generate',
+    { country: 'DE', quantity: 0 },
+    400,
+  );
+  assert.equal(refusal.error, 'invalid_argument');
+});
+
+test('a revoked key is refused with 401 as on REST', async () => {
+  const created = service.running.store.createKey('pro', new Date(), 'revoked for MCP');
+  assert.ok(service.running.store.revokeKey(created.id));
+  const revoked = await client(created.key);
+  const body = { country: 'DE', quantity: 1 };
+  const refusal = await assertSameRefusal(
+    revoked,
+    created.key,
+    'iban_generate',
+    '/generate',
+    body,
+    401,
+  );
+  assert.equal(refusal.error, 'Invalid API key');
+});
+
+test('an exhausted key gets the same 429 facts as a tool error', async () => {
+  const created = service.running.store.createKey('free', new Date(), 'exhausted over MCP');
+  // Free: 50 API calls for the key's lifetime; one 50-row generate spends them.
+  const spent = await call(service.base, '/generate', {
+    key: created.key,
+    body: { country: 'DE', quantity: 50 },
+  });
+  assert.equal(spent.status, 200, spent.text);
+  const exhausted = await client(created.key);
+  const body = { country: 'DE', quantity: 1 };
+  const refusal = await assertSameRefusal(
+    exhausted,
+    created.key,
+    'iban_generate',
+    '/generate',
+    body,
+    429,
+  );
+  assert.equal(refusal.credit_kind, 'api_calls');
+  assert.equal(refusal.limit, 50);
+  assert.equal(refusal.remaining, 0);
+});
+
+async function apiCallsUsed(key: string): Promise<number> {
+  const usage = await call(service.base, '/usage', { key });
+  assert.equal(usage.status, 200);
+  return usage.body.credits.api_calls.used as number;
+}
+
+test('a tool call is metered as the REST call (GET /usage before and after)', async () => {
+  const key = service.keys.pro;
+  const body = { country: 'NL', quantity: 4 };
+  const before = await apiCallsUsed(key);
+  assert.equal((await call(service.base, '/generate', { key, body })).status, 200);
+  const afterRest = await apiCallsUsed(key);
+  assert.equal((await callTool(pro, 'iban_generate', body)).isError, false);
+  const afterMcp = await apiCallsUsed(key);
+  assert.ok(afterRest - before > 0, 'REST charges the call');
+  assert.equal(afterMcp - afterRest, afterRest - before);
+});
+
+test('a client that asks for progress is told when the call starts and ends', async () => {
+  const seen: number[] = [];
+  const result = await pro.callTool(
+    { name: 'iban_bulk_dataset', arguments: { country: 'DE', quantity: 20 } },
+    undefined,
+    { onprogress: (progress) => seen.push(progress.progress) },
+  );
+  assert.notEqual(result.isError, true);
+  assert.deepEqual(seen, [0, 1]);
+});
+
+test('resources: the OpenAPI document and the argument-free GETs, read as REST answers them', async () => {
+  // The VoP benchmark needs Business: the resource is read with the key REST would need.
+  const business = await client(service.keys.business);
+  const { resources } = await business.listResources();
+  const uris = resources.map((resource) => resource.uri);
+  for (const path of [
+    'openapi.json',
+    'fixture-manifest/spec',
+    'vop-benchmark/catalog',
+    'payment-scenarios/catalog',
+  ])
+    assert.ok(uris.includes(`ibanqa://api/v1/${path}`), path);
+  for (const path of ['fixture-manifest/spec', 'vop-benchmark/catalog', 'openapi.json']) {
+    const read = await business.readResource({ uri: `ibanqa://api/v1/${path}` });
+    const rest = await call(service.base, `/${path}`, { key: service.keys.business });
+    const content = read.contents[0] as { text: string };
+    assert.deepEqual(JSON.parse(content.text), rest.body, path);
+  }
+  // A refused read carries the REST Error object and status, as a tool error does.
+  const refused = await call(service.base, '/vop-benchmark/catalog', { key: service.keys.pro });
+  assert.ok(refused.status >= 400);
+  await assert.rejects(
+    pro.readResource({ uri: 'ibanqa://api/v1/vop-benchmark/catalog' }),
+    (error: { data?: Record<string, unknown> }) =>
+      error.data?.status === refused.status &&
+      error.data.error === refused.body.error &&
+      error.data.message === refused.body.message,
+  );
+});
+
+test('/mcp takes POST only: another method gets the router 405', async () => {
+  const reply = await call(service.base.replace('/api/v1', ''), '/mcp');
+  assert.equal(reply.status, 405);
+  assert.equal(reply.headers.get('allow'), 'POST');
+});
