@@ -7,6 +7,12 @@ import { after, before, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 import { callTool, httpClient } from './clients.js';
+import {
+  assertSameAsRest,
+  assertSameRefusal,
+  assertToolsMatchDocument,
+  knownBankIban,
+} from './parity.js';
 
 let service: TestService;
 let pro: Client;
@@ -27,81 +33,31 @@ after(async () => {
   await service.dispose();
 });
 
-/** Commerzbank Köln's published example IBAN: valid, and its bank code is in every German registry. */
-const knownBankIban = 'DE89370400440532013000';
+test('every operation of the OpenAPI document is a tool, with the inputs the document names', () =>
+  assertToolsMatchDocument(pro, service.base));
 
-interface DocumentedOperation {
-  operationId: string;
-  parameters?: { name: string; in: string }[];
-  requestBody?: { content: Record<string, { schema: { properties?: object } }> };
-}
-
-test('every operation of the OpenAPI document is a tool, with the inputs the document names', async () => {
-  const document = (await call(service.base, '/openapi.json')).body as {
-    paths: Record<string, Record<string, DocumentedOperation>>;
-  };
-  const documented = new Map<string, DocumentedOperation>();
-  for (const [path, methods] of Object.entries(document.paths))
-    for (const operation of Object.values(methods))
-      // An alias path serves its op again (operationId `<op>.alias`): one tool per op.
-      if (
-        !operation.operationId.startsWith('service.') &&
-        !operation.operationId.endsWith('.alias') &&
-        path.startsWith('/api/v1/')
-      )
-        documented.set(operation.operationId.replaceAll('.', '_'), operation);
-  const { tools } = await pro.listTools();
-  assert.deepEqual(tools.map((tool) => tool.name).sort(), [...documented.keys()].sort());
-  for (const tool of tools) {
-    const operation = documented.get(tool.name) as DocumentedOperation;
-    const json = operation.requestBody?.content['application/json']?.schema.properties;
-    const form = operation.requestBody?.content['multipart/form-data']?.schema.properties;
-    const expected = new Set(
-      json !== undefined
-        ? Object.keys(json)
-        : form !== undefined
-          ? Object.keys(form)
-          : (operation.parameters ?? [])
-              .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
-              .map((parameter) => parameter.name),
-    );
-    const names = Object.keys(tool.inputSchema.properties ?? {}).filter(
-      (name) => !(form !== undefined && name.endsWith('_filename')),
-    );
-    assert.deepEqual(names.sort(), [...expected].sort(), tool.name);
-    assert.ok((tool.description ?? '').length > 0, `${tool.name} has a description`);
-  }
-});
-
-/** The REST answer and the tool's for the same input: the tool's text is the REST body, its structure the JSON. */
-async function assertSameAsRest(
-  tool: string,
-  path: string,
-  body: Record<string, unknown>,
-  differs: (rest: Record<string, unknown>, mcp: Record<string, unknown>) => void = () => {},
-): Promise<void> {
-  const rest = await call(service.base, path, { key: service.keys.pro, body });
-  assert.equal(rest.status, 200, rest.text);
-  const mcp = await callTool(pro, tool, body);
-  assert.equal(mcp.isError, false, mcp.text);
-  const restJson = Array.isArray(rest.body) ? { rows: rest.body } : rest.body;
-  const mcpJson = mcp.structured as Record<string, unknown>;
-  differs(restJson, mcpJson);
-  assert.deepEqual(mcpJson, restJson);
-}
+const asPro = () => ({ client: pro, base: service.base, restKey: service.keys.pro });
 
 test('generate, validate, lookup and profile answer as REST does', async () => {
   const generate = { country: 'DE', quantity: 3, seed: 'mcp-parity' };
-  await assertSameAsRest('iban_generate', '/generate', generate);
+  await assertSameAsRest(asPro(), 'iban_generate', '/generate', generate);
   const validate = { ibans: [knownBankIban, 'DE89370400440532013001'] };
-  await assertSameAsRest('iban_validate', '/validate', validate);
-  await assertSameAsRest('bank_lookup', '/bank-intelligence/lookup', { value: 'COBADEFFXXX' });
-  // A profile reports the profiles left after it: one fewer after the second call, the rest identical.
-  await assertSameAsRest('profile_generate', '/profile', { country: 'DE', seed: 'mcp' }, (r, m) => {
-    assert.equal(m.generations_left, (r.generations_left as number) - 1);
-    delete r.generations_left;
-    delete m.generations_left;
+  await assertSameAsRest(asPro(), 'iban_validate', '/validate', validate);
+  await assertSameAsRest(asPro(), 'bank_lookup', '/bank-intelligence/lookup', {
+    value: 'COBADEFFXXX',
   });
+  // A profile reports the profiles left after it: one fewer after the second call, the rest identical.
+  await assertSameAsRest(
+    asPro(),
+    'profile_generate',
+    '/profile',
+    { country: 'DE', seed: 'mcp' },
+    (r, m) => {
+      assert.equal(m.generations_left, (r.generations_left as number) - 1);
+      delete r.generations_left;
+      delete m.generations_left;
+    },
+  );
 });
 
 test('the tool text is the REST body byte for byte', async () => {
@@ -111,35 +67,11 @@ test('the tool text is the REST body byte for byte', async () => {
   assert.equal(mcp.text, rest.text);
 });
 
-/** A refusal over both: the same status and Error object (its request_id is each answer's own). */
-async function assertSameRefusal(
-  mcpClient: Client,
-  key: string,
-  tool: string,
-  path: string,
-  body: Record<string, unknown>,
-  status: number,
-): Promise<Record<string, unknown>> {
-  const rest = await call(service.base, path, { key, body });
-  assert.equal(rest.status, status, rest.text);
-  const mcp = await callTool(mcpClient, tool, body);
-  assert.equal(mcp.isError, true);
-  const refusal = { ...(mcp.structured as Record<string, unknown>) };
-  assert.equal(refusal.status, status);
-  assert.equal(typeof refusal.request_id, 'string');
-  const { status: _s, request_id: _m, headers: _h, ...mcpError } = refusal;
-  const { request_id: _r, ...restError } = rest.body as Record<string, unknown>;
-  assert.deepEqual(mcpError, restError);
-  assert.deepEqual(JSON.parse(mcp.text), mcp.structured);
-  return refusal;
-}
-
 test('a plan gate refuses the tool as it refuses REST', async () => {
   const free = await client(service.keys.free);
   const body = { country: 'DE', quantity: 10 };
   const refusal = await assertSameRefusal(
-    free,
-    service.keys.free,
+    { client: free, base: service.base, restKey: service.keys.free },
     'iban_bulk_dataset',
     '/bulk-dataset',
     body,
@@ -150,8 +82,7 @@ test('a plan gate refuses the tool as it refuses REST', async () => {
 
 test('invalid input is the same 400', async () => {
   const refusal = await assertSameRefusal(
-    pro,
-    service.keys.pro,
+    { client: pro, base: service.base, restKey: service.keys.pro },
     'iban_generate',
     '/generate',
     { country: 'DE', quantity: 0 },
@@ -166,8 +97,7 @@ test('a revoked key is refused with 401 as on REST', async () => {
   const revoked = await client(created.key);
   const body = { country: 'DE', quantity: 1 };
   const refusal = await assertSameRefusal(
-    revoked,
-    created.key,
+    { client: revoked, base: service.base, restKey: created.key },
     'iban_generate',
     '/generate',
     body,
@@ -187,8 +117,7 @@ test('an exhausted key gets the same 429 facts as a tool error', async () => {
   const exhausted = await client(created.key);
   const body = { country: 'DE', quantity: 1 };
   const refusal = await assertSameRefusal(
-    exhausted,
-    created.key,
+    { client: exhausted, base: service.base, restKey: created.key },
     'iban_generate',
     '/generate',
     body,
