@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
+import { statementPdf } from '../statements/corpus.js';
+import { germanSpec } from '../statements/samples.js';
+import { settle, upload } from '../statements/client.js';
 import { callTool, httpClient } from './clients.js';
 import {
   assertSameAsRest,
@@ -155,6 +158,46 @@ test('a client that asks for progress is told when the call starts and ends', as
   );
   assert.notEqual(result.isError, true);
   assert.deepEqual(seen, [0, 1]);
+});
+
+/** Polls the review tool until the analysis left pending (the tool answers REST's 202 while it runs). */
+async function settledOverMcp(reviewId: string): Promise<Record<string, unknown>> {
+  for (let polls = 0; polls < 600; polls++) {
+    const result = await pro.callTool({
+      name: 'statements_review',
+      arguments: { review_id: reviewId },
+    });
+    if ((result._meta as { status: number }).status !== 202)
+      return result.structuredContent as Record<string, unknown>;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`review ${reviewId} did not settle`);
+}
+
+test('a statement uploaded base64 over MCP is reviewed as the same file uploaded to REST', async () => {
+  const pdf = await statementPdf(germanSpec);
+  const accepted = await pro.callTool({
+    name: 'statements_analyze',
+    arguments: {
+      statement_file: Buffer.from(pdf).toString('base64'),
+      statement_file_filename: 'statement.pdf',
+    },
+  });
+  assert.equal((accepted._meta as { status: number }).status, 202);
+  const reviewId = (accepted.structuredContent as { review_id: string }).review_id;
+  const viaRest = await upload(service.base, pdf, { key: service.keys.pro });
+  assert.equal(viaRest.status, 202);
+  const done = await settledOverMcp(reviewId);
+  const reference = (await settle(service.base, service.keys.pro, viaRest.body.review_id)).body;
+  assert.equal(done.status, 'completed');
+  assert.deepEqual(done.extracted_fields, reference.extracted_fields);
+  assert.equal(done.score, reference.score);
+  // The upload rules are REST's: an empty file is its own 400, and bytes that are not base64 are bad input.
+  const empty = await callTool(pro, 'statements_analyze', { statement_file: '' });
+  assert.equal(empty.structured?.error, 'statement_file_empty');
+  assert.equal(empty.structured?.status, 400);
+  const garbled = await callTool(pro, 'statements_analyze', { statement_file: 'not base64!' });
+  assert.equal(garbled.structured?.error, 'invalid_argument');
 });
 
 test('resources: the OpenAPI document and the argument-free GETs, read as REST answers them', async () => {

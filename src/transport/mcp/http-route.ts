@@ -89,6 +89,7 @@ async function serve(deps: McpRouteDeps, exchange: Exchange, head: McpHead): Pro
   const server = createMcpServer(deps.catalog, deps.calls, head.identity, deps.logger);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: limits.mcpBodyBytesMax,
+    keepAliveMs: limits.mcpKeepAliveMs,
   });
   await server.connect(transport);
   try {
