@@ -47,6 +47,11 @@ function readHead(deps: McpRouteDeps, res: HttpResponse, req: HttpRequest): McpH
   };
 }
 
+/** '200 OK': the status as uWS writes it, and the outcome /metrics counts (as REST's). */
+function statusLine(status: number): string {
+  return `${status} ${STATUS_CODES[status] ?? ''}`;
+}
+
 /** Header names uWS writes itself (it frames the body: Content-Length, or chunked while streaming). */
 const framingHeaders = new Set(['content-length', 'transfer-encoding', 'connection']);
 
@@ -62,7 +67,7 @@ async function writeResponse(exchange: Exchange, response: Response): Promise<vo
   exchange.onAbort = () => void reader?.cancel();
   const { res } = exchange;
   res.cork(() => {
-    res.writeStatus(`${response.status} ${STATUS_CODES[response.status] ?? ''}`);
+    res.writeStatus(statusLine(response.status));
     res.writeHeader('x-request-id', exchange.requestId);
     res.writeHeader('cache-control', 'no-store');
     response.headers.forEach((value, name) => {
@@ -98,7 +103,7 @@ async function serve(deps: McpRouteDeps, exchange: Exchange, head: McpHead): Pro
     const request = new Request(head.url, { method: 'POST', headers: head.headers, body: bytes });
     const response = await transport.handleRequest(request);
     await writeResponse(exchange, response);
-    return String(response.status);
+    return statusLine(response.status);
   } finally {
     await server.close();
   }
