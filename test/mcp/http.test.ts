@@ -11,10 +11,10 @@ import { germanSpec } from '../statements/samples.js';
 import { settle, upload } from '../statements/client.js';
 import { callTool, httpClient } from './clients.js';
 import {
-  assertSameAsRest,
+  assertCoreToolsSameAsRest,
+  assertGenerateRefused,
   assertSameRefusal,
   assertToolsMatchDocument,
-  knownBankIban,
 } from './parity.js';
 
 let service: TestService;
@@ -41,27 +41,11 @@ test('every operation of the OpenAPI document is a tool, with the inputs the doc
 
 const asPro = () => ({ client: pro, base: service.base, restKey: service.keys.pro });
 
-test('generate, validate, lookup and profile answer as REST does', async () => {
-  const generate = { country: 'DE', quantity: 3, seed: 'mcp-parity' };
-  await assertSameAsRest(asPro(), 'iban_generate', '/generate', generate);
-  const validate = { ibans: [knownBankIban, 'DE89370400440532013001'] };
-  await assertSameAsRest(asPro(), 'iban_validate', '/validate', validate);
-  await assertSameAsRest(asPro(), 'bank_lookup', '/bank-intelligence/lookup', {
-    value: 'COBADEFFXXX',
-  });
-  // A profile reports the profiles left after it: one fewer after the second call, the rest identical.
-  await assertSameAsRest(
-    asPro(),
-    'profile_generate',
-    '/profile',
-    { country: 'DE', seed: 'mcp' },
-    (r, m) => {
-      assert.equal(m.generations_left, (r.generations_left as number) - 1);
-      delete r.generations_left;
-      delete m.generations_left;
-    },
-  );
-});
+test('generate, validate, lookup and profile answer as REST does', () =>
+  // One key for both: the MCP profile leaves one profile fewer than the REST one before it.
+  assertCoreToolsSameAsRest(asPro(), 'mcp-http', (rest, mcp) =>
+    assert.equal(mcp, (rest as number) - 1),
+  ));
 
 test('the tool text is the REST body byte for byte', async () => {
   const body = { country: 'FR', quantity: 2, seed: 'bytes' };
@@ -84,13 +68,7 @@ test('a plan gate refuses the tool as it refuses REST', async () => {
 });
 
 test('invalid input is the same 400', async () => {
-  const refusal = await assertSameRefusal(
-    { client: pro, base: service.base, restKey: service.keys.pro },
-    'iban_generate',
-    '/generate',
-    { country: 'DE', quantity: 0 },
-    400,
-  );
+  const refusal = await assertGenerateRefused(asPro(), { country: 'DE', quantity: 0 }, 400);
   assert.equal(refusal.error, 'invalid_argument');
 });
 
@@ -99,13 +77,8 @@ test('a revoked key is refused with 401 as on REST', async () => {
   assert.ok(service.running.store.revokeKey(created.id));
   const revoked = await client(created.key);
   const body = { country: 'DE', quantity: 1 };
-  const refusal = await assertSameRefusal(
-    { client: revoked, base: service.base, restKey: created.key },
-    'iban_generate',
-    '/generate',
-    body,
-    401,
-  );
+  const target = { client: revoked, base: service.base, restKey: created.key };
+  const refusal = await assertGenerateRefused(target, body, 401);
   assert.equal(refusal.error, 'Invalid API key');
 });
 
@@ -119,13 +92,8 @@ test('an exhausted key gets the same 429 facts as a tool error', async () => {
   assert.equal(spent.status, 200, spent.text);
   const exhausted = await client(created.key);
   const body = { country: 'DE', quantity: 1 };
-  const refusal = await assertSameRefusal(
-    { client: exhausted, base: service.base, restKey: created.key },
-    'iban_generate',
-    '/generate',
-    body,
-    429,
-  );
+  const target = { client: exhausted, base: service.base, restKey: created.key };
+  const refusal = await assertGenerateRefused(target, body, 429);
   assert.equal(refusal.credit_kind, 'api_calls');
   assert.equal(refusal.limit, 50);
   assert.equal(refusal.remaining, 0);

@@ -110,3 +110,45 @@ export async function assertSameRefusal(
   assert.deepEqual(JSON.parse(mcp.text), mcp.structured);
   return refusal;
 }
+
+/** A generate the service refuses: the same refusal over both. */
+export function assertGenerateRefused(
+  target: { client: Client; base: string; restKey: string },
+  body: Record<string, unknown>,
+  status: number,
+): Promise<Record<string, unknown>> {
+  return assertSameRefusal(target, 'iban_generate', '/generate', body, status);
+}
+
+/**
+ * generate, validate, lookup and profile over MCP and REST with the same input. A profile reports the profiles
+ * left to its key: `profilesLeft` checks the two figures, which are then left out of the comparison.
+ */
+export async function assertCoreToolsSameAsRest(
+  target: { client: Client; base: string; restKey: string },
+  seed: string,
+  profilesLeft: (rest: unknown, mcp: unknown) => void,
+): Promise<void> {
+  await assertSameAsRest(target, 'iban_generate', '/generate', {
+    country: 'DE',
+    quantity: 3,
+    seed,
+  });
+  await assertSameAsRest(target, 'iban_validate', '/validate', {
+    ibans: [knownBankIban, 'DE89370400440532013001'],
+  });
+  await assertSameAsRest(target, 'bank_lookup', '/bank-intelligence/lookup', {
+    value: 'COBADEFFXXX',
+  });
+  await assertSameAsRest(
+    target,
+    'profile_generate',
+    '/profile',
+    { country: 'DE', seed },
+    (r, m) => {
+      profilesLeft(r.generations_left, m.generations_left);
+      delete r.generations_left;
+      delete m.generations_left;
+    },
+  );
+}
