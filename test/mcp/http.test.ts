@@ -198,6 +198,36 @@ test('resources: the OpenAPI document and the argument-free GETs, read as REST a
   );
 });
 
+test('POST /mcp answers with the REST front headers, and the SDK refuses what MCP does not allow', async () => {
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    },
+  });
+  const url = `${service.base.replace('/api/v1', '')}/mcp`;
+  const headers = { 'content-type': 'application/json', 'x-request-id': 'mcp-raw-1' };
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, accept: 'application/json, text/event-stream' },
+    body: initialize,
+  });
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('x-request-id'), 'mcp-raw-1');
+  assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(answer.headers.get('cache-control'), 'no-store');
+  assert.match(answer.headers.get('content-type') ?? '', /^text\/event-stream/);
+  assert.match(await answer.text(), /"serverInfo":\{"name":"ibanqa"/);
+  // MCP requires a client to accept both JSON and an event stream (406 otherwise).
+  const refused = await fetch(url, { method: 'POST', headers, body: initialize });
+  assert.equal(refused.status, 406);
+  assert.equal(((await refused.json()) as { jsonrpc: string }).jsonrpc, '2.0');
+});
+
 test('/mcp takes POST only: another method gets the router 405', async () => {
   const reply = await call(service.base.replace('/api/v1', ''), '/mcp');
   assert.equal(reply.status, 405);

@@ -90,12 +90,19 @@ export async function callTool(
     const raw = tool.uploads.length === 0 ? args : uploadInput(tool, args);
     return successOf(await deps.calls.answer(tool.op, raw, deps.identity), requestId);
   } catch (thrown) {
-    const error = toAppError(thrown);
-    if (error.code === 'internal')
-      deps.logger.error(
-        { err: error.cause ?? thrown, requestId, op: tool.op.name },
-        'internal error (MCP)',
-      );
-    return toolErrorOf(error, requestId);
+    return toolErrorOf(refusalOf(thrown, deps, requestId, tool.op.name), requestId);
   }
+}
+
+/** What a failed call answers; a bug (not an AppError) is logged with its request id, as the REST front logs it. */
+export function refusalOf(
+  thrown: unknown,
+  deps: McpCallDeps,
+  requestId: string,
+  op: string,
+): AppError {
+  const error = toAppError(thrown);
+  if (error.code === 'internal')
+    deps.logger.error({ err: error.cause ?? thrown, requestId, op }, 'internal error (MCP)');
+  return error;
 }

@@ -7,7 +7,7 @@ import { limits } from '../../limits.js';
 import type { CallIdentity } from '../../service/execute.js';
 import { readBody } from '../http/body.js';
 import type { HttpMetrics } from '../http/metrics.js';
-import { sendError, type Exchange } from '../http/respond.js';
+import { sendError, writeCommonHeaders, type Exchange } from '../http/respond.js';
 import type { HttpCalls } from '../http/calls.js';
 import { mcpRoute } from '../service-routes.js';
 import { createMcpServer, type McpCatalog } from './server.js';
@@ -52,8 +52,11 @@ function statusLine(status: number): string {
   return `${status} ${STATUS_CODES[status] ?? ''}`;
 }
 
-/** Header names uWS writes itself (it frames the body: Content-Length, or chunked while streaming). */
-const framingHeaders = new Set(['content-length', 'transfer-encoding', 'connection']);
+/**
+ * SDK headers not passed on: the framing uWS writes itself (Content-Length, or chunked while streaming), and the
+ * cache policy every REST answer already states (no-store, stricter than the SDK's no-cache).
+ */
+const ownHeaders = new Set(['content-length', 'transfer-encoding', 'connection', 'cache-control']);
 
 /** Writes the SDK's web Response to uWS: the head at once, then each chunk of the event stream as it comes. */
 async function writeResponse(exchange: Exchange, response: Response): Promise<void> {
@@ -68,10 +71,9 @@ async function writeResponse(exchange: Exchange, response: Response): Promise<vo
   const { res } = exchange;
   res.cork(() => {
     res.writeStatus(statusLine(response.status));
-    res.writeHeader('x-request-id', exchange.requestId);
-    res.writeHeader('cache-control', 'no-store');
+    writeCommonHeaders(exchange);
     response.headers.forEach((value, name) => {
-      if (!framingHeaders.has(name)) res.writeHeader(name, value);
+      if (!ownHeaders.has(name)) res.writeHeader(name, value);
     });
     if (reader === undefined) res.end();
   });

@@ -1,11 +1,10 @@
 import { ErrorCode, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
-import { toAppError } from '../../errors.js';
 import type { HttpOp } from '../../ops/framework/op.js';
 import { portableAnswer } from '../http/calls.js';
 import { newRequestId } from '../http/request-id.js';
 import { openapiRoute } from '../service-routes.js';
 import type { McpCallDeps } from './call.js';
-import { toolErrorOf } from './call.js';
+import { refusalOf, toolErrorOf } from './call.js';
 
 /** A readable document: the OpenAPI document, or a REST GET that needs no argument. */
 export interface McpResource {
@@ -65,7 +64,8 @@ export async function readResource(
     const { body } = portableAnswer(await deps.calls.answer(entry.op, {}, deps.identity));
     return typeof body === 'string' ? body : Buffer.from(body as Uint8Array).toString('utf8');
   } catch (thrown) {
-    const refusal = toolErrorOf(toAppError(thrown), requestId).structuredContent;
+    const error = refusalOf(thrown, deps, requestId, entry.op.name);
+    const refusal = toolErrorOf(error, requestId).structuredContent;
     throw new McpError(ErrorCode.InvalidRequest, String(refusal?.message), refusal);
   }
 }
