@@ -168,6 +168,17 @@ test('a statement uploaded base64 over MCP is reviewed as the same file uploaded
   assert.equal(garbled.structured?.error, 'invalid_argument');
 });
 
+test('a statement over the 8 MB cap is refused as REST refuses it, before it is decoded', async () => {
+  const over = 8 * 1024 * 1024 + 3;
+  const rest = await upload(service.base, new Uint8Array(over), { key: service.keys.pro });
+  const mcp = await callTool(pro, 'statements_analyze', {
+    statement_file: 'AAAA'.repeat(over / 3),
+  });
+  assert.equal(mcp.structured?.status, rest.status);
+  assert.equal(mcp.structured?.error, rest.body.error);
+  assert.equal(mcp.structured?.bytes_max, rest.body.bytes_max);
+});
+
 test('resources: the OpenAPI document and the argument-free GETs, read as REST answers them', async () => {
   // The VoP benchmark needs Business: the resource is read with the key REST would need.
   const business = await client(service.keys.business);

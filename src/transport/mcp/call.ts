@@ -1,7 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors.js';
+import type { UploadRules } from '../../ops/framework/op.js';
 import type { CallIdentity } from '../../service/execute.js';
+import { uploadTooLarge } from '../upload-rules.js';
 import { portableAnswer, type HttpAnswer, type HttpCalls } from '../http/calls.js';
 import { errorHeaders } from '../http/respond.js';
 import { httpStatusOf } from '../http/status.js';
@@ -18,23 +20,22 @@ export interface McpCallDeps {
 
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** An upload tool's arguments as the multipart parser gives them to the op: text fields, and the files decoded. */
-function uploadInput(tool: McpTool, args: Record<string, unknown>): Record<string, unknown> {
-  const input: Record<string, unknown> = { ...args };
-  const files = [];
-  for (const field of tool.uploads) {
-    const encoded = input[field];
-    const filename = input[`${field}${filenameSuffix}`];
-    delete input[field];
-    delete input[`${field}${filenameSuffix}`];
-    if (encoded === undefined) continue;
-    if (typeof encoded !== 'string' || encoded.length % 4 !== 0 || !base64.test(encoded))
-      throw new AppError('invalid_argument', `${field} must be a base64 string`);
-    if (filename !== undefined && typeof filename !== 'string')
-      throw new AppError('invalid_argument', `${field}${filenameSuffix} must be a string`);
-    files.push({ field, filename: filename ?? '', bytes: Buffer.from(encoded, 'base64') });
-  }
-  return { ...input, files };
+/**
+ * An upload tool's arguments as the multipart parser gives them to the op: the text fields, and the file decoded
+ * into the part of the op's upload field. The op's byte cap is the transport's to check, as multipart and the gRPC
+ * stream check it: before decoding, from the encoded length.
+ */
+function uploadInput(rules: UploadRules, args: Record<string, unknown>): Record<string, unknown> {
+  const { [rules.field]: encoded, [`${rules.field}${filenameSuffix}`]: filename, ...text } = args;
+  if (encoded === undefined) return { ...text, files: [] };
+  if (typeof encoded !== 'string' || encoded.length % 4 !== 0 || !base64.test(encoded))
+    throw new AppError('invalid_argument', `${rules.field} must be a base64 string`);
+  if (filename !== undefined && typeof filename !== 'string')
+    throw new AppError('invalid_argument', `${rules.field}${filenameSuffix} must be a string`);
+  const padding = encoded.endsWith('==') ? 2 : encoded.endsWith('=') ? 1 : 0;
+  if ((encoded.length / 4) * 3 - padding > rules.maxBytes) throw uploadTooLarge(rules);
+  const bytes = Buffer.from(encoded, 'base64');
+  return { ...text, files: [{ field: rules.field, filename: filename ?? '', bytes }] };
 }
 
 /** The status line's number ('202 Accepted' -> 202). */
@@ -87,7 +88,7 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const requestId = newRequestId();
   try {
-    const raw = tool.uploads.length === 0 ? args : uploadInput(tool, args);
+    const raw = tool.upload === undefined ? args : uploadInput(tool.upload, args);
     return successOf(await deps.calls.answer(tool.op, raw, deps.identity), requestId);
   } catch (thrown) {
     return toolErrorOf(refusalOf(thrown, deps, requestId, tool.op.name), requestId);

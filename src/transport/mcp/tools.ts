@@ -1,13 +1,14 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { HttpOp } from '../../ops/framework/op.js';
+import type { HttpOp, UploadRules } from '../../ops/framework/op.js';
+import { uploadRulesOf } from '../upload-rules.js';
 
 /** One MCP tool: an op of the table, as MCP clients see it. */
 export interface McpTool {
   readonly op: HttpOp;
   readonly tool: Tool;
-  /** Multipart ops: the file fields, each sent base64-encoded in a string field of that name. */
-  readonly uploads: readonly string[];
+  /** Multipart ops: their upload rules; the file is sent base64-encoded in the string field they name. */
+  readonly upload: UploadRules | undefined;
 }
 
 /** The suffix of the optional field that carries an upload's file name (`statement_file_filename`). */
@@ -26,43 +27,43 @@ function plainSchema(schema: TSchema): JsonSchema {
 }
 
 /**
- * A multipart op's form (op.multipartSchema) as JSON arguments: each binary field becomes a base64 string, with
- * an optional `<field>_filename`; the text fields stay as they are.
+ * A multipart op's form (op.multipartSchema) as JSON arguments: the file field of its upload rules becomes a base64
+ * string, with an optional `<field>_filename`; the text fields stay as they are.
  */
-function uploadSchema(form: TSchema): { schema: JsonSchema; uploads: string[] } {
+function uploadSchema(form: TSchema, rules: UploadRules): JsonSchema {
   const schema = plainSchema(form);
   const properties: Record<string, JsonSchema> = {};
-  const uploads: string[] = [];
   for (const [name, field] of Object.entries(schema.properties ?? {})) {
-    if (field.format !== 'binary') {
+    if (name !== rules.field) {
       properties[name] = field;
       continue;
     }
-    uploads.push(name);
     const { format: _binary, ...rest } = field;
+    const described = typeof field.description === 'string' ? field.description : 'A file';
     properties[name] = {
       ...rest,
       contentEncoding: 'base64',
-      description: `${typeof field.description === 'string' ? field.description : 'A file'}, base64-encoded`,
+      description: `${described}, base64-encoded`,
     };
     properties[`${name}${filenameSuffix}`] = {
       type: 'string',
       description: `The file name of ${name} (a hint only; the type is recognised by its bytes)`,
     };
   }
-  return { schema: { ...schema, properties, additionalProperties: false }, uploads };
+  return { ...schema, properties, additionalProperties: false };
 }
 
 function toolOf(op: HttpOp): McpTool {
-  const form =
-    op.http.inputFrom === 'multipart' && op.multipartSchema !== undefined
-      ? uploadSchema(op.multipartSchema)
-      : { schema: plainSchema(op.input), uploads: [] };
+  const upload = op.http.inputFrom === 'multipart' ? uploadRulesOf(op) : undefined;
+  const schema =
+    upload === undefined
+      ? plainSchema(op.input)
+      : uploadSchema(op.multipartSchema ?? op.input, upload);
   const tool: Tool = {
     name: toolNameOf(op),
     title: op.summary,
     description: op.description,
-    inputSchema: { ...form.schema, type: 'object' },
+    inputSchema: { ...schema, type: 'object' },
     annotations: {
       title: op.summary,
       readOnlyHint: op.http.method === 'GET',
@@ -70,7 +71,7 @@ function toolOf(op: HttpOp): McpTool {
       openWorldHint: false,
     },
   };
-  return { op, tool, uploads: form.uploads };
+  return { op, tool, upload };
 }
 
 /** Every REST op is a tool, derived from its declaration: name, summary, description and input schema. */
