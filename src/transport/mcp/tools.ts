@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { assert } from '../../assert.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpOp, UploadRules } from '../../ops/framework/op.js';
 import { uploadRulesOf } from '../upload-rules.js';
@@ -76,5 +77,7 @@ function toolOf(op: HttpOp): McpTool {
 
 /** Every REST op is a tool, derived from its declaration: name, summary, description and input schema. */
 export function toolsOf(ops: readonly HttpOp[]): ReadonlyMap<string, McpTool> {
-  return new Map(ops.map((op) => [toolNameOf(op), toolOf(op)]));
+  const tools = new Map(ops.map((op) => [toolNameOf(op), toolOf(op)]));
+  assert(tools.size === ops.length, 'op names stay unique as tool names');
+  return tools;
 }
