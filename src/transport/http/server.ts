@@ -1,9 +1,10 @@
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import type { Logger } from 'pino';
-import { AppError, toAppError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { HttpOp } from '../../ops/framework/op.js';
 import type { CallIdentity, Service } from '../../service/execute.js';
+import { answeredError } from '../logged-error.js';
 import { routeMcp } from '../mcp/http-route.js';
 import { mcpCatalog } from '../mcp/server.js';
 import { readBody, parseJsonBody } from './body.js';
@@ -178,12 +179,7 @@ function answerFailure(
   exchange: Exchange,
   thrown: unknown,
 ): string {
-  const error = toAppError(thrown);
-  if (error.code === 'internal')
-    deps.logger.error(
-      { err: error.cause ?? thrown, requestId: exchange.requestId, op: name },
-      'internal error',
-    );
+  const error = answeredError(thrown, deps.logger, { requestId: exchange.requestId, op: name });
   sendError(exchange, error);
   return error.code;
 }

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { AppError, toAppError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import type { UploadRules } from '../../ops/framework/op.js';
 import type { CallIdentity } from '../../service/execute.js';
 import { uploadTooLarge } from '../upload-rules.js';
@@ -8,6 +8,7 @@ import { portableAnswer, type HttpAnswer, type HttpCalls } from '../http/calls.j
 import { errorHeaders } from '../http/respond.js';
 import { httpStatusOf } from '../http/status.js';
 import { newRequestId } from '../http/request-id.js';
+import { answeredError } from '../logged-error.js';
 import { errorBody } from '../wire-errors.js';
 import { filenameSuffix, type McpTool } from './tools.js';
 
@@ -95,15 +96,7 @@ export async function callTool(
   }
 }
 
-/** What a failed call answers; a bug (not an AppError) is logged with its request id, as the REST front logs it. */
-export function refusalOf(
-  thrown: unknown,
-  deps: McpCallDeps,
-  requestId: string,
-  op: string,
-): AppError {
-  const error = toAppError(thrown);
-  if (error.code === 'internal')
-    deps.logger.error({ err: error.cause ?? thrown, requestId, op }, 'internal error (MCP)');
-  return error;
+/** What a failed call answers (a bug logged with its request id and op, as the REST front logs it). */
+export function refusalOf(thrown: unknown, deps: McpCallDeps, requestId: string, op: string) {
+  return answeredError(thrown, deps.logger, { requestId, op, transport: 'mcp' });
 }

@@ -2,13 +2,13 @@ import { STATUS_CODES } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { Logger } from 'pino';
-import { toAppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { CallIdentity } from '../../service/execute.js';
 import { readBody } from '../http/body.js';
 import type { HttpMetrics } from '../http/metrics.js';
 import { sendError, writeCommonHeaders, type Exchange } from '../http/respond.js';
 import type { HttpCalls } from '../http/calls.js';
+import { answeredError } from '../logged-error.js';
 import { mcpRoute } from '../service-routes.js';
 import { createMcpServer, type McpCatalog } from './server.js';
 
@@ -119,12 +119,10 @@ export function routeMcp(app: TemplatedApp, deps: McpRouteDeps, guard: Guard): v
       const head = readHead(deps, res, req);
       serve(deps, exchange, head)
         .catch((thrown: unknown) => {
-          const error = toAppError(thrown);
-          if (error.code === 'internal')
-            deps.logger.error(
-              { err: error.cause ?? thrown, requestId: exchange.requestId },
-              'MCP request failed',
-            );
+          const error = answeredError(thrown, deps.logger, {
+            requestId: exchange.requestId,
+            op: mcpRoute.id,
+          });
           if (exchange.sent === true && !exchange.aborted)
             exchange.res.cork(() => exchange.res.end());
           else sendError(exchange, error);
