@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx ibanqa ...`. Every command but `serve` runs the bundle that `npm install` builds (scripts/build-cli.mjs),
+// `npx ibanqa ...`. Every command but `serve` and `mcp` runs the bundle that `npm install` builds (scripts/build-cli.mjs),
 // which starts without transpiling TypeScript. `serve` runs src/cli.ts under `node --import tsx`: piscina's
 // worker threads inherit the parent's --import flags and load workers/ops.ts. Without a bundle, or when a
 // bundled source is newer than it (a working copy being edited), the CLI falls back to tsx too.
@@ -21,7 +21,8 @@ function bundleIsCurrent() {
 }
 
 const args = process.argv.slice(2);
-if (args[0] !== 'serve' && bundleIsCurrent()) {
+// `mcp` runs the service in process, pool included, so it needs tsx for the workers as `serve` does.
+if (args[0] !== 'serve' && args[0] !== 'mcp' && bundleIsCurrent()) {
   await import(bundle);
 } else {
   const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));

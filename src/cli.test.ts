@@ -73,6 +73,7 @@ describe('ibanqa CLI', () => {
       'help',
       'keys',
       'manifest',
+      'mcp',
       'registry',
       'serve',
     ]);

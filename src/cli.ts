@@ -128,4 +128,8 @@ registerRegistryCommands(program);
 import { registerManifestCommands } from './cli-manifest.js';
 registerManifestCommands(program);
 
+// MCP server on stdio
+import { registerMcpCommand } from './cli-mcp.js';
+registerMcpCommand(program);
+
 await program.parseAsync(process.argv);

@@ -221,6 +221,13 @@ export const limits = {
   /** Multipart overhead around the file (boundaries, part headers, the two text fields) allowed on top of the
    *  file cap before the body is refused as oversize without being read further. */
   statementMultipartOverheadBytesMax: 64 * 1024,
+  /** POST /mcp bodies: a JSON-RPC message carrying the largest tool call, a statement upload of 8 MiB in base64
+   *  (4 bytes per 3: 10.67 MiB) with its text fields and envelope; 12 MiB admits it (asserted below) and no more. */
+  mcpBodyBytesMax: 12 * 1024 * 1024,
+  /** A POST /mcp answer is an event stream open while the tool runs: a comment line this often keeps the connection
+   *  from looking idle to uWS, which closes an HTTP connection after 10 s without traffic (see httpBodyDeadlineMs);
+   *  the MCP SDK's own default, 15 s, is past that. */
+  mcpKeepAliveMs: 4_000,
   /** expected_bank / expected_bank_slug: a bank name, as the targeting and search bounds (120). */
   statementExpectedBankCharsMax: registry.searchQueryCharsMax,
   /** Multipart parts per upload: one file and the two optional fields, with room for clients that send extra
@@ -422,6 +429,11 @@ assert(
   'Pro targeting within Business',
 );
 assert(usRouting.listFreeMax <= usRouting.listPaidMax, 'free list within paid list');
+assert(
+  Math.ceil(limits.statementFileBytesMax / 3) * 4 + limits.statementMultipartOverheadBytesMax <=
+    limits.mcpBodyBytesMax,
+  'a base64 statement upload fits an MCP request',
+);
 
 // ---- REST front threads (IBANQA_HTTP_THREADS; src/transport/http/threads/) ----
 export const frontThreadLimits = {

@@ -76,18 +76,34 @@ export interface StartOptions {
   readonly clock?: Clock;
 }
 
-/** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
-export async function startService(
+/** What every way of serving holds: stores, registry, pool and the service over them (no network front). */
+export interface ServiceCore {
+  /** Keys created on first start with an empty store (printed once, never again). */
+  readonly demoKeys: readonly CreatedKey[];
+  readonly store: AccountStore;
+  readonly state: LmdbPorts;
+  readonly registry: RegistryStore;
+  readonly statements: StatementReviews;
+  readonly service: Service;
+  readonly runner: PoolRunner;
+  readonly manifestKeys: ManifestKeys | null;
+  /** Closes what the core opened, in reverse; every acknowledged write is flushed first. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the service without a front: `startService` puts REST and gRPC in front of it, `ibanqa mcp` its stdio
+ * server. `observed` receives the main thread's own metrics.
+ */
+export async function openServiceCore(
   config: Config,
   logger: Logger,
-  { clock = systemClock }: StartOptions = {},
-): Promise<RunningService> {
-  await preflight(config, logger, clock);
-  const uninstallCrashGuards = installCrashGuards(logger);
+  observed: ServiceMetrics,
+  clock: Clock = systemClock,
+): Promise<ServiceCore> {
   const store = AccountStore.open(config.dataDir, config.ledgerDurability);
   const demoKeys = store.ensureDemoKeys(clock());
   const state = lmdbPorts(store);
-  const { metrics, observed } = openMetrics(config);
   state.ledger.observeCommits(observed.ledgerCommits);
   const manifestKeys = loadManifestKeys({
     dataDir: config.dataDir,
@@ -131,16 +147,49 @@ export async function startService(
     clock,
   });
   await statements.start();
+  const follower = followRegistry(config, registry, logger);
+  const close = async () => {
+    await statements.close();
+    await runner.close();
+    await state.flush();
+    await store.close();
+    await follower?.close();
+    await registry.close();
+  };
+  const keys = manifestKeys ?? null;
+  return {
+    demoKeys,
+    store,
+    state,
+    registry,
+    statements,
+    service,
+    runner,
+    manifestKeys: keys,
+    close,
+  };
+}
+
+/** Composition root: the service core, then both fronts. Everything it opens, close() closes in reverse. */
+export async function startService(
+  config: Config,
+  logger: Logger,
+  { clock = systemClock }: StartOptions = {},
+): Promise<RunningService> {
+  await preflight(config, logger, clock);
+  const uninstallCrashGuards = installCrashGuards(logger);
+  const { metrics, observed } = openMetrics(config);
+  const core = await openServiceCore(config, logger, observed, clock);
+  const { demoKeys, store, state, registry, statements, service, runner, manifestKeys } = core;
   let ready = false;
   const { http, fronts } = await startRestFronts(
     config,
     logger,
     { state, service, runner, metrics },
-    manifestKeys ?? null,
+    manifestKeys,
     { isReady: () => ready, registryIdentity: () => registry.currentIdentity() },
   );
   const grpc = await startGrpc(config, { service, ops, logger, metrics }, fronts);
-  const follower = followRegistry(config, registry, logger);
   ready = true;
   fronts?.setReady(true);
   logReady(config, logger, http.port, grpc.port);
@@ -162,12 +211,7 @@ export async function startService(
       // Every write first: a stop killed while the slow parts below drain must not lose acknowledged state.
       await state.flush();
       await grpc.close();
-      await statements.close();
-      await runner.close();
-      await state.flush();
-      await store.close();
-      await follower?.close();
-      await registry.close();
+      await core.close();
       uninstallCrashGuards();
     },
   };

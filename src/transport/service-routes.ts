@@ -1,11 +1,14 @@
 /**
  * What the REST front serves besides the op table, named once for the router (transport/http/server.ts) and the
- * OpenAPI document: the document itself, liveness, readiness and the Prometheus scrape. All are public (no key).
+ * OpenAPI document: the document itself, liveness, readiness, the Prometheus scrape and the MCP endpoint. None
+ * asks for a key at the route (an MCP tool call checks X-API-Key as its REST operation does).
  */
 export interface ServiceRoute {
   /** The operationId in the document, and the name the front's metrics and recorded statuses use. */
   readonly id: string;
   readonly path: string;
+  /** Default GET. */
+  readonly method?: 'get' | 'post';
   readonly summary: string;
   readonly contentType: string;
   /** Every status the route answers with, and what it means. */
@@ -71,9 +74,33 @@ export const metricsRoute: ServiceRoute = {
   statuses: { '200': 'The metrics of every REST front thread' },
 };
 
+/**
+ * The Model Context Protocol, streamable HTTP transport, stateless: each POST carries JSON-RPC messages and is
+ * answered by a server of its own (src/transport/mcp/). Protocol-level refusals are the MCP SDK's JSON-RPC errors.
+ */
+export const mcpRoute: ServiceRoute = {
+  id: 'service.mcp',
+  path: '/mcp',
+  method: 'post',
+  summary:
+    'MCP (Model Context Protocol) over streamable HTTP, stateless: every REST operation as a tool, X-API-Key per call',
+  contentType: 'text/event-stream',
+  statuses: {
+    '200':
+      'The JSON-RPC answers as a server-sent event stream (or JSON); a refused tool call is a tool error',
+    '202': 'Notifications and responses only: accepted, nothing to answer',
+    '400': 'A JSON-RPC message the MCP SDK cannot parse, or a batch with initialize',
+    '406': 'Accept lacks application/json and text/event-stream',
+    '408': 'Error object; error codes: "request_timeout"',
+    '413': 'Error object; error codes: "payload_too_large"',
+    '415': 'Content-Type is not application/json',
+  },
+};
+
 export const serviceRoutes: readonly ServiceRoute[] = [
   openapiRoute,
   healthRoute,
   readyRoute,
   metricsRoute,
+  mcpRoute,
 ];

@@ -32,7 +32,8 @@ export function parseCorsOrigins(setting: string): CorsPolicy {
 
 export const preflightHeaders = {
   'access-control-allow-methods': 'GET, POST, DELETE, HEAD',
-  'access-control-allow-headers': 'Content-Type, X-API-Key, X-Request-ID',
+  // Mcp-Protocol-Version: MCP clients send it on every request after the handshake (POST /mcp).
+  'access-control-allow-headers': 'Content-Type, X-API-Key, X-Request-ID, Mcp-Protocol-Version',
   /** Ten minutes: browsers cap it anyway (Chromium at 2 hours). */
   'access-control-max-age': '600',
 } as const;

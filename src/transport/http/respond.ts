@@ -31,7 +31,7 @@ export const jsonType = 'application/json';
 export const csvType = 'text/csv; charset=utf-8';
 
 /** Headers every REST answer carries (OWASP secure headers for APIs: no MIME sniffing, no caching of answers). */
-function writeCommonHeaders(exchange: Exchange): void {
+export function writeCommonHeaders(exchange: Exchange): void {
   exchange.res.writeHeader('x-request-id', exchange.requestId);
   if (exchange.requestIdReplaced === true)
     exchange.res.writeHeader(requestIdReplacedHeader, requestIdReplacedReason);

@@ -1,16 +1,19 @@
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import type { Logger } from 'pino';
-import { AppError, toAppError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { HttpOp } from '../../ops/framework/op.js';
-import type { CallIdentity, ExecuteOutcome, Service } from '../../service/execute.js';
+import type { CallIdentity, Service } from '../../service/execute.js';
+import { answeredError } from '../logged-error.js';
+import { routeMcp } from '../mcp/http-route.js';
+import { mcpCatalog } from '../mcp/server.js';
 import { readBody, parseJsonBody } from './body.js';
 import { readMultipart } from './multipart.js';
 import { uploadRulesOf } from '../upload-rules.js';
 import { requestIdFrom } from './request-id.js';
-import { renderBody, RenderedBody } from '../../render/body.js';
-import { outputJsonBytes, outputJsonView } from '../../render/json-bytes.js';
-import { csvType, jsonType, send, sendError, sendHead, type Exchange } from './respond.js';
+import { outputJsonView } from '../../render/json-bytes.js';
+import { isJsonToWrite, serviceCalls, type HttpAnswer, type HttpCalls } from './calls.js';
+import { jsonType, send, sendError, sendHead, type Exchange } from './respond.js';
 import type { HttpMetrics } from './metrics.js';
 import { clientAddress, type TrustedProxies } from './client-address.js';
 import { preflightHeaders, type CorsPolicy } from './cors.js';
@@ -22,6 +25,7 @@ import type { RegistryIdentity } from '../../registry/store/types.js';
 import type { StatusObserver } from '../observed-statuses.js';
 import {
   healthRoute,
+  mcpRoute,
   metricsRoute,
   openapiRoute,
   readyRoute,
@@ -30,76 +34,18 @@ import {
 
 export const apiPrefix = '/api/v1';
 
-/**
- * A JSON value the front serializes as it writes: into the shared scratch, handed to uWS (which copies it)
- * in the same synchronous step, so no other answer can reuse the scratch in between.
- */
-export interface JsonToWrite {
-  readonly json: unknown;
-}
-
-/** A REST answer, complete: what the front writes after the service settled. */
-export interface HttpAnswer {
-  readonly status: string;
-  readonly contentType: string;
-  readonly body: string | Uint8Array | JsonToWrite;
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-/** An answer that can cross threads: a JSON body serialized into bytes of its own. */
-export function portableAnswer(answer: HttpAnswer): HttpAnswer {
-  return isJsonToWrite(answer.body)
-    ? { ...answer, body: outputJsonBytes(answer.body.json) }
-    : answer;
-}
-
-function isJsonToWrite(body: HttpAnswer['body']): body is JsonToWrite {
-  return typeof body === 'object' && !(body instanceof Uint8Array);
-}
+export {
+  answerOf,
+  portableAnswer,
+  serviceCalls,
+  type HttpAnswer,
+  type HttpCalls,
+  type JsonToWrite,
+} from './calls.js';
 
 /** Only call where the result goes to uWS before anything else can run: the view is of a reused scratch. */
 function bodyBytes(body: HttpAnswer['body']): string | Uint8Array {
   return isJsonToWrite(body) ? outputJsonView(body.json) : body;
-}
-
-/** Runs one REST call to its answer (the service, on this thread or, for a front thread, partly on the main thread). */
-export interface HttpCalls {
-  answer(op: HttpOp, raw: unknown, identity: CallIdentity): Promise<HttpAnswer>;
-}
-
-/** The status line and body of an executed call: the one place a REST success is shaped. */
-export async function answerOf(op: HttpOp, outcome: ExecuteOutcome): Promise<HttpAnswer> {
-  const code = op.successStatusOf?.(outcome.output as never) ?? op.successStatus;
-  const status =
-    code === undefined
-      ? '200 OK'
-      : `${code} ${code === 200 ? 'OK' : code === 201 ? 'Created' : 'Accepted'}`;
-  if (!(outcome.output instanceof RenderedBody) && outcome.format === 'json') {
-    return {
-      status,
-      contentType: jsonType,
-      body: { json: outcome.output },
-      headers: outcome.headers,
-    };
-  }
-  const rendered =
-    outcome.output instanceof RenderedBody
-      ? outcome.output
-      : await renderBody(op, outcome.output, outcome.format);
-  return {
-    status,
-    contentType: rendered.format === 'csv' ? csvType : jsonType,
-    body: rendered.body,
-    headers: outcome.headers,
-  };
-}
-
-/** Calls run by this thread's service. */
-export function serviceCalls(service: Pick<Service, 'execute'>): HttpCalls {
-  return {
-    answer: async (op, raw, identity) =>
-      answerOf(op, await service.execute(op, raw, identity, { serialized: true })),
-  };
 }
 
 export interface HttpFrontDeps {
@@ -129,6 +75,14 @@ export interface HttpFront {
 function clientIp(res: HttpResponse, req: HttpRequest, proxies: TrustedProxies): string {
   const peer = Buffer.from(res.getRemoteAddressAsText()).toString();
   return clientAddress(peer, req.getHeader('x-forwarded-for'), proxies);
+}
+
+/** Who calls, as the service counts it: the key, or (keyless) the client address. */
+function callIdentity(res: HttpResponse, req: HttpRequest, proxies: TrustedProxies): CallIdentity {
+  const apiKey = req.getHeader('x-api-key');
+  return apiKey === ''
+    ? { apiKey: undefined, ip: clientIp(res, req, proxies) }
+    : { apiKey, ip: '' };
 }
 
 function paramNamesOf(path: string): string[] {
@@ -225,12 +179,7 @@ function answerFailure(
   exchange: Exchange,
   thrown: unknown,
 ): string {
-  const error = toAppError(thrown);
-  if (error.code === 'internal')
-    deps.logger.error(
-      { err: error.cause ?? thrown, requestId: exchange.requestId, op: name },
-      'internal error',
-    );
+  const error = answeredError(thrown, deps.logger, { requestId: exchange.requestId, op: name });
   sendError(exchange, error);
   return error.code;
 }
@@ -426,6 +375,18 @@ export function buildApp(deps: HttpFrontDeps): TemplatedApp {
   );
   routeConsole(app, (name, body) => guarded(deps, name, body, false));
   for (const path of consolePaths) record(path, 'GET, HEAD');
+  routeMcp(
+    app,
+    {
+      catalog: mcpCatalog(deps.ops, deps.openapi),
+      calls,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      identityOf: (res, req) => callIdentity(res, req, deps.trustedProxies),
+    },
+    (name, body) => guarded(deps, name, body),
+  );
+  record(mcpRoute.path, 'POST');
   fallbacks(app, deps, routedPaths);
   return app;
 }

@@ -146,7 +146,18 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   'Name matching': 'The Verification-of-Payee name-matching benchmark',
   'Payment scenarios': 'Payment test scenarios (paths, reason codes, amounts)',
   'Statement review': 'Asynchronous bank statement review: upload, poll, delete',
-  [serviceTag]: 'The document, liveness, readiness and metrics: public, no key',
+  [serviceTag]:
+    'The document, liveness, readiness, metrics and the MCP endpoint: no key at the route',
+};
+
+/** The body of a POST route outside the table (the MCP endpoint). */
+const jsonRpcBody = {
+  required: true,
+  content: {
+    'application/json': {
+      schema: { type: 'object', description: 'A JSON-RPC 2.0 message or batch (MCP)' },
+    },
+  },
 };
 
 /** A route outside the op table (service-routes.ts): public, with the statuses it declares. */
@@ -166,8 +177,9 @@ function serviceOperationOf(route: ServiceRoute): Record<string, unknown> {
     };
   }
   // A request with broken framing is refused before any route runs (transport/http/request-head.ts).
+  const own400 = route.statuses['400'];
   responses['400'] = {
-    description: 'Error object; error codes: "invalid_argument"',
+    description: `Error object; error codes: "invalid_argument"${own400 === undefined ? '' : `. ${own400}`}`,
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   };
   return {
@@ -177,6 +189,7 @@ function serviceOperationOf(route: ServiceRoute): Record<string, unknown> {
     tags: [serviceTag],
     security: [],
     parameters: [requestIdParameter],
+    ...(route.method === 'post' ? { requestBody: jsonRpcBody } : {}),
     responses,
   };
 }
@@ -184,7 +197,8 @@ function serviceOperationOf(route: ServiceRoute): Record<string, unknown> {
 /** The OpenAPI 3.1 document, built from the op table: never written by hand, never out of date. */
 export function buildOpenApi(ops: readonly HttpOp[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of serviceRoutes) paths[route.path] = { get: serviceOperationOf(route) };
+  for (const route of serviceRoutes)
+    paths[route.path] = { [route.method ?? 'get']: serviceOperationOf(route) };
   for (const op of ops) {
     for (const route of [op.http.path, ...(op.http.aliasPaths ?? [])]) {
       const path = `/api/v1${route.replace(/:(\w+)/g, '{$1}')}`;
