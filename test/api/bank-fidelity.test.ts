@@ -80,6 +80,13 @@ after(async () => {
 const generate = (body: Record<string, unknown>) =>
   call(service.base, '/generate', { key: service.keys.business, body });
 
+/** 100 rows targeted at a city (seed "city"), after checking the answer is 200. */
+async function targetCity(country: string, city: string): Promise<any[]> {
+  const reply = await generate({ country, quantity: 100, seed: 'city', targeting: { city } });
+  assert.equal(reply.status, 200, `${country} ${city}: ${reply.text}`);
+  return reply.body;
+}
+
 describe('bank-name targeting and search share one matcher that never substitutes', () => {
   test('"ING Bank" and "ING" on NL give ING only; an unknown name is 404 target_no_match', async () => {
     for (const bank of ['ING Bank', 'ING', 'ing bank n.v.']) {
@@ -171,20 +178,14 @@ describe('German generation uses live customer codes only', { skip: needsShared 
       assert.ok(live.length > 10, local);
       const inPlace = new Set(live.map(([code]) => code));
       for (const city of spellings) {
-        const reply = await generate({
-          country: 'DE',
-          quantity: 100,
-          seed: 'city',
-          targeting: { city },
-        });
-        assert.equal(reply.status, 200, `${city}: ${reply.text}`);
+        const rows = await targetCity('DE', city);
         assert.ok(
-          reply.body.every((row: any) => row.bank_city === local),
+          rows.every((row: any) => row.bank_city === local),
           city,
         );
         // The targeting text is part of the seed, so the rows differ; every code is a live bank of the place.
         assert.deepEqual(
-          reply.body.map((row: any) => row.bank_code).filter((code: string) => !inPlace.has(code)),
+          rows.map((row: any) => row.bank_code).filter((code: string) => !inPlace.has(code)),
           [],
           city,
         );
@@ -265,22 +266,14 @@ async function genevaByAnyName(): Promise<void> {
     places.find((place) => place.id === geneva)?.names.map(plainSpelling) ?? [],
   );
   for (const city of ['Geneva', 'Genève', 'Genf']) {
-    const reply = await generate({
-      country: 'CH',
-      quantity: 100,
-      seed: 'city',
-      targeting: { city },
-    });
-    assert.equal(reply.status, 200, `${city}: ${reply.text}`);
-    const cities = reply.body.map((row: any) =>
-      plainSpelling(row.bank_city).replace(/( \d+)+$/, ''),
-    );
+    const rows = await targetCity('CH', city);
+    const cities = rows.map((row: any) => plainSpelling(row.bank_city).replace(/( \d+)+$/, ''));
     assert.deepEqual(
       cities.filter((name: string) => !names.has(name)),
       [],
       city,
     );
     // More than the registry's own spelling of the query: "Geneva" also reaches the banks written "Genève 2".
-    assert.ok(new Set(reply.body.map((row: any) => row.bank_city)).size > 2, city);
+    assert.ok(new Set(rows.map((row: any) => row.bank_city)).size > 2, city);
   }
 }
