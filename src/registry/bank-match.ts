@@ -16,7 +16,7 @@ import {
   type NameQuery,
 } from '../domain/banks/name-match.js';
 import type { BankFilter, BankInfo } from './bank-directory.js';
-import { queryPlacesTest, registryCityKeys } from './city-gazetteer.js';
+import { queryPlaces, registryCityKeys, registryCityPlaces } from './city-gazetteer.js';
 
 function bicMatches(bank: BankInfo, wanted: string): boolean {
   const bic = bank.bic ?? '';
@@ -45,6 +45,8 @@ interface BankWords {
   readonly city: readonly (readonly string[])[];
   /** The city's gazetteer lookup keys (see registryCityKeys). */
   readonly cityKeys: readonly string[];
+  /** The gazetteer places the city is one of (GeoNames ids), looked up on the first city query. */
+  placeIds?: readonly number[];
 }
 
 /**
@@ -88,9 +90,18 @@ function byCity(countryCode: string, banks: readonly BankInfo[], city: string): 
   const direct = new Set(best(banks, (bank) => cityRank(query, bank)));
   // A country whose registry knows no city needs no gazetteer.
   if (!banks.some((bank) => bank.city !== null)) return [...direct];
-  const isPlace = queryPlacesTest(countryCode, city);
-  if (isPlace === undefined) return [...direct];
-  return banks.filter((bank) => direct.has(bank) || isPlace(wordsOf(bank).cityKeys));
+  const places = queryPlaces(countryCode, city);
+  if (places.size === 0) return [...direct];
+  return banks.filter(
+    (bank) => direct.has(bank) || placeIdsOf(countryCode, bank).some((id) => places.has(id)),
+  );
+}
+
+/** The gazetteer places of the bank's city, cached with its words (GeoNames ids do not change). */
+function placeIdsOf(countryCode: string, bank: BankInfo): readonly number[] {
+  const words = wordsOf(bank);
+  words.placeIds ??= registryCityPlaces(countryCode, words.cityKeys);
+  return words.placeIds;
 }
 
 export function matchBanks(

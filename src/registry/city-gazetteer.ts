@@ -8,7 +8,7 @@
  * nothing; the caller keeps what the registry's own spellings give. Reads the gazetteer on first use; not pure.
  */
 import { cityKeys } from '../domain/banks/city-match.js';
-import { placeIdsNamed, placeNameIndex } from '../domain/profiles/place-names.js';
+import { placeIdsNamed, placeIdsOfKeys } from '../domain/profiles/place-names.js';
 
 /** "GENEVE 2" -> "GENEVE": the number of a post office after the city name. */
 const POST_OFFICE_NUMBER = /(?: \d+)+$/;
@@ -19,18 +19,14 @@ export function registryCityKeys(keys: readonly string[]): string[] {
   return [...new Set([...keys, ...bare])];
 }
 
-/**
- * A test of registry cities (their keys, see registryCityKeys): is the city one of the places the query names?
- * Undefined when the query names no place of the country.
- */
-export function queryPlacesTest(
-  countryCode: string,
-  query: string,
-): ((keys: readonly string[]) => boolean) | undefined {
-  const places = new Set(placeIdsNamed(countryCode, query));
-  if (places.size === 0) return undefined;
-  const index = placeNameIndex(countryCode);
-  return (keys) => keys.some((key) => index.get(key)?.some((id) => places.has(id)) === true);
+/** The GeoNames ids of the country's places the query names (empty when it names none). */
+export function queryPlaces(countryCode: string, query: string): ReadonlySet<number> {
+  return new Set(placeIdsNamed(countryCode, query));
+}
+
+/** The GeoNames ids of the places a registry city (its keys, see registryCityKeys) is one of. */
+export function registryCityPlaces(countryCode: string, keys: readonly string[]): number[] {
+  return keys.length === 0 ? [] : placeIdsOfKeys(countryCode, keys);
 }
 
 /**
@@ -42,7 +38,9 @@ export function gazetteerCities(
   query: string,
   registryCities: readonly string[],
 ): string[] {
-  const isPlace = queryPlacesTest(countryCode, query);
-  if (isPlace === undefined) return [];
-  return registryCities.filter((city) => isPlace(registryCityKeys(cityKeys(city))));
+  const places = queryPlaces(countryCode, query);
+  if (places.size === 0) return [];
+  return registryCities.filter((city) =>
+    registryCityPlaces(countryCode, registryCityKeys(cityKeys(city))).some((id) => places.has(id)),
+  );
 }

@@ -119,11 +119,6 @@ function placeIndex(countryCode: string): PlaceIndex {
   return index;
 }
 
-/** Fold key (see cityKeys) -> GeoNames ids of the country's gazetteer places with a name of that key. */
-export function placeNameIndex(countryCode: string): ReadonlyMap<string, readonly number[]> {
-  return placeIndex(countryCode);
-}
-
 /** The GeoNames ids of the country's gazetteer places that one of `keys` (see cityKeys) names. */
 export function placeIdsOfKeys(countryCode: string, keys: readonly string[]): number[] {
   const index = placeIndex(countryCode);
