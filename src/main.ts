@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { AccountStore, Meter, type CreatedKey } from './accounts/index.js';
+import { claimDataDir } from './accounts/data-dir-claim.js';
 import { migrateLegacyWatches } from './accounts/legacy-watches.js';
 import { lmdbPorts, type LmdbPorts } from './accounts/lmdb-ports.js';
 import { ledgerUsageReader } from './accounts/usage-reader.js';
@@ -100,6 +102,29 @@ export async function openServiceCore(
   logger: Logger,
   observed: ServiceMetrics,
   clock: Clock = systemClock,
+): Promise<ServiceCore> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const claim = await claimDataDir(config.dataDir);
+  try {
+    const core = await openClaimedCore(config, logger, observed, clock);
+    return {
+      ...core,
+      close: async () => {
+        await core.close();
+        await claim.release();
+      },
+    };
+  } catch (error) {
+    await claim.release();
+    throw error;
+  }
+}
+
+async function openClaimedCore(
+  config: Config,
+  logger: Logger,
+  observed: ServiceMetrics,
+  clock: Clock,
 ): Promise<ServiceCore> {
   const store = AccountStore.open(config.dataDir, config.ledgerDurability);
   const demoKeys = store.ensureDemoKeys(clock());

@@ -1,10 +1,15 @@
 // Goal: `ibanqa mcp`, started as an assistant starts it (a subprocess, the key in IBANQA_API_KEY, nothing else
 // running for it), lists every REST operation as a tool and answers each call as REST answers it, refusals and
-// metering included. Method: the SDK's own Client spawns `node --import tsx src/cli.ts mcp` on the data directory
-// of a real test service (REST on port 0, the reference); the stdio processes use keys of their own, created in
-// that store before they start, so the two processes never meter the same key.
+// metering included. Method: the SDK's own Client spawns `node --import tsx src/cli.ts mcp`, each on a data
+// directory of its own with a key created there before it starts; a real test service (REST on port 0) is the
+// reference the answers are compared with.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { AccountStore } from '../../src/accounts/index.js';
+import { seedEmbeddedRegistry } from '../helpers/registry-template.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { callTool, stdioClient } from './clients.js';
@@ -15,21 +20,39 @@ let pro: Client;
 let revoked: Client;
 let revokedKey: string;
 
+/**
+ * A data directory of its own for one stdio process (a service claims its directory: two processes serving one
+ * would meter the same keys from two memories), with the embedded registry and one Pro key, revoked if asked.
+ */
+async function stdioDataDir(revoke: boolean): Promise<{ dataDir: string; key: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-mcp-stdio-'));
+  dataDirs.push(dataDir);
+  await seedEmbeddedRegistry(dataDir);
+  const store = AccountStore.open(dataDir, 'disk');
+  try {
+    const created = store.createKey('pro', new Date(), 'MCP stdio');
+    if (revoke) assert.ok(store.revokeKey(created.id));
+    return { dataDir, key: created.key };
+  } finally {
+    await store.close();
+  }
+}
+
+const dataDirs: string[] = [];
+
 before(async () => {
   service = await startTestService();
-  const store = service.running.store;
-  const key = store.createKey('pro', new Date(), 'MCP stdio').key;
-  const gone = store.createKey('pro', new Date(), 'MCP stdio, revoked');
-  assert.ok(store.revokeKey(gone.id));
+  const [live, gone] = [await stdioDataDir(false), await stdioDataDir(true)];
   revokedKey = gone.key;
   [pro, revoked] = await Promise.all([
-    stdioClient(service.dataDir, key),
-    stdioClient(service.dataDir, gone.key),
+    stdioClient(live.dataDir, live.key),
+    stdioClient(gone.dataDir, gone.key),
   ]);
 });
 after(async () => {
   await Promise.all([pro.close(), revoked.close()]);
   await service.dispose();
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const asPro = () => ({ client: pro, base: service.base, restKey: service.keys.pro });
