@@ -5,7 +5,7 @@ import { defaultPoolThresholdRows } from '../src/config.js';
 import { requestKeyOf } from '../src/domain/rng.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
-import type { AnyOp, CallerView, RunContext } from '../src/ops/framework/op.js';
+import type { AnyOp, CallerView, RunContext } from '../src/contract/op.js';
 import { ContextFactory } from '../src/service/context.js';
 import { Piscina } from 'piscina';
 import { createPool, PoolRunner } from '../src/pool/pool.js';

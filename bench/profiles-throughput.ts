@@ -7,7 +7,7 @@
  *   node --import tsx bench/profiles-throughput.ts        (npm run bench:profiles-throughput)
  */
 import { loadavg } from 'node:os';
-import type { AnyOp } from '../src/ops/framework/op.js';
+import type { AnyOp } from '../src/contract/op.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { profileGenerate } from '../src/ops/profiles/profile.js';
 import { withInlineService } from './lib/inline-service.js';

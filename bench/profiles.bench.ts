@@ -14,7 +14,7 @@
  * start. Writes bench/results/profiles.json and its section of bench/RESULTS.md.
  */
 import { ledgerDurabilities, type LedgerDurability } from '../src/accounts/ledger-durability.js';
-import type { AnyOp } from '../src/ops/framework/op.js';
+import type { AnyOp } from '../src/contract/op.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { profileGenerate } from '../src/ops/profiles/profile.js';
 import {

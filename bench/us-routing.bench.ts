@@ -21,7 +21,7 @@ import { generateRoutingNumbers } from '../src/domain/routing/index.js';
 import { requestKeyOf, rowRng } from '../src/domain/rng.js';
 import { startService } from '../src/main.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
-import type { AnyOp } from '../src/ops/framework/op.js';
+import type { AnyOp } from '../src/contract/op.js';
 import { checkListRows, usRoutingCheckList } from '../src/ops/us-routing/check-list.js';
 import { createMemoryDirectory } from '../src/registry/memory-directory.js';
 import {

@@ -16,7 +16,7 @@ import { RegistryStore } from '../src/registry/store/registry-store.js';
 import { workerSettings } from '../src/pool/worker-data.js';
 import { ContextFactory } from '../src/service/context.js';
 
-const bank = loadBankDirectory();
+const bank = loadBankDirectory(workerSettings().dataDir);
 let registryHandle: RegistryStore | undefined;
 const registry = (): RegistryStore =>
   (registryHandle ??= RegistryStore.openReader(workerSettings().dataDir));

@@ -4,9 +4,9 @@
  * for an undeclared one throws at once instead of quietly working on one thread and not the other.
  */
 import type { RequestKey } from '../domain/rng.js';
-import type { Capabilities, Capability, RunContext } from '../ops/framework/capabilities.js';
-import type { CallerView } from '../ops/framework/caller.js';
-import type { AnyOp } from '../ops/framework/op.js';
+import type { Capabilities, Capability, RunContext } from '../contract/capabilities.js';
+import type { CallerView } from '../contract/caller.js';
+import type { AnyOp } from '../contract/op.js';
 
 const allCapabilities: readonly Capability[] = [
   'requestKey',

@@ -1,35 +1,24 @@
 import type { RequestKey } from '../domain/rng.js';
 import { AppError } from '../errors.js';
-import type { Capabilities } from '../ops/framework/capabilities.js';
+import type { Capabilities } from '../contract/capabilities.js';
 import type { InputValidator } from '../ops/framework/input-validation.js';
-import type { AnyOp, CallerView, Debits } from '../ops/framework/op.js';
+import type { AnyOp, CallerView, Debits } from '../contract/op.js';
 import { declares } from '../ops/framework/refusals.js';
 import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js';
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
-import type { UsageReader } from '../accounts/usage-reader.js';
+import type { UsageReader } from '../ports/usage.js';
 import type { CreditKind } from '../accounts/plans.js';
-import type { ProfileProviderPort } from '../ops/framework/capabilities.js';
+import type { ProfileProviderPort } from '../contract/capabilities.js';
 import type { ManifestKeys } from '../domain/manifest/signing.js';
 import type { StatementReviews } from '../statements/reviews.js';
 import { requestKeyFor } from './request-key.js';
 import { usageHeaders } from './usage-headers.js';
 
-export interface PoolTask {
-  readonly op: AnyOp;
-  readonly input: unknown;
-  readonly caller: CallerView;
-  readonly requestKey: RequestKey | undefined;
-  readonly rowStart: number;
-  readonly registryVersion: number;
-  readonly render?: BodyFormat | undefined;
-}
 import { keylessRefusal } from './keyless-refusal.js';
+import type { Runner } from '../pool/task.js';
 
-export interface Runner {
-  /** Runs an op in the worker pool; rejects with AppError on failure. With `render`, resolves to a RenderedBody. */
-  runInPool(task: PoolTask): Promise<unknown>;
-}
+export type { PoolTask, Runner } from '../pool/task.js';
 
 export interface ExecuteOptions {
   /** The transport sends a serialized body (REST): a pooled run may then serialize in the worker. */

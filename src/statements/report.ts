@@ -15,7 +15,7 @@ import type { Signal } from '../domain/statements/signals.js';
 import { checkRoutingNumber } from '../domain/routing/aba.js';
 import { formatMinor } from '../domain/statements/values.js';
 import { limits } from '../limits.js';
-import type { CallerView } from '../ops/framework/op.js';
+import type { CallerView } from '../contract/op.js';
 import { validationRow, type ValidationRow } from '../ops/iban/validate.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';

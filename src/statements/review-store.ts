@@ -1,4 +1,4 @@
-import type { Debits } from '../ops/framework/op.js';
+import type { Debits } from '../contract/op.js';
 import type { FailureReason } from './failure.js';
 import type { StatementReport } from './report.js';
 

@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { AccountStore } from '../../src/accounts/account-store.js';
 import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
-import type { AnyOp, HttpOp } from '../../src/ops/framework/op.js';
+import type { AnyOp, HttpOp } from '../../src/contract/op.js';
 import { ibanValidate } from '../../src/ops/iban/validate.js';
 import { installCrashGuards } from '../../src/process-guard.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';

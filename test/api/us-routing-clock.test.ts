@@ -13,7 +13,7 @@ import type { IdempotencyStore } from '../../src/accounts/idempotency-store.js';
 import { Meter } from '../../src/accounts/meter.js';
 import { AppError } from '../../src/errors.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
-import type { AnyOp } from '../../src/ops/framework/op.js';
+import type { AnyOp } from '../../src/contract/op.js';
 import { usRoutingProfile } from '../../src/ops/us-routing/profile.js';
 import { usRoutingRun } from '../../src/ops/us-routing/run.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';

@@ -11,7 +11,7 @@ import { AccountStore } from '../../src/accounts/account-store.js';
 import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
-import type { AnyOp } from '../../src/ops/framework/op.js';
+import type { AnyOp } from '../../src/contract/op.js';
 import { refusalsOf } from '../../src/ops/framework/refusals.js';
 import { ibanValidate } from '../../src/ops/iban/validate.js';
 import { ops } from '../../src/ops/table.js';

@@ -2,7 +2,7 @@ import type { ServerReadableStream, sendUnaryData } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors.js';
 import { limits } from '../../limits.js';
-import type { AnyOp } from '../../ops/framework/op.js';
+import type { AnyOp } from '../../contract/op.js';
 import type { Service } from '../../service/execute.js';
 import { statementFileField } from '../../statements/upload-check.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';

@@ -2,7 +2,7 @@ import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors.js';
 import { limits } from '../../limits.js';
-import type { HttpOp } from '../../ops/framework/op.js';
+import type { HttpOp } from '../../contract/op.js';
 import type { CallIdentity, ExecuteOutcome, Service } from '../../service/execute.js';
 import { readBody, parseJsonBody } from './body.js';
 import { readMultipart } from './multipart.js';
