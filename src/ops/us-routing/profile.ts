@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
+import type { IdempotencyRequest } from '../../ports/idempotency.js';
 import { isPlanAtLeast } from '../../accounts/plans.js';
 import { defaultGenerationPrefixes, generateRoutingRow } from '../../domain/routing/index.js';
 import { rngBelow, rngDigits, rowRng } from '../../domain/rng.js';
