@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { IdempotencyRequest } from '../ports/idempotency.js';
 import type { Debits } from '../ports/credits.js';
-import type { CreditKind } from '../accounts/plans.js';
+import type { CreditKind } from '../domain/plans/plans.js';
 import type { ErrorCode } from '../errors.js';
 import type { CallerView } from './caller.js';
 import type { Capability, Placement, RunContext } from './capabilities.js';

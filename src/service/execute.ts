@@ -8,7 +8,7 @@ import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js'
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
 import type { UsageReader } from '../ports/usage.js';
-import type { CreditKind } from '../accounts/plans.js';
+import type { CreditKind } from '../domain/plans/plans.js';
 import type { ProfileProviderPort } from '../contract/capabilities.js';
 import type { ManifestKeys } from '../domain/manifest/signing.js';
 import type { StatementReviews } from '../statements/reviews.js';

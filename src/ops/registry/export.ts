@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { isPlanAtLeast, type PlanId } from '../../accounts/plans.js';
+import { isPlanAtLeast, type PlanId } from '../../domain/plans/plans.js';
 import { AppError } from '../../errors.js';
 import { premiumUnlockUrl } from './bank-fields.js';
 import {

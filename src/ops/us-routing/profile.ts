@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { IdempotencyRequest } from '../../ports/idempotency.js';
-import { isPlanAtLeast } from '../../accounts/plans.js';
+import { isPlanAtLeast } from '../../domain/plans/plans.js';
 import { defaultGenerationPrefixes, generateRoutingRow } from '../../domain/routing/index.js';
 import { rngBelow, rngDigits, rowRng } from '../../domain/rng.js';
 import { loadFaker } from '../../domain/profiles/faker-loader.js';
