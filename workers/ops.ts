@@ -13,6 +13,7 @@ import {
   loadRoutingDirectory,
 } from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
+import { registryIndexOf, type RegistryIndex } from '../src/registry/registry-index.js';
 import { workerSettings } from '../src/pool/worker-data.js';
 import { ContextFactory } from '../src/service/context.js';
 
@@ -20,6 +21,8 @@ const bank = loadBankDirectory(workerSettings().dataDir);
 let registryHandle: RegistryStore | undefined;
 const registry = (): RegistryStore =>
   (registryHandle ??= RegistryStore.openReader(workerSettings().dataDir));
+let index: RegistryIndex | undefined;
+const registryIndex = (): RegistryIndex => (index ??= registryIndexOf(registry()));
 // Built on the first US routing task only; read-only view of the same registry and files as the main thread.
 const routing = lazyRoutingDirectory(() =>
   loadRoutingDirectory(workerSettings().usDirectoryFiles, registry()),
@@ -34,6 +37,9 @@ const contexts = new ContextFactory(
     },
     get registry() {
       return registry();
+    },
+    get registryIndex() {
+      return registryIndex();
     },
   },
   () => new Date(),

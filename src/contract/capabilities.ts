@@ -5,6 +5,7 @@
  */
 import type { RequestKey } from '../domain/rng.js';
 import type { BankDirectory } from '../registry/bank-directory.js';
+import type { RegistryIndex } from '../registry/registry-index.js';
 import type { RegistryReader } from '../registry/store/registry-reader.js';
 import type { RoutingDirectory } from '../registry/routing-directory.js';
 import type { WatchStore } from '../ports/watches.js';
@@ -22,6 +23,8 @@ export interface Capabilities {
   readonly routing: RoutingDirectory;
   /** The registry's sources, snapshots, records and change events. Read-only. */
   readonly registry: RegistryReader;
+  /** Search, identifier lookup and record keys over the registry's indexes. Read-only. */
+  readonly registryIndex: RegistryIndex;
   /** Registry watches of API keys: per-key mutable state, so main thread only. */
   readonly watches: WatchStore;
   /** Balances of keys (GET /usage): the ledger lives on the main thread. */
@@ -45,6 +48,7 @@ export const poolCapabilities: ReadonlySet<Capability> = new Set<Capability>([
   'bank',
   'routing',
   'registry',
+  'registryIndex',
   'manifestKeys',
 ]);
 

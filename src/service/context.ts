@@ -13,6 +13,7 @@ const allCapabilities: readonly Capability[] = [
   'bank',
   'routing',
   'registry',
+  'registryIndex',
   'watches',
   'usage',
   'profileProvider',

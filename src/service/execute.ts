@@ -7,6 +7,7 @@ import { declares } from '../ops/framework/refusals.js';
 import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js';
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
+import { registryIndexOf } from '../registry/registry-index.js';
 import type { UsageReader } from '../ports/usage.js';
 import type { CreditKind } from '../domain/plans/plans.js';
 import type { ProfileProviderPort } from '../contract/capabilities.js';
@@ -141,6 +142,9 @@ export class Service {
     this.contexts = new ContextFactory(
       {
         ...deps.data,
+        ...(deps.data.registry === undefined
+          ? {}
+          : { registryIndex: registryIndexOf(deps.data.registry) }),
         watches: deps.state.watches,
         profileProvider: deps.profileProvider ?? null,
         manifestKeys: deps.manifestKeys ?? null,

@@ -16,6 +16,7 @@ const known: readonly Capability[] = [
   'bank',
   'routing',
   'registry',
+  'registryIndex',
   'watches',
   'usage',
   'profileProvider',

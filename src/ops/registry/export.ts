@@ -129,7 +129,7 @@ export function exportRows(results: readonly LookupResult[]): Cell[][] {
 
 export const bankExport = defineOp({
   name: 'bank.export',
-  needs: ['registry'] as const,
+  needs: ['registry', 'registryIndex'] as const,
   runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Export lookup results as CSV',
