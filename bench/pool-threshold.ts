@@ -177,13 +177,13 @@ async function measureCell(
     registryVersion: rig.registryVersion,
   };
   const submitJson: Submit = () => jsonPool.run(jsonTask);
-  const inlineMs = timeEach(repetitions, () => op.run(input as never, context));
+  const inlineMs = timeEach(repetitions, () => op.run(input, context));
   const sequential = await timePoolSequential(submitRows, repetitions);
   const pipelinedMs = await timePoolPipelined(submitRows, repetitions);
-  const inlineJsonMs = timeEach(repetitions, () => JSON.stringify(op.run(input as never, context)));
+  const inlineJsonMs = timeEach(repetitions, () => JSON.stringify(op.run(input, context)));
   const jsonSequential = await timePoolSequential(submitJson, repetitions);
   const jsonPipelinedMs = await timePoolPipelined(submitJson, repetitions);
-  const output = op.run(input as never, context);
+  const output = op.run(input, context);
   const rate = (ms: number) => Math.round(rows / (ms / 1000));
   return {
     rows,
@@ -220,7 +220,7 @@ async function warmUp(rig: Rig, input: unknown): Promise<void> {
     registryVersion: rig.registryVersion,
   };
   for (let index = 0; index < warmupTasks; index++) {
-    rig.op.run(input as never, rig.context);
+    rig.op.run(input, rig.context);
     await rig.runner.runInPool({
       op: rig.op,
       input,
@@ -239,7 +239,7 @@ export async function runPoolThreshold(
   const loadAverageAtStart = loadavg().map((value) => round(value, 2));
   // The main thread builds the registry first; the workers then open the same data dir read-only.
   const bench = await openBenchDirectory();
-  const op = ibanBulkDataset as unknown as AnyOp;
+  const op: AnyOp = ibanBulkDataset;
   const validate = compileInputValidator(op);
   const rig: Rig = {
     op,

@@ -18,8 +18,8 @@ const warmUpRuns = 300;
 const bulkRows = 10_000;
 const bulkRuns = 3;
 
-const bulkOp = ibanBulkDataset as unknown as AnyOp;
-const profileOp = profileGenerate as unknown as AnyOp;
+const bulkOp: AnyOp = ibanBulkDataset;
+const profileOp: AnyOp = profileGenerate;
 
 async function main(): Promise<void> {
   await withInlineService([bulkOp, profileOp], async (service, identity) => {

@@ -48,8 +48,8 @@ const httpBulkRuns = 5;
 /** Concurrent bulk requests before measuring over HTTP: one per pool thread. */
 const poolThreads = 2;
 
-const bulkOp = ibanBulkDataset as unknown as AnyOp;
-const profileOp = profileGenerate as unknown as AnyOp;
+const bulkOp: AnyOp = ibanBulkDataset;
+const profileOp: AnyOp = profileGenerate;
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;

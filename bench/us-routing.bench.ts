@@ -82,7 +82,7 @@ function summary(timings: number[]) {
 }
 
 /** The table's element type (ops are declared with their own input types). */
-const checkListOp = usRoutingCheckList as unknown as AnyOp;
+const checkListOp: AnyOp = usRoutingCheckList;
 
 async function inProcess(directory: RoutingDirectory, list: readonly string[]) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-us-'));

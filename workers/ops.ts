@@ -91,7 +91,7 @@ export default async function runTask(
       caller: task.caller,
       rowStart: task.rowStart ?? 0,
     });
-    const value = await op.run(task.input as never, context);
+    const value = await op.run(task.input, context);
     if (task.render === undefined) return { ok: true, value };
     const { format, body } = await renderBody(op, value, task.render);
     return { ok: true, rendered: { format, body } };

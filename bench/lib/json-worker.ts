@@ -14,7 +14,7 @@ export default async function runTaskAsJson(task: TaskRequest): Promise<string> 
   const op = opsByName.get(task.op);
   if (op === undefined) throw new Error(`unknown op ${task.op}`);
   const value = await op.run(
-    task.input as never,
+    task.input,
     contexts.contextFor(op, {
       requestKey: task.requestKey,
       caller: task.caller,

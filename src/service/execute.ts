@@ -209,8 +209,7 @@ export class Service {
           (await admission.remaining?.(op.remainingField.kind)) ?? null;
       }
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
-      if (claim?.kind !== 'replay')
-        used = op.usedCost?.(admission.input as never, output, admission.caller);
+      if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input, output, admission.caller);
       if (options.after !== undefined && !(await options.after)) {
         throw new AppError(
           'unavailable',
@@ -250,14 +249,14 @@ export class Service {
     const chunks = op.chunks;
     if (chunks === undefined) throw new AppError('internal', `${op.name} declares no chunks`);
     const admission = await this.admit(op, raw, identity);
-    const total = chunks.total(admission.input as never);
+    const total = chunks.total(admission.input);
     let sent = 0;
     try {
       for (let start = 0; start < total && !sink.cancelled(); start += chunks.size) {
         const count = Math.min(chunks.size, total - start);
         const rows = await this.run(
           op,
-          chunks.slice(admission.input as never, count),
+          chunks.slice(admission.input, count),
           admission.caller,
           admission.requestKey,
           start,
@@ -268,10 +267,7 @@ export class Service {
         sent += count;
       }
     } finally {
-      const sentCost = op.cost(
-        chunks.slice(admission.input as never, sent) as never,
-        admission.caller,
-      );
+      const sentCost = op.cost(chunks.slice(admission.input, sent), admission.caller);
       await admission.settle(sent > 0, sentCost);
     }
   }
@@ -280,7 +276,7 @@ export class Service {
   private async payCost(checked: Checked): Promise<Admission> {
     const { op, input, caller } = checked;
     try {
-      return await this.pay(checked, op.cost(input as never, caller));
+      return await this.pay(checked, op.cost(input, caller));
     } catch (error) {
       const spent =
         error instanceof AppError &&
@@ -288,10 +284,7 @@ export class Service {
         error.details.credit_kind === 'bic_reveals';
       if (!spent || op.costWithoutReveals === undefined) throw error;
       const locked: CallerView = { ...caller, revealsSpent: true };
-      return this.pay(
-        { ...checked, caller: locked },
-        op.costWithoutReveals(input as never, locked),
-      );
+      return this.pay({ ...checked, caller: locked }, op.costWithoutReveals(input, locked));
     }
   }
 
@@ -314,7 +307,7 @@ export class Service {
   private async claim(op: AnyOp, input: unknown, caller: CallerView): Promise<Claim | undefined> {
     if (op.idempotency === undefined || caller.keyId === null) return undefined;
     const now = this.now();
-    const request = op.idempotency(input as never, now); // also checks the key itself (e.g. request_id age)
+    const request = op.idempotency(input, now); // also checks the key itself (e.g. request_id age)
     return request === undefined
       ? undefined
       : this.deps.state.idempotency.claim(caller.keyId, request, now);
@@ -327,7 +320,7 @@ export class Service {
     caller: CallerView,
     requestKey: RequestKey | undefined,
     rowStart: number,
-    totalRows: number = op.rows(input as never),
+    totalRows: number = op.rows(input),
     render?: BodyFormat,
   ): Promise<unknown> {
     // Once per request: the registry version every thread answers this request from.
@@ -343,7 +336,7 @@ export class Service {
         render,
       });
     }
-    return op.run(input as never, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
+    return op.run(input, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
   }
 
   /** Admission control: everything that can refuse a request runs here, in order, before a single credit moves. */
@@ -351,7 +344,7 @@ export class Service {
     const checked = await this.check(op, raw, identity);
     return this.pay(
       checked,
-      checked.account === null ? {} : op.cost(checked.input as never, checked.caller),
+      checked.account === null ? {} : op.cost(checked.input, checked.caller),
     );
   }
 
@@ -363,11 +356,11 @@ export class Service {
     if (validator === undefined) throw new AppError('internal', `no validator for ${op.name}`);
     const input = validator(raw);
     const caller = account === null ? anonymous : callerOf(account);
-    op.gate?.(input as never, caller);
-    const seed = op.seedOf?.(input as never);
+    op.gate?.(input, caller);
+    const seed = op.seedOf?.(input);
     // Only ops that draw random values get a key: the others would pay a hash or random bytes for nothing.
     const requestKey = op.needs.includes('requestKey')
-      ? requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input as never) ?? input)
+      ? requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input) ?? input)
       : undefined;
     return { op, input, caller, requestKey, account, ip: identity.ip, now };
   }
@@ -416,7 +409,7 @@ export class Service {
   ): Promise<Admission> {
     if (op.access === 'none')
       return { input, caller, requestKey, headers: {}, settle: async () => undefined };
-    const rows = op.rows(input as never);
+    const rows = op.rows(input);
     const perRequestMax = op.keylessRowsMax ?? 0;
     if (rows > perRequestMax) {
       throw new AppError(

@@ -23,8 +23,8 @@ import { assertReplayOf, newRequestId } from './us-routing-helpers.js';
 
 const hour = 60 * 60 * 1000;
 /** The table's element type (ops are declared with their own input types). */
-const runOp = usRoutingRun as unknown as AnyOp;
-const profileOp = usRoutingProfile as unknown as AnyOp;
+const runOp: AnyOp = usRoutingRun;
+const profileOp: AnyOp = usRoutingProfile;
 const start = new Date('2026-05-01T08:00:00.000Z');
 let clock = start;
 let dataDir: string;

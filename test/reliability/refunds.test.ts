@@ -15,7 +15,7 @@ import { ibanValidate } from '../../src/ops/iban/validate.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
 import { Service } from '../../src/service/execute.js';
 
-const op = ibanValidate as unknown as AnyOp;
+const op: AnyOp = ibanValidate;
 const now = new Date('2026-06-01T12:00:00Z');
 let dir: string;
 let accounts: AccountStore;

@@ -66,7 +66,7 @@ export interface HttpCalls {
 
 /** The status line and body of an executed call: the one place a REST success is shaped. */
 export async function answerOf(op: HttpOp, outcome: ExecuteOutcome): Promise<HttpAnswer> {
-  const code = op.successStatusOf?.(outcome.output as never) ?? op.successStatus;
+  const code = op.successStatusOf?.(outcome.output) ?? op.successStatus;
   const status =
     code === undefined
       ? '200 OK'
