@@ -19,6 +19,7 @@ import { Service, type ServiceDeps } from './service/execute.js';
 import { loadManifestKeys } from './signing/key-ring.js';
 import type { ManifestKeys } from './domain/manifest/signing.js';
 import { openStatementReviews } from './statements/open.js';
+import { readStatementReport } from './ops/statements/report-check.js';
 import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
@@ -95,10 +96,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const statements = openStatementReviews({
     config,
-    accounts: store,
-    meter: state.ledger,
+    store,
+    ports: state,
     runner,
     logger,
+    now: () => new Date(),
+    readReport: readStatementReport,
     observeAnalysis: observed.analysed,
   });
   const service = buildService(config, {

@@ -1,6 +1,7 @@
 import type { ErrorData } from '../errors.js';
 import type { AnyOp, CallerView } from '../contract/op.js';
 import type { RequestKey } from '../domain/rng.js';
+import type { StatementFileKind } from '../domain/statements/file-type.js';
 import type { BodyFormat } from '../render/body.js';
 
 /** A run the service hands to the pool (src/pool/pool.ts runs it in a worker). */
@@ -48,8 +49,11 @@ export type TaskResult =
 export interface StatementTask {
   readonly kind: 'statement-analysis';
   readonly reviewId: string;
-  readonly uploadPath: string;
+  /** The directory of encrypted uploads (src/statements/upload-files.ts reads the review's file from it). */
+  readonly uploads: string;
   readonly key: Uint8Array;
+  /** The file type the upload check recognised on acceptance; the stored bytes are those bytes (AES-GCM). */
+  readonly fileKind: StatementFileKind;
   readonly expectedBank: string | null;
   readonly expectedBankSlug: string | null;
   readonly callerPaid: boolean;
