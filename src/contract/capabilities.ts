@@ -12,6 +12,7 @@ import type { WatchStore } from '../ports/watches.js';
 import type { UsageReader } from '../ports/usage.js';
 import type { CallerView } from './caller.js';
 import type { ManifestKeys } from '../domain/manifest/signing.js';
+import type { StatementFileKind } from '../domain/statements/file-type.js';
 
 export interface Capabilities {
   /** Per request: the key every random draw derives from (the seed's, or fresh bytes when unseeded). Ops that
@@ -80,6 +81,8 @@ export interface StatementUpload {
   readonly keyId: string;
   readonly paid: boolean;
   readonly bytes: Uint8Array;
+  /** The file type the upload check recognised (the op's gate): not sniffed again. */
+  readonly kind: StatementFileKind;
   readonly expectedBank: string | null;
   readonly expectedBankSlug: string | null;
 }
