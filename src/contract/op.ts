@@ -1,3 +1,5 @@
+// The op contract: what the layers above it (render, pool, statements, ops, service, transports) agree on about
+// an operation. It imports only from below (domain, ports, registry types, errors); ARCHITECTURE.md, "Layers".
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { IdempotencyRequest } from '../ports/idempotency.js';
 import type { Debits } from '../ports/credits.js';
