@@ -60,8 +60,8 @@ export interface CsvRendering<O> {
   readonly wanted: (input: unknown) => boolean;
   readonly headers: readonly string[];
   /** Header row when it depends on the output (bulk datasets add profile columns); default: `headers`. */
-  headersFor?(output: O): readonly string[];
-  rows(output: O): readonly (readonly (string | number | boolean | null)[])[];
+  headersFor?(this: void, output: O): readonly string[];
+  rows(this: void, output: O): readonly (readonly (string | number | boolean | null)[])[];
 }
 
 /** How an op's output becomes a response body: JSON always, CSV when the op declares it and the input asks. */
@@ -73,9 +73,9 @@ export interface Rendering<O = unknown> {
 export interface Chunking<I> {
   /** Rows per chunk (one message of the stream). */
   readonly size: number;
-  total(input: I): number;
+  total(this: void, input: I): number;
   /** The same request for `rows` rows (the chunk's first row index travels as the context's rowStart). */
-  slice(input: I, rows: number): I;
+  slice(this: void, input: I, rows: number): I;
 }
 
 /**
@@ -86,7 +86,8 @@ export interface Chunking<I> {
  * capabilities N its run receives. The members that take the input or the output are methods, so an op of any
  * S, O and N is an AnyOp as it stands (TypeScript compares method parameters both ways): the table lists ops
  * without a cast, and the service hands each member the input it validated against that op's own schema, which
- * is the one place an input's type is trusted.
+ * is the one place an input's type is trusted. They are declared with `this: void`: ops write them as arrow
+ * functions, and the framework may call one apart from its op.
  */
 export interface Op<
   S extends TSchema = TSchema,
@@ -110,36 +111,36 @@ export interface Op<
   /** Status of a successful HTTP answer. */
   readonly successStatus?: 200 | 201 | 202;
   /** When the status depends on the output (a review poll: 202 while running, 200 when done); wins over successStatus. */
-  successStatusOf?(output: Awaited<O>): 200 | 202;
+  successStatusOf?(this: void, output: Awaited<O>): 200 | 202;
   /** The seed that makes the output deterministic, if the request carries one. */
-  seedOf?(input: Static<S>): string | undefined;
+  seedOf?(this: void, input: Static<S>): string | undefined;
   /**
    * The parameters that shape each row (not quantity, not output format), so a seeded request of 5 rows
    * is the prefix of the same request of 100 rows, and a stream with the same seed repeats them.
    */
-  rowParameters?(input: Static<S>): unknown;
+  rowParameters?(this: void, input: Static<S>): unknown;
   /** Ops that produce the same rows share a scope (generate and the generate stream). Default: name. */
   readonly keyScope?: string;
   /** Keyless callers (access 'key_optional'): rows allowed per request. */
   readonly keylessRowsMax?: number;
   /** Plan gate; throws AppError (402/403) when the caller's plan does not allow this request. */
-  gate?(input: Static<S>, caller: CallerView): void;
+  gate?(this: void, input: Static<S>, caller: CallerView): void;
   /**
    * Error codes this op's gate or run can answer with beyond those the framework derives from the declaration
    * (bad input, key, credits, body size, idempotency, pool): the OpenAPI document lists their statuses.
    */
   readonly refusals?: readonly ErrorCode[];
   /** Credits to reserve before running (all or nothing). */
-  cost(input: Static<S>, caller: CallerView): Debits;
+  cost(this: void, input: Static<S>, caller: CallerView): Debits;
   /**
    * Ops that can answer without revealing bank data (validate): what the request costs then. When the
    * BIC reveals of `cost` do not fit, the request is charged this instead and runs with `caller.revealsSpent`.
    */
-  costWithoutReveals?(input: Static<S>, caller: CallerView): Debits;
+  costWithoutReveals?(this: void, input: Static<S>, caller: CallerView): Debits;
   /** Credits to commit after a successful run when fewer than reserved were used (search); default: all of `cost`. */
-  usedCost?(input: Static<S>, output: O, caller: CallerView): Debits;
+  usedCost?(this: void, input: Static<S>, output: O, caller: CallerView): Debits;
   /** Rows of work, compared with the pool threshold to run inline or in a worker. */
-  rows(input: Static<S>): number;
+  rows(this: void, input: Static<S>): number;
   /** The capabilities run() may use besides its input; the context holds exactly these. */
   readonly needs: readonly N[];
   /**
@@ -147,7 +148,7 @@ export interface Op<
    * capabilities); 'main': always on the main thread (ops with per-key state, or too small to be worth a hop).
    */
   readonly runsOn: Placement;
-  run(input: Static<S>, context: RunContext<N>): O | Promise<O>;
+  run(this: void, input: Static<S>, context: RunContext<N>): O | Promise<O>;
   /** Server-streamed ops: how many rows the request asks for, and the request for a slice of them. */
   readonly chunks?: Chunking<Static<S>>;
   /**
@@ -162,7 +163,7 @@ export interface Op<
    * The same key id + record key + fingerprint returns the saved output with `replayed: true` and debits
    * nothing; another fingerprint is 409. May throw AppError (e.g. an expired request_id). undefined: not claimed.
    */
-  idempotency?(input: Static<S>, now: Date): IdempotencyRequest | undefined;
+  idempotency?(this: void, input: Static<S>, now: Date): IdempotencyRequest | undefined;
 }
 
 export function defineOp<S extends TSchema, O, N extends Capability = never>(

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const wrapper = join(root, 'tools/lint/depcruise.mjs');
-const config = join(root, '.dependency-cruiser.cjs');
+const config = join(root, '.dependency-cruiser.mjs');
 
 interface Outcome {
   readonly failed: boolean;

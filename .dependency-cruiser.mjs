@@ -38,7 +38,7 @@ const upward = layers.slice(0, -1).map((layer, index) => ({
   to: { path: layers.slice(index + 1).map((above) => above.path) },
 }));
 
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
