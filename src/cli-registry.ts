@@ -10,6 +10,7 @@ import { AppError } from './errors.js';
 import { changeCountsByField, diffSnapshots } from './registry/diff.js';
 import { importPath } from './registry/store/import-file.js';
 import { ensureEmbeddedDefault } from './registry/store/embedded.js';
+import { publishedWrites } from './registry/publish/writes.js';
 import { RegistryStore } from './registry/store/registry-store.js';
 import type { ImportSummary } from './registry/store/types.js';
 import { syncSources, syncUrls } from './registry/store/sync.js';
@@ -25,17 +26,31 @@ const out: Write = (line) => process.stdout.write(`${line}\n`);
 /**
  * Write commands lay the embedded default down first (as the service's first start would): publisher files then
  * override it. `writes: 'bare'` skips it, for a data directory that studies older publisher files on their own.
+ * With a database URL (--database-url, IBANQA_DATABASE_URL) a write command publishes its imports to every node.
  */
 function withRegistry<T>(
   dataDir: string | undefined,
   use: (store: RegistryStore) => T | Promise<T>,
   writes: boolean | 'bare' = false,
+  databaseUrl?: string,
 ): Promise<void> {
-  const config = loadConfig(process.env, dataDir === undefined ? {} : { dataDir });
+  const config = loadConfig(process.env, {
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+  });
   const store = RegistryStore.openWriter(config.dataDir);
+  const note: Write = (line) => process.stderr.write(`ibanqa registry: ${line}\n`);
   return Promise.resolve()
     .then(() => (writes === true ? ensureEmbeddedDefault(store) : []))
-    .then(() => use(store))
+    .then(() =>
+      writes === false
+        ? use(store)
+        : publishedWrites(
+            store,
+            { databaseUrl: config.databaseUrl, bare: writes === 'bare', note },
+            () => use(store),
+          ),
+    )
     .then(
       () => undefined,
       (error: unknown) => {
@@ -87,6 +102,7 @@ interface ImportOptions {
   /** commander's --no-embedded: false skips laying down the embedded default. */
   embedded?: boolean;
   dataDir?: string;
+  databaseUrl?: string;
   json?: boolean;
 }
 
@@ -108,6 +124,7 @@ function runImport(options: ImportOptions): Promise<void> {
       }
     },
     options.embedded === false ? 'bare' : true,
+    options.databaseUrl,
   );
 }
 
@@ -210,6 +227,7 @@ interface SyncOptions {
   source?: string[];
   url?: string[];
   dataDir?: string;
+  databaseUrl?: string;
   json?: boolean;
 }
 
@@ -231,6 +249,7 @@ function runSync(options: SyncOptions): Promise<void> {
       if (results.some((result) => !result.ok)) process.exitCode = 1;
     },
     true,
+    options.databaseUrl,
   );
 }
 
@@ -240,6 +259,10 @@ function positiveInt(value: string): number {
     throw new InvalidArgumentError('a non-negative integer');
   return parsed;
 }
+
+const databaseUrlFlag = '--database-url <url>';
+const databaseUrlHelp =
+  'PostgreSQL database of a cluster (IBANQA_DATABASE_URL): take its published imports first, then publish this one to every node';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -276,6 +299,7 @@ function registerImportCommand(registry: Command): void {
       'do not lay down the embedded default first (a data directory for studying older publisher files, which the embedded tables would otherwise outdate)',
     )
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
+    .option(databaseUrlFlag, databaseUrlHelp)
     .option('--json', 'print the import summary as JSON')
     .action((options: ImportOptions) => runImport(options));
 }
@@ -317,6 +341,7 @@ function registerSyncCommand(registry: Command): void {
       collect,
     )
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
+    .option(databaseUrlFlag, databaseUrlHelp)
     .option('--json', 'print one JSON line per source')
     .action((options: SyncOptions) => runSync(options));
 }

@@ -65,9 +65,16 @@ export interface Config {
   readonly statementRegion: string;
   /** IBANQA_STATEMENT_KEY: 64 hex characters (AES-256 key for uploads at rest); null: a key file in the data directory. */
   readonly statementKeyHex: string | null;
+  /**
+   * IBANQA_DATABASE_URL or --database-url: the PostgreSQL database several nodes share (postgres://...); null: this
+   * node stands alone (the embedded default). The registry publishes imports through it (src/registry/publish/).
+   */
+  readonly databaseUrl: string | null;
 }
 
-export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
+export type ConfigOverrides = Partial<
+  Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir' | 'databaseUrl'>
+>;
 
 /**
  * 2,000 rows. Below it the hop to a worker costs more than the work (a 100-row generate is about 1 ms
@@ -266,6 +273,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
         ? 'not declared (set IBANQA_STATEMENT_REGION)'
         : env.IBANQA_STATEMENT_REGION,
     statementKeyHex: statementKeyFrom(env.IBANQA_STATEMENT_KEY),
+    databaseUrl:
+      overrides.databaseUrl ??
+      (env.IBANQA_DATABASE_URL === undefined || env.IBANQA_DATABASE_URL === ''
+        ? null
+        : env.IBANQA_DATABASE_URL),
   };
   return Object.freeze(config);
 }

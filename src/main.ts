@@ -11,6 +11,7 @@ import { isHttpOp } from './contract/op.js';
 import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
 import { openServiceData } from './registry/load-directory.js';
+import { followRegistry, registryCatchUp } from './registry/publish/node.js';
 import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import type { RegistryStore } from './registry/store/registry-store.js';
@@ -84,8 +85,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   });
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
-  const { registry, bank } = await openServiceData(config.dataDir, (outcome) =>
-    reportEmbedded(logger, outcome),
+  const { registry, bank } = await openServiceData(
+    config.dataDir,
+    (outcome) => reportEmbedded(logger, outcome),
+    registryCatchUp(config, logger),
   );
   observed.watchRegistry(bank);
   const runner = startPool(config, manifestKeys, observed);
@@ -122,9 +125,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     logger,
     { state, service, runner, metrics },
     manifestKeys ?? null,
-    () => ready,
+    { isReady: () => ready, registryIdentity: () => registry.currentIdentity() },
   );
   const grpc = await startGrpc(config, { service, ops, logger, metrics }, fronts);
+  const follower = followRegistry(config, registry, logger);
   ready = true;
   fronts?.setReady(true);
   logReady(config, logger, http.port, grpc.port);
@@ -149,6 +153,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await runner.close();
       await state.flush();
       await store.close();
+      await follower?.close();
       await registry.close();
       uninstallCrashGuards();
     },
@@ -265,7 +270,7 @@ async function startRestFronts(
   logger: Logger,
   deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner' | 'metrics'>,
   manifestKeys: ManifestKeys | null,
-  isReady: () => boolean,
+  readiness: Pick<Parameters<typeof buildApp>[0], 'isReady' | 'registryIdentity'>,
 ): Promise<{ http: HttpFront; fronts: FrontThreads | undefined }> {
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
@@ -276,7 +281,7 @@ async function startRestFronts(
     openapi: () => openapi,
     logger,
     metrics,
-    isReady,
+    ...readiness,
     trustedProxies: config.trustedProxies,
     cors: config.cors,
     observer: statusObserverFor(config.frontSettings.observedStatusesDir),
