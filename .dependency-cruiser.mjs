@@ -20,9 +20,10 @@ const layers = [
   { name: 'ops', path: '^src/ops/' },
   { name: 'service', path: '^src/service/' },
   { name: 'metrics', path: '^src/metrics/' },
+  { name: 'console', path: '^src/console/' },
   { name: 'transport', path: '^src/transport/' },
   { name: 'config', path: '^src/(config|logger)\\.ts$' },
-  { name: 'entry', path: '^(src/(main|cli[^/]*)\\.ts|workers/)' },
+  { name: 'entry', path: '^(src/(main|cli[^/]*)\\.[jt]s|workers/)' },
   { name: 'bench', path: '^bench/' },
 ];
 
@@ -58,6 +59,22 @@ export default {
       to: {
         path: '^src/(accounts/(?!plans\\.ts$|periods\\.ts$)|registry/store/(?!types\\.ts$|registry-reader\\.ts$))',
       },
+    },
+    {
+      name: 'layer-unplaced',
+      comment:
+        'Every file of src/, workers/ and bench/ sits in a layer above (a new folder gets its place in the list)',
+      severity: 'error',
+      from: { path: '^(src|workers|bench)/', pathNot: layers.map((layer) => layer.path) },
+      to: {},
+    },
+    {
+      name: 'layer-unplaced-target',
+      comment:
+        'Every file of src/, workers/ and bench/ sits in a layer above (a new folder gets its place in the list)',
+      severity: 'error',
+      from: {},
+      to: { path: '^(src|workers|bench)/', pathNot: layers.map((layer) => layer.path) },
     },
     {
       name: 'not-to-unresolvable',

@@ -1,5 +1,6 @@
 // The layer rules bite: dependency-cruiser, run as `npm run lint:deps` runs it (the repository's config), fails a
-// tree with an upward import, an import circle or an op that imports a store, and passes the same tree without them.
+// tree with an upward import, an import circle, an op that imports a store or a file in no layer, and passes the
+// same tree without them.
 // The trees are written to a temporary directory laid out like the repository (src/...), never into src/ itself.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -82,6 +83,15 @@ describe('the layer rules (npm run lint:deps)', () => {
         "import { Meter } from '../accounts/meter.js';\nexport const m = Meter;\n",
     });
     assert.deepEqual(outcome, { failed: true, rules: ['ops-reach-state-through-ports'] });
+  });
+
+  it('fail a file in a folder the layers do not place', async () => {
+    const outcome = await cruise({
+      'src/domain/parse.ts': domain,
+      'src/gadgets/use.ts':
+        "import { parse } from '../domain/parse.js';\nexport const use = parse;\n",
+    });
+    assert.deepEqual(outcome, { failed: true, rules: ['layer-unplaced'] });
   });
 
   it('count a type-only import like any other', async () => {
