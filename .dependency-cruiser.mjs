@@ -7,7 +7,7 @@
 const layers = [
   {
     name: 'base',
-    path: '^src/(errors|limits|assert|deep-freeze|contract-version|random-pool|process-guard)\\.ts$',
+    path: '^src/(errors|limits|assert|deep-freeze|contract-version|random-pool|process-guard|clock)\\.ts$',
   },
   { name: 'domain', path: '^src/domain/' },
   { name: 'ports', path: '^src/ports/' },

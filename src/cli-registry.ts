@@ -13,7 +13,8 @@ import { ensureEmbeddedDefault } from './registry/store/embedded.js';
 import { publishedWrites } from './registry/publish/writes.js';
 import { RegistryStore } from './registry/store/registry-store.js';
 import type { ImportSummary } from './registry/store/types.js';
-import { syncSources, syncUrls } from './registry/store/sync.js';
+import { registrySources, sourceIds } from './registry/store/sources.js';
+import { envNameOf, syncSources, syncUrls } from './registry/store/sync.js';
 
 /** Below this many records an import is over before a bar could say anything. */
 const PROGRESS_MIN_ROWS = 5_000;
@@ -284,14 +285,11 @@ function registerImportCommand(registry: Command): void {
     .description(
       'Import one publisher file as a new snapshot of its source (atomic; change events against the previous snapshot)',
     )
-    .requiredOption(
-      '--source <id>',
-      'bundesbank-blz, oenb-sepa, six-bankenstamm, nbb-bank-codes, gleif-lei, gleif-rr, fedach, fedwire, schwifty',
-    )
+    .requiredOption('--source <id>', sourceIds.join(', '))
     .requiredOption('--file <path>', 'the file as published')
     .option(
       '--snapshot-date <YYYY-MM-DD>',
-      "the publisher's date for the data; required where neither the file nor the publisher's file name carries one (Bundesbank blz-aktuell, GLEIF JSON renamed, schwifty)",
+      "the publisher's date for the data; required where neither the file nor the publisher's file name carries one (see each source's date below)",
     )
     .option('--delta', 'the file holds only new or changed records (GLEIF delta publications)')
     .option(
@@ -301,6 +299,7 @@ function registerImportCommand(registry: Command): void {
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option(databaseUrlFlag, databaseUrlHelp)
     .option('--json', 'print the import summary as JSON')
+    .addHelpText('after', importSourcesHelp())
     .action((options: ImportOptions) => runImport(options));
 }
 
@@ -334,7 +333,7 @@ function registerSyncCommand(registry: Command): void {
     .description(
       `Download the publishers' current files and import them (URLs: defaults, IBANQA_SYNC_URL_<SOURCE>, or --url)`,
     )
-    .option('--source <id>', 'only this source (repeatable)', collect)
+    .option('--source <id>', `only this source (repeatable): ${sourceIds.join(', ')}`, collect)
     .option(
       '--url <source=url>',
       'download URL of a source (repeatable; overrides the environment)',
@@ -343,5 +342,27 @@ function registerSyncCommand(registry: Command): void {
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
     .option(databaseUrlFlag, databaseUrlHelp)
     .option('--json', 'print one JSON line per source')
+    .addHelpText('after', syncSourcesHelp())
     .action((options: SyncOptions) => runSync(options));
+}
+
+/** The source table as `registry import --help` lists it: id, publisher and title, licence, snapshot date. */
+export function importSourcesHelp(): string {
+  const lines = registrySources.map(({ info, dateFrom }) =>
+    [
+      `  ${info.source_id}: ${info.publisher}, ${info.title}`,
+      `    licence: ${info.license}`,
+      `    snapshot date: ${dateFrom}`,
+    ].join('\n'),
+  );
+  return `\nSources:\n${lines.join('\n')}`;
+}
+
+/** Where `registry sync` downloads each source from by default, or the variable that must name it. */
+export function syncSourcesHelp(): string {
+  const lines = registrySources.map(
+    ({ info, syncUrl }) =>
+      `  ${info.source_id}: ${syncUrl ?? `no stable address; set ${envNameOf(info.source_id)} or --url`}`,
+  );
+  return `\nDownload addresses:\n${lines.join('\n')}`;
 }

@@ -4,6 +4,7 @@ import { AccountStore, Meter, type CreatedKey } from './accounts/index.js';
 import { migrateLegacyWatches } from './accounts/legacy-watches.js';
 import { lmdbPorts, type LmdbPorts } from './accounts/lmdb-ports.js';
 import { ledgerUsageReader } from './accounts/usage-reader.js';
+import { systemClock, type Clock } from './clock.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/framework/input-validation.js';
@@ -42,6 +43,8 @@ export interface RunningService {
   readonly store: AccountStore;
   readonly meter: Meter;
   readonly statements: StatementReviews;
+  /** The clock every part of this service reads. */
+  readonly clock: Clock;
   /** The one path to the ops, as both fronts call it (benchmarks time it without a transport). */
   readonly service: Service;
   /** Pool threads running now: none until pooled work arrives, none again after IBANQA_POOL_IDLE_MS idle. */
@@ -68,13 +71,21 @@ function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
 const restPortSetting = 'IBANQA_PORT or --port';
 const grpcPortSetting = 'IBANQA_GRPC_PORT or --grpc-port';
 
+export interface StartOptions {
+  /** What every part of the service reads time from (default: the system clock); tests pin it. */
+  readonly clock?: Clock;
+}
+
 /** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
-export async function startService(config: Config, logger: Logger): Promise<RunningService> {
-  logStartup(config, logger);
-  await claimPorts(config);
+export async function startService(
+  config: Config,
+  logger: Logger,
+  { clock = systemClock }: StartOptions = {},
+): Promise<RunningService> {
+  await preflight(config, logger, clock);
   const uninstallCrashGuards = installCrashGuards(logger);
   const store = AccountStore.open(config.dataDir, config.ledgerDurability);
-  const demoKeys = store.ensureDemoKeys(new Date());
+  const demoKeys = store.ensureDemoKeys(clock());
   const state = lmdbPorts(store);
   const { metrics, observed } = openMetrics(config);
   state.ledger.observeCommits(observed.ledgerCommits);
@@ -103,7 +114,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ports: state,
     runner,
     logger,
-    now: () => new Date(),
+    now: clock,
     readReport: readStatementReport,
     observeAnalysis: observed.analysed,
   });
@@ -117,6 +128,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     store,
     manifestKeys: manifestKeys ?? null,
     statements,
+    clock,
   });
   await statements.start();
   let ready = false;
@@ -139,6 +151,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     store,
     meter: state.ledger,
     statements,
+    clock,
     service,
     poolThreads: () => runner.threads,
     async close() {
@@ -175,6 +188,24 @@ async function startGrpc(
     await fronts?.close();
     throw error;
   }
+}
+
+/** Before anything is opened: settings that cannot work together, the start-up log line, the ports. */
+async function preflight(config: Config, logger: Logger, clock: Clock): Promise<void> {
+  assertClockReachesFronts(config, clock);
+  logStartup(config, logger);
+  await claimPorts(config);
+}
+
+/**
+ * REST front threads answer 'any' ops with a Service of their own, which reads the system clock (a function cannot
+ * cross to another thread): a pinned clock would not reach them, so it runs with the one REST thread only.
+ */
+function assertClockReachesFronts(config: Config, clock: Clock): void {
+  if (clock !== systemClock && config.httpThreads > 1)
+    throw new Error(
+      `a pinned clock runs with one REST thread only (IBANQA_HTTP_THREADS is ${config.httpThreads}): front threads read the system clock`,
+    );
 }
 
 /** Before anything is opened: a port another service holds stops the start with one line, nothing to undo. */
@@ -244,7 +275,8 @@ function buildService(config: Config, opened: ServiceParts): Service {
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,
-    usage: ledgerUsageReader(store, state.meter, () => new Date()),
+    usage: ledgerUsageReader(store, state.meter, opened.clock),
+    now: opened.clock,
     profileProvider:
       config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
     manifestKeys: opened.manifestKeys,
@@ -262,6 +294,7 @@ interface ServiceParts {
   readonly store: AccountStore;
   readonly manifestKeys: ManifestKeys | null;
   readonly statements: StatementReviews;
+  readonly clock: Clock;
 }
 
 /** This thread's REST app on its port, then the other front threads on the same port when there are any. */

@@ -99,6 +99,7 @@ export class PoolRunner implements Runner {
     rowStart,
     registryVersion,
     render,
+    now,
   }: PoolTask): Promise<unknown> {
     const task: TaskRequest = {
       op: op.name,
@@ -107,6 +108,7 @@ export class PoolRunner implements Runner {
       requestKey,
       rowStart,
       registryVersion,
+      now: now.toISOString(),
       ...(render === undefined ? {} : { render }),
     };
     this.assertRoom();

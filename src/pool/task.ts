@@ -13,6 +13,8 @@ export interface PoolTask {
   readonly rowStart: number;
   readonly registryVersion: number;
   readonly render?: BodyFormat | undefined;
+  /** The dispatching thread's clock reading: the worker's context answers from it (the service has one clock). */
+  readonly now: Date;
 }
 
 /** The service's way into the pool; tests and front threads give their own. */
@@ -35,6 +37,8 @@ export interface TaskRequest {
   readonly render?: BodyFormat;
   /** The registry version the main thread answers from; a worker on another version refuses the task. */
   readonly registryVersion: number;
+  /** The main thread's clock at dispatch, as ISO text: the op's `now()` in the worker (one clock, pinnable). */
+  readonly now: string;
 }
 
 export type TaskResult =

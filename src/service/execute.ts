@@ -334,6 +334,7 @@ export class Service {
         rowStart,
         registryVersion,
         render,
+        now: this.now(),
       });
     }
     return op.run(input, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
