@@ -1,7 +1,7 @@
 // The layer order of ARCHITECTURE.md ("Layers"), checked by dependency-cruiser in `npm run lint` (lint:deps).
 // A layer imports only from the layers below it; a file never reaches into a layer above, and nothing imports
 // in a circle. Type-only imports count: a type that points up is a dependency that points up.
-// Run: node tools/lint/depcruise.mjs src workers bench (the wrapper gives dependency-cruiser TypeScript 5.9).
+// Run: npm run lint:deps (tools/lint/depcruise.mjs, which gives dependency-cruiser TypeScript 5.9).
 
 /** Bottom to top. A layer's files may import its own layer and those listed before it. */
 const layers = [
