@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PlanId } from '../src/accounts/plans.js';
+import type { PlanId } from '../src/domain/plans/plans.js';
 import { procMemory } from './lib/proc.js';
 import { startIbanqa } from './lib/ibanqa-process.js';
 import { runFuzz, type FuzzReport } from '../test/fuzz/harness.js';

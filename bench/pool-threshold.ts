@@ -5,7 +5,7 @@ import { defaultPoolThresholdRows } from '../src/config.js';
 import { requestKeyOf } from '../src/domain/rng.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
-import type { AnyOp, CallerView, RunContext } from '../src/ops/framework/op.js';
+import type { AnyOp, CallerView, RunContext } from '../src/contract/op.js';
 import { ContextFactory } from '../src/service/context.js';
 import { Piscina } from 'piscina';
 import { createPool, PoolRunner } from '../src/pool/pool.js';
@@ -179,13 +179,13 @@ async function measureCell(
     now: new Date().toISOString(),
   };
   const submitJson: Submit = () => jsonPool.run(jsonTask);
-  const inlineMs = timeEach(repetitions, () => op.run(input as never, context));
+  const inlineMs = timeEach(repetitions, () => op.run(input, context));
   const sequential = await timePoolSequential(submitRows, repetitions);
   const pipelinedMs = await timePoolPipelined(submitRows, repetitions);
-  const inlineJsonMs = timeEach(repetitions, () => JSON.stringify(op.run(input as never, context)));
+  const inlineJsonMs = timeEach(repetitions, () => JSON.stringify(op.run(input, context)));
   const jsonSequential = await timePoolSequential(submitJson, repetitions);
   const jsonPipelinedMs = await timePoolPipelined(submitJson, repetitions);
-  const output = op.run(input as never, context);
+  const output = op.run(input, context);
   const rate = (ms: number) => Math.round(rows / (ms / 1000));
   return {
     rows,
@@ -223,7 +223,7 @@ async function warmUp(rig: Rig, input: unknown): Promise<void> {
     now: new Date().toISOString(),
   };
   for (let index = 0; index < warmupTasks; index++) {
-    rig.op.run(input as never, rig.context);
+    rig.op.run(input, rig.context);
     await rig.runner.runInPool({
       op: rig.op,
       input,
@@ -243,7 +243,7 @@ export async function runPoolThreshold(
   const loadAverageAtStart = loadavg().map((value) => round(value, 2));
   // The main thread builds the registry first; the workers then open the same data dir read-only.
   const bench = await openBenchDirectory();
-  const op = ibanBulkDataset as unknown as AnyOp;
+  const op: AnyOp = ibanBulkDataset;
   const validate = compileInputValidator(op);
   const rig: Rig = {
     op,

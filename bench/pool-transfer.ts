@@ -7,6 +7,7 @@
  *   node --import tsx bench/pool-transfer.ts
  */
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import type { RunContext } from '../src/contract/capabilities.js';
 import { median } from './lib/results.js';
 
 const rounds = 7;
@@ -34,16 +35,16 @@ async function renderBulkBody(): Promise<string> {
     seed: 'transfer',
   });
   const now = new Date();
-  const context = {
+  const context: RunContext<'bank' | 'requestKey'> = {
     requestKey: requestKeyFor(ibanBulkDataset.name, 'transfer', input),
     caller: { keyId: 'bench', plan: 'enterprise' as const, paid: true },
     bank,
     rowStart: 0,
     now: () => now,
   };
-  return Buffer.from(
-    outputJsonBytes(ibanBulkDataset.run(input as never, context as never)),
-  ).toString('utf8');
+  if (!Value.Check(ibanBulkDataset.input, input))
+    throw new Error('the transfer request is invalid');
+  return Buffer.from(outputJsonBytes(ibanBulkDataset.run(input, context))).toString('utf8');
 }
 
 async function worker(): Promise<void> {

@@ -7,7 +7,7 @@
  *   node --import tsx bench/profiles-throughput.ts        (npm run bench:profiles-throughput)
  */
 import { loadavg } from 'node:os';
-import type { AnyOp } from '../src/ops/framework/op.js';
+import type { AnyOp } from '../src/contract/op.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { profileGenerate } from '../src/ops/profiles/profile.js';
 import { withInlineService } from './lib/inline-service.js';
@@ -18,8 +18,8 @@ const warmUpRuns = 300;
 const bulkRows = 10_000;
 const bulkRuns = 3;
 
-const bulkOp = ibanBulkDataset as unknown as AnyOp;
-const profileOp = profileGenerate as unknown as AnyOp;
+const bulkOp: AnyOp = ibanBulkDataset;
+const profileOp: AnyOp = profileGenerate;
 
 async function main(): Promise<void> {
   await withInlineService([bulkOp, profileOp], async (service, identity) => {

@@ -14,7 +14,7 @@
  * start. Writes bench/results/profiles.json and its section of bench/RESULTS.md.
  */
 import { ledgerDurabilities, type LedgerDurability } from '../src/accounts/ledger-durability.js';
-import type { AnyOp } from '../src/ops/framework/op.js';
+import type { AnyOp } from '../src/contract/op.js';
 import { ibanBulkDataset } from '../src/ops/iban/bulk-dataset.js';
 import { profileGenerate } from '../src/ops/profiles/profile.js';
 import {
@@ -48,8 +48,8 @@ const httpBulkRuns = 5;
 /** Concurrent bulk requests before measuring over HTTP: one per pool thread. */
 const poolThreads = 2;
 
-const bulkOp = ibanBulkDataset as unknown as AnyOp;
-const profileOp = profileGenerate as unknown as AnyOp;
+const bulkOp: AnyOp = ibanBulkDataset;
+const profileOp: AnyOp = profileGenerate;
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { isValidIBAN } from 'ibantools';
 import { validateList } from '../src/ops/iban/validate.js';
 import { outputJsonView } from '../src/render/json-bytes.js';
-import type { CallerView } from '../src/ops/framework/op.js';
+import type { CallerView } from '../src/contract/op.js';
 import { spawnTs } from './lib/child.js';
 import { openBenchDirectory } from './lib/directory.js';
 import { dec, int, table } from './lib/format.js';

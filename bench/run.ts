@@ -7,7 +7,8 @@
 import { runGrpcLoad } from './grpc-load.js';
 import { runMicro } from './micro.bench.js';
 import { runPoolThreshold } from './pool-threshold.js';
-import { loadAll, writeResultsMd } from './lib/report.js';
+import { loadAll } from './lib/all-results.js';
+import { writeResultsMd } from './lib/report.js';
 import { writeResult } from './lib/results.js';
 import { runRestProfile } from './profile-rest.js';
 import { runRestFloorSection } from './rest-floor.js';

@@ -21,7 +21,7 @@ import { generateRoutingNumbers } from '../src/domain/routing/index.js';
 import { requestKeyOf, rowRng } from '../src/domain/rng.js';
 import { startService } from '../src/main.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
-import type { AnyOp } from '../src/ops/framework/op.js';
+import type { AnyOp } from '../src/contract/op.js';
 import { checkListRows, usRoutingCheckList } from '../src/ops/us-routing/check-list.js';
 import { createMemoryDirectory } from '../src/registry/memory-directory.js';
 import {
@@ -82,7 +82,7 @@ function summary(timings: number[]) {
 }
 
 /** The table's element type (ops are declared with their own input types). */
-const checkListOp = usRoutingCheckList as unknown as AnyOp;
+const checkListOp: AnyOp = usRoutingCheckList;
 
 async function inProcess(directory: RoutingDirectory, list: readonly string[]) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-bench-us-'));

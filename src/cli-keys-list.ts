@@ -5,7 +5,7 @@
  */
 import type { AccountStore, KeyInfo } from './accounts/account-store.js';
 import { Meter } from './accounts/meter.js';
-import { creditKinds } from './accounts/plans.js';
+import { creditKinds } from './domain/plans/plans.js';
 import { usageReport } from './ops/accounts/usage-report.js';
 
 type Credits = ReturnType<typeof usageReport>['credits'];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { AccountStore } from './accounts/index.js';
-import { isPlanId, planIds, type PlanId } from './accounts/plans.js';
+import { isPlanId, planIds, type PlanId } from './domain/plans/plans.js';
 import { loadConfig, type ConfigOverrides } from './config.js';
 import { keyLine, listKeysWithBalances } from './cli-keys-list.js';
 

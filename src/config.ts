@@ -4,6 +4,7 @@ import { ledgerDurabilities, type LedgerDurability } from './accounts/ledger-dur
 import { frontThreadLimits, limits, profileLimits } from './limits.js';
 import type { ExternalProviderSettings } from './ops/profiles/external/openai-compatible.js';
 import { corsOff, parseCorsOrigins, type CorsPolicy } from './transport/http/cors.js';
+import type { FrontSettings } from './transport/http/threads/settings.js';
 import {
   parseTrustedProxies,
   trustEveryProxy,
@@ -14,6 +15,8 @@ import {
   usDirectoryFilesEnv,
   type DirectoryFile,
 } from './registry/routing-directory-loader.js';
+
+export type { FrontSettings } from './transport/http/threads/settings.js';
 
 /**
  * Environment -> one frozen Config, validated in one place (piscina-style: one clear error per bad setting).
@@ -67,18 +70,6 @@ export interface Config {
    * node stands alone (the embedded default). The registry publishes imports through it (src/registry/publish/).
    */
   readonly databaseUrl: string | null;
-}
-
-export interface FrontSettings {
-  readonly trustedProxies: string;
-  readonly trustEveryProxy: boolean;
-  readonly corsOrigins: string | undefined;
-  /**
-   * IBANQA_OBSERVED_STATUSES_DIR: a directory where every front records each (operation, status, error code)
-   * it answers, once per process and thread (transport/observed-statuses.ts); unset: nothing is recorded.
-   * The test helpers set it so a check can compare what the service sent with its OpenAPI document.
-   */
-  readonly observedStatusesDir: string | undefined;
 }
 
 export type ConfigOverrides = Partial<

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { contractVersion } from './contract-version.js';
-import { isHttpOp } from './ops/framework/op.js';
+import { isHttpOp } from './contract/op.js';
 import { ops } from './ops/table.js';
 import { buildOpenApi } from './transport/openapi/document.js';
 

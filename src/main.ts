@@ -10,7 +10,7 @@ import { systemClock, type Clock } from './clock.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/framework/input-validation.js';
-import { isHttpOp } from './ops/framework/op.js';
+import { isHttpOp } from './contract/op.js';
 import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
 import { openServiceData } from './registry/load-directory.js';

@@ -12,7 +12,7 @@ import { frontThreadLimits } from '../src/limits.js';
 import { createLogger } from '../src/logger.js';
 import { installCrashGuards } from '../src/process-guard.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
-import { isHttpOp } from '../src/ops/framework/op.js';
+import { isHttpOp } from '../src/contract/op.js';
 import { ops } from '../src/ops/table.js';
 import { remotePorts } from '../src/ports/remote/remote-ports.js';
 import { LmdbDirectory } from '../src/registry/lmdb-directory.js';

@@ -13,14 +13,17 @@ import {
   loadRoutingDirectory,
 } from '../src/registry/routing-directory-loader.js';
 import { RegistryStore } from '../src/registry/store/registry-store.js';
+import { registryIndexOf, type RegistryIndex } from '../src/registry/registry-index.js';
 import { workerSettings } from '../src/pool/worker-data.js';
 import { ContextFactory } from '../src/service/context.js';
-import type { RunContext } from '../src/ops/framework/capabilities.js';
+import type { RunContext } from '../src/contract/capabilities.js';
 
-const bank = loadBankDirectory();
+const bank = loadBankDirectory(workerSettings().dataDir);
 let registryHandle: RegistryStore | undefined;
 const registry = (): RegistryStore =>
   (registryHandle ??= RegistryStore.openReader(workerSettings().dataDir));
+let index: RegistryIndex | undefined;
+const registryIndex = (): RegistryIndex => (index ??= registryIndexOf(registry()));
 // Built on the first US routing task only; read-only view of the same registry and files as the main thread.
 const routing = lazyRoutingDirectory(() =>
   loadRoutingDirectory(workerSettings().usDirectoryFiles, registry()),
@@ -51,6 +54,9 @@ const contexts = new ContextFactory(
     },
     get registry() {
       return registry();
+    },
+    get registryIndex() {
+      return registryIndex();
     },
   },
   untimedClock,
@@ -105,7 +111,7 @@ export default async function runTask(
       }),
       task.now,
     );
-    const value = await op.run(task.input as never, context);
+    const value = await op.run(task.input, context);
     if (task.render === undefined) return { ok: true, value };
     const { format, body } = await renderBody(op, value, task.render);
     return { ok: true, rendered: { format, body } };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AccountStore } from '../../src/accounts/account-store.js';
 import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
-import type { AnyOp } from '../../src/ops/framework/op.js';
+import type { AnyOp } from '../../src/contract/op.js';
 import { loadEmbeddedDefault } from '../../src/registry/embedded-default.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
 import { Service, type CallIdentity } from '../../src/service/execute.js';

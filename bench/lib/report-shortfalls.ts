@@ -2,7 +2,7 @@ import { grpcTargets } from '../grpc-load.js';
 import { microTargets } from '../micro.bench.js';
 import { restTargets } from '../rest-load.js';
 import { dec, int } from './format.js';
-import type { AllResults } from './report.js';
+import type { AllResults } from './all-results.js';
 
 /** Two ratios within this factor of each other are "about the same" on this noisy machine. */
 const similarRatios = 1.15;

@@ -7,7 +7,7 @@ import { test, type TestContext } from 'node:test';
 import { AppError } from '../errors.js';
 import { AccountStore } from './account-store.js';
 import { limits } from '../limits.js';
-import { planIds } from './plans.js';
+import { planIds } from '../domain/plans/plans.js';
 
 const NOW = new Date('2026-08-18T10:00:00.000Z');
 

@@ -21,7 +21,7 @@ import {
 } from './key-records.js';
 import { hashKey, isWellFormedKey, keyIdOf } from './keys.js';
 import { assertActive } from './periods.js';
-import { planIds, type PlanId } from './plans.js';
+import { planIds, type PlanId } from '../domain/plans/plans.js';
 import { PendingWrites } from './pending-writes.js';
 import { limits } from '../limits.js';
 import type { LedgerDurability } from './ledger-durability.js';

@@ -38,4 +38,4 @@ export {
   type Plan,
   type PeriodKind,
   type PlanId,
-} from './plans.js';
+} from '../domain/plans/plans.js';

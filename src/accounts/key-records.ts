@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import type { Account } from '../ports/accounts.js';
 import { generateRawKey, hashKey, hashesEqual, keyIdOf } from './keys.js';
 import { expiresAtOf } from './periods.js';
-import type { PlanId } from './plans.js';
+import type { PlanId } from '../domain/plans/plans.js';
 import { limits } from '../limits.js';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from './key-records.js';
 import { hashKey, isWellFormedKey, keyIdOf } from './keys.js';
 import { assertActive } from './periods.js';
-import type { PlanId } from './plans.js';
+import type { PlanId } from '../domain/plans/plans.js';
 
 export class MemoryKeyRegistry {
   private readonly records = new Map<string, KeyRecord>();

@@ -9,7 +9,7 @@ import { IdempotencyStore } from './idempotency-store.js';
 import { KeylessLimit, directWriter } from './keyless-limit.js';
 import { MemoryKeyRegistry } from './memory-keys.js';
 import { Meter } from './meter.js';
-import type { PlanId } from './plans.js';
+import type { PlanId } from '../domain/plans/plans.js';
 import { portsOver } from './sync-ports.js';
 import { MemoryTable } from './table.js';
 

@@ -11,7 +11,7 @@ import { AccountStore, type Account } from './account-store.js';
 import { ledgerDurabilities, type LedgerDurability } from './ledger-durability.js';
 import { Meter, type Reservation } from './meter.js';
 import { MemoryTable } from './table.js';
-import { creditKinds, planOf, type CreditKind, type PlanId } from './plans.js';
+import { creditKinds, planOf, type CreditKind, type PlanId } from '../domain/plans/plans.js';
 
 const NOW = new Date('2026-08-18T10:00:00.000Z');
 

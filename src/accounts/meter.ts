@@ -26,7 +26,7 @@ import type {
 import type { AccountStore } from './account-store.js';
 import type { Table } from './table.js';
 import { assertActive, isExpired, periodOf, type Period } from './periods.js';
-import { creditKinds, planOf, type CreditKind } from './plans.js';
+import { creditKinds, planOf, type CreditKind } from '../domain/plans/plans.js';
 import { PendingWrites } from './pending-writes.js';
 
 type Counts = Record<CreditKind, number>;

@@ -2,7 +2,7 @@
  * Usage periods (clarifications §10). The clock is always an argument, so rollover and expiry are testable.
  */
 import { AppError } from '../errors.js';
-import { PASS_DURATION_MS, planOf, type PlanId } from './plans.js';
+import { PASS_DURATION_MS, planOf, type PlanId } from '../domain/plans/plans.js';
 
 /** What period arithmetic needs to know about an account: its plan and when it was activated. */
 export interface Activation {

@@ -1,21 +1,9 @@
-/**
- * Read side of the ledger for GET /usage: a key's account and its balances at the service clock.
- * The op gets this reader through its run context (never the meter itself), so it can only read.
- */
+/** The ledger's UsageReader (src/ports/usage.ts): accounts and balances read at the service clock. */
+import type { UsageReader } from '../ports/usage.js';
 import type { Account } from './account-store.js';
 import type { Balance } from './meter.js';
 
-export interface KeyUsage {
-  readonly account: Account;
-  readonly balance: Balance;
-  /** The instant the balance was read (the service clock). */
-  readonly at: Date;
-}
-
-export interface UsageReader {
-  /** null when the key id is unknown or was revoked since it authenticated. */
-  usageOf(keyId: string): Promise<KeyUsage | null>;
-}
+export type { KeyUsage, UsageReader } from '../ports/usage.js';
 
 export interface AccountsById {
   accountById(id: string): Account | null;

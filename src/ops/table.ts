@@ -92,7 +92,7 @@ export const ops: readonly AnyOp[] = [
   statementAnalyze,
   statementReview,
   statementReviewDelete,
-] as unknown as readonly AnyOp[];
+];
 
 export const opsByName: ReadonlyMap<string, AnyOp> = new Map(ops.map((op) => [op.name, op]));
 

@@ -1,8 +1,14 @@
 import { Piscina } from 'piscina';
 import { AppError, fromErrorData } from '../errors.js';
-import type { PoolTask, Runner } from '../service/execute.js';
 import { RenderedBody } from '../render/body.js';
-import type { StatementTask, StatementTaskResult, TaskRequest, TaskResult } from './task.js';
+import type {
+  PoolTask,
+  Runner,
+  StatementTask,
+  StatementTaskResult,
+  TaskRequest,
+  TaskResult,
+} from './task.js';
 import type { WorkerSettings } from './worker-data.js';
 
 export interface PoolOptions extends Omit<WorkerSettings, 'ocrIdleMs'> {

@@ -1,8 +1,27 @@
 import type { ErrorData } from '../errors.js';
-import type { CallerView } from '../ops/framework/op.js';
+import type { AnyOp, CallerView } from '../contract/op.js';
 import type { RequestKey } from '../domain/rng.js';
 import type { StatementFileKind } from '../domain/statements/file-type.js';
 import type { BodyFormat } from '../render/body.js';
+
+/** A run the service hands to the pool (src/pool/pool.ts runs it in a worker). */
+export interface PoolTask {
+  readonly op: AnyOp;
+  readonly input: unknown;
+  readonly caller: CallerView;
+  readonly requestKey: RequestKey | undefined;
+  readonly rowStart: number;
+  readonly registryVersion: number;
+  readonly render?: BodyFormat | undefined;
+  /** The dispatching thread's clock reading: the worker's context answers from it (the service has one clock). */
+  readonly now: Date;
+}
+
+/** The service's way into the pool; tests and front threads give their own. */
+export interface Runner {
+  /** Runs an op in the worker pool; rejects with AppError on failure. With `render`, resolves to a RenderedBody. */
+  runInPool(task: PoolTask): Promise<unknown>;
+}
 
 /** What crosses the thread boundary: plain data only (structured clone drops classes and methods). */
 export interface TaskRequest {

@@ -1,4 +1,4 @@
-import type { PlanId } from '../accounts/plans.js';
+import type { PlanId } from '../domain/plans/plans.js';
 
 /** The authenticated caller, as the request path sees it. */
 export interface Account {

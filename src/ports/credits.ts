@@ -1,4 +1,4 @@
-import type { CreditKind } from '../accounts/plans.js';
+import type { CreditKind } from '../domain/plans/plans.js';
 import type { Account } from './accounts.js';
 
 export type Debits = Partial<Record<CreditKind, number>>;

@@ -1,41 +1,20 @@
 import { cityQuery, matchCity } from '../domain/banks/city-match.js';
 import { itemRank, matchTiers, nameQuery } from '../domain/banks/name-match.js';
-import type { NationalContext } from '../domain/iban/national/types.js';
+import type { BankInfo, BankSource } from '../domain/banks/bank-source.js';
 
-/** What generate/validate need from the registry about one bank code, from real published data only. */
-export interface BankInfo {
-  readonly countryCode: string;
-  readonly bankCode: string;
-  readonly bic: string | null;
-  readonly name: string | null;
-  readonly city: string | null;
-  readonly accountCheckMethod: string | null;
-  readonly lei: string | null;
-  readonly legalName: string | null;
-  readonly entityStatus: string | null;
-  readonly registrationStatus: string | null;
-  readonly paymentSchemes: readonly string[];
-  readonly sourceId: string;
-  /** A customer account can have this code today (see generation-banks.ts for the rule). */
-  readonly live: boolean;
-}
+export type { BankInfo } from '../domain/banks/bank-source.js';
+export { foldText } from '../domain/text/fold.js';
 
 /**
  * The registry as the IBAN operations see it: a read-only port. The in-memory implementation is
  * built from parsed snapshots; the LMDB-backed one implements the same interface so the
- * operations never learn where the data lives.
+ * operations never learn where the data lives. Its BankSource lists (banksOf, in bankCodesOf's order, and
+ * generationBanksOf) are cached per country, so a request never rebuilds them.
  */
-export interface BankDirectory extends NationalContext {
+export interface BankDirectory extends BankSource {
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined;
   /** Bank codes known for a country, in a stable order (generation picks among them with the row rng). */
   bankCodesOf(countryCode: string): readonly string[];
-  /** The banks of those codes, same order; cached per country, so a request never rebuilds the list. */
-  banksOf(countryCode: string): readonly BankInfo[];
-  /**
-   * The banks generation draws real bank codes from (see generation-banks.ts): those whose national check the
-   * engine can complete, with a city where the country has any; same order as banksOf, cached per country.
-   */
-  generationBanksOf(countryCode: string): readonly BankInfo[];
   /** Banks of a country matching every given filter, best match tier only (see bank-match.ts). */
   banksMatching(countryCode: string, filter: BankFilter, limit: number): readonly BankInfo[];
   /** Identifies the data behind a response (registry.fingerprint in responses). */
@@ -53,9 +32,6 @@ export interface BankFilter {
   readonly name?: string;
   readonly city?: string;
 }
-
-// Pure text folding lives in the domain (statement checks use it too); re-exported for the registry's callers.
-export { foldText } from '../domain/text/fold.js';
 
 /**
  * Every given filter must hold for this one bank: exact BIC11, or every office of a BIC8; the name matches at

@@ -1,5 +1,4 @@
 import { countryFormats } from '../domain/iban/countries.js';
-import { workerSettings } from '../pool/worker-data.js';
 import type { BankDirectory } from './bank-directory.js';
 import { LazyLmdbDirectory, LmdbDirectory } from './lmdb-directory.js';
 import { fileURLToPath } from 'node:url';
@@ -85,7 +84,7 @@ export async function openServiceData(
   return { registry, bank: LmdbDirectory.continuing(registry, loaded) };
 }
 
-/** A pool worker's bank directory: the registry read-only, opened on the first question; dataDir from the pool's workerData. */
-export function loadBankDirectory(dataDir: string = workerSettings().dataDir): BankDirectory {
+/** A pool worker's bank directory: the registry under dataDir read-only, opened on the first question. */
+export function loadBankDirectory(dataDir: string): BankDirectory {
   return new LazyLmdbDirectory(() => new LmdbDirectory(RegistryStore.openReader(dataDir)));
 }

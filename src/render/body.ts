@@ -1,4 +1,4 @@
-import type { AnyOp } from '../ops/framework/op.js';
+import type { Rendering } from '../contract/op.js';
 import { renderCsv } from './csv.js';
 import { outputJsonBytes } from './json-bytes.js';
 
@@ -13,12 +13,12 @@ export class RenderedBody {
 }
 
 /** CSV when the op renders CSV and the input asks for it, JSON otherwise. */
-export function bodyFormatOf(op: AnyOp, input: unknown): BodyFormat {
+export function bodyFormatOf(op: Rendering, input: unknown): BodyFormat {
   return op.csv?.wanted(input) ? 'csv' : 'json';
 }
 
 export async function renderBody(
-  op: AnyOp,
+  op: Rendering,
   output: unknown,
   format: BodyFormat,
 ): Promise<RenderedBody> {

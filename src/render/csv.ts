@@ -1,5 +1,5 @@
 import { writeToString } from 'fast-csv';
-import type { CsvRendering } from '../ops/framework/op.js';
+import type { CsvRendering } from '../contract/op.js';
 
 /** RFC 4180 CSV with a header row, through fast-csv (quotes fields with separators, quotes or newlines). */
 export function renderCsv<O>(rendering: CsvRendering<O>, output: O): Promise<string> {

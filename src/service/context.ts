@@ -4,15 +4,20 @@
  * for an undeclared one throws at once instead of quietly working on one thread and not the other.
  */
 import type { RequestKey } from '../domain/rng.js';
-import type { Capabilities, Capability, RunContext } from '../ops/framework/capabilities.js';
-import type { CallerView } from '../ops/framework/caller.js';
-import type { AnyOp } from '../ops/framework/op.js';
+import type {
+  BaseContext,
+  Capabilities,
+  Capability,
+  RunContext,
+} from '../contract/capabilities.js';
+import type { CallerView } from '../contract/caller.js';
 
 const allCapabilities: readonly Capability[] = [
   'requestKey',
   'bank',
   'routing',
   'registry',
+  'registryIndex',
   'watches',
   'usage',
   'profileProvider',
@@ -29,6 +34,14 @@ export interface ContextBase {
   readonly rowStart: number;
 }
 
+/** What the factory reads of an op: its name (templates are kept per op) and the capabilities it declared. */
+interface OpNeeds<N extends Capability> {
+  readonly name: string;
+  readonly needs: readonly N[];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export class ContextFactory {
   /** Per op: a frozen prototype holding its capabilities and the clock; a context adds the per-request fields. */
   private readonly templates = new Map<string, object>();
@@ -40,20 +53,22 @@ export class ContextFactory {
     private readonly thread: string,
   ) {}
 
-  contextFor(op: AnyOp, base: ContextBase): RunContext {
+  /** The context of one run of `op`: its declared capabilities (from the template) and this request's fields. */
+  contextFor<N extends Capability>(op: OpNeeds<N>, base: ContextBase): RunContext<N> {
     let template = this.templates.get(op.name);
     if (template === undefined) this.templates.set(op.name, (template = this.templateOf(op)));
-    const context = Object.create(template) as {
-      -readonly [K in keyof ContextBase]: ContextBase[K];
-    };
+    // Object.create answers `any`: the template holds exactly the declared capabilities (templateOf checked
+    // them), so the object built on it is the op's RunContext once the per-request fields are set.
+    const context = Object.create(template) as RunContext<N>;
     if (base.requestKey !== undefined)
       Object.defineProperty(context, 'requestKey', { value: base.requestKey, enumerable: true });
-    context.caller = base.caller;
-    context.rowStart = base.rowStart;
-    return context as unknown as RunContext;
+    const fields: Mutable<Pick<BaseContext, 'caller' | 'rowStart'>> = context;
+    fields.caller = base.caller;
+    fields.rowStart = base.rowStart;
+    return context;
   }
 
-  private templateOf(op: AnyOp): object {
+  private templateOf(op: OpNeeds<Capability>): object {
     const template: Record<string, unknown> = { now: this.now };
     for (const capability of allCapabilities) {
       if (op.needs.includes(capability) && perRequest.has(capability)) continue;

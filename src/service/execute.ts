@@ -1,37 +1,25 @@
 import type { RequestKey } from '../domain/rng.js';
 import { AppError } from '../errors.js';
-import type { Capabilities } from '../ops/framework/capabilities.js';
+import type { Capabilities } from '../contract/capabilities.js';
 import type { InputValidator } from '../ops/framework/input-validation.js';
-import type { AnyOp, CallerView, Debits } from '../ops/framework/op.js';
+import type { AnyOp, CallerView, Debits } from '../contract/op.js';
 import { declares } from '../ops/framework/refusals.js';
 import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js';
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
-import type { UsageReader } from '../accounts/usage-reader.js';
-import type { CreditKind } from '../accounts/plans.js';
-import type { ProfileProviderPort } from '../ops/framework/capabilities.js';
+import { registryIndexOf } from '../registry/registry-index.js';
+import type { UsageReader } from '../ports/usage.js';
+import type { CreditKind } from '../domain/plans/plans.js';
+import type { ProfileProviderPort } from '../contract/capabilities.js';
 import type { ManifestKeys } from '../domain/manifest/signing.js';
 import type { StatementReviews } from '../statements/reviews.js';
 import { requestKeyFor } from './request-key.js';
 import { usageHeaders } from './usage-headers.js';
 
-export interface PoolTask {
-  readonly op: AnyOp;
-  readonly input: unknown;
-  readonly caller: CallerView;
-  readonly requestKey: RequestKey | undefined;
-  readonly rowStart: number;
-  readonly registryVersion: number;
-  readonly render?: BodyFormat | undefined;
-  /** The dispatching thread's clock reading: the worker's context answers from it (the service has one clock). */
-  readonly now: Date;
-}
 import { keylessRefusal } from './keyless-refusal.js';
+import type { Runner } from '../pool/task.js';
 
-export interface Runner {
-  /** Runs an op in the worker pool; rejects with AppError on failure. With `render`, resolves to a RenderedBody. */
-  runInPool(task: PoolTask): Promise<unknown>;
-}
+export type { PoolTask, Runner } from '../pool/task.js';
 
 export interface ExecuteOptions {
   /** The transport sends a serialized body (REST): a pooled run may then serialize in the worker. */
@@ -154,6 +142,9 @@ export class Service {
     this.contexts = new ContextFactory(
       {
         ...deps.data,
+        ...(deps.data.registry === undefined
+          ? {}
+          : { registryIndex: registryIndexOf(deps.data.registry) }),
         watches: deps.state.watches,
         profileProvider: deps.profileProvider ?? null,
         manifestKeys: deps.manifestKeys ?? null,
@@ -218,8 +209,7 @@ export class Service {
           (await admission.remaining?.(op.remainingField.kind)) ?? null;
       }
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
-      if (claim?.kind !== 'replay')
-        used = op.usedCost?.(admission.input as never, output, admission.caller);
+      if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input, output, admission.caller);
       if (options.after !== undefined && !(await options.after)) {
         throw new AppError(
           'unavailable',
@@ -259,14 +249,14 @@ export class Service {
     const chunks = op.chunks;
     if (chunks === undefined) throw new AppError('internal', `${op.name} declares no chunks`);
     const admission = await this.admit(op, raw, identity);
-    const total = chunks.total(admission.input as never);
+    const total = chunks.total(admission.input);
     let sent = 0;
     try {
       for (let start = 0; start < total && !sink.cancelled(); start += chunks.size) {
         const count = Math.min(chunks.size, total - start);
         const rows = await this.run(
           op,
-          chunks.slice(admission.input as never, count),
+          chunks.slice(admission.input, count),
           admission.caller,
           admission.requestKey,
           start,
@@ -277,10 +267,7 @@ export class Service {
         sent += count;
       }
     } finally {
-      const sentCost = op.cost(
-        chunks.slice(admission.input as never, sent) as never,
-        admission.caller,
-      );
+      const sentCost = op.cost(chunks.slice(admission.input, sent), admission.caller);
       await admission.settle(sent > 0, sentCost);
     }
   }
@@ -289,7 +276,7 @@ export class Service {
   private async payCost(checked: Checked): Promise<Admission> {
     const { op, input, caller } = checked;
     try {
-      return await this.pay(checked, op.cost(input as never, caller));
+      return await this.pay(checked, op.cost(input, caller));
     } catch (error) {
       const spent =
         error instanceof AppError &&
@@ -297,10 +284,7 @@ export class Service {
         error.details.credit_kind === 'bic_reveals';
       if (!spent || op.costWithoutReveals === undefined) throw error;
       const locked: CallerView = { ...caller, revealsSpent: true };
-      return this.pay(
-        { ...checked, caller: locked },
-        op.costWithoutReveals(input as never, locked),
-      );
+      return this.pay({ ...checked, caller: locked }, op.costWithoutReveals(input, locked));
     }
   }
 
@@ -323,7 +307,7 @@ export class Service {
   private async claim(op: AnyOp, input: unknown, caller: CallerView): Promise<Claim | undefined> {
     if (op.idempotency === undefined || caller.keyId === null) return undefined;
     const now = this.now();
-    const request = op.idempotency(input as never, now); // also checks the key itself (e.g. request_id age)
+    const request = op.idempotency(input, now); // also checks the key itself (e.g. request_id age)
     return request === undefined
       ? undefined
       : this.deps.state.idempotency.claim(caller.keyId, request, now);
@@ -336,7 +320,7 @@ export class Service {
     caller: CallerView,
     requestKey: RequestKey | undefined,
     rowStart: number,
-    totalRows: number = op.rows(input as never),
+    totalRows: number = op.rows(input),
     render?: BodyFormat,
   ): Promise<unknown> {
     // Once per request: the registry version every thread answers this request from.
@@ -353,7 +337,7 @@ export class Service {
         now: this.now(),
       });
     }
-    return op.run(input as never, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
+    return op.run(input, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
   }
 
   /** Admission control: everything that can refuse a request runs here, in order, before a single credit moves. */
@@ -361,7 +345,7 @@ export class Service {
     const checked = await this.check(op, raw, identity);
     return this.pay(
       checked,
-      checked.account === null ? {} : op.cost(checked.input as never, checked.caller),
+      checked.account === null ? {} : op.cost(checked.input, checked.caller),
     );
   }
 
@@ -373,11 +357,11 @@ export class Service {
     if (validator === undefined) throw new AppError('internal', `no validator for ${op.name}`);
     const input = validator(raw);
     const caller = account === null ? anonymous : callerOf(account);
-    op.gate?.(input as never, caller);
-    const seed = op.seedOf?.(input as never);
+    op.gate?.(input, caller);
+    const seed = op.seedOf?.(input);
     // Only ops that draw random values get a key: the others would pay a hash or random bytes for nothing.
     const requestKey = op.needs.includes('requestKey')
-      ? requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input as never) ?? input)
+      ? requestKeyFor(op.keyScope ?? op.name, seed, op.rowParameters?.(input) ?? input)
       : undefined;
     return { op, input, caller, requestKey, account, ip: identity.ip, now };
   }
@@ -426,7 +410,7 @@ export class Service {
   ): Promise<Admission> {
     if (op.access === 'none')
       return { input, caller, requestKey, headers: {}, settle: async () => undefined };
-    const rows = op.rows(input as never);
+    const rows = op.rows(input);
     const perRequestMax = op.keylessRowsMax ?? 0;
     if (rows > perRequestMax) {
       throw new AppError(

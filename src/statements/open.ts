@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { AccountStore } from '../accounts/account-store.js';
-import { LmdbReviewStore } from '../accounts/review-store-lmdb.js';
-import type { Config } from '../config.js';
+import { LmdbReviewStore } from './review-store-lmdb.js';
 import type { PoolRunner } from '../pool/pool.js';
 import type { StatePorts } from '../ports/index.js';
 import { StatementReviews, type StatementReviewsDeps } from './reviews.js';
@@ -17,8 +16,16 @@ export function statementPaths(dataDir: string): { keyFile: string; uploads: str
   };
 }
 
+/** The settings of Config (src/config.ts) the workflow reads. */
+export interface StatementSettings {
+  readonly dataDir: string;
+  readonly statementKeyHex: string | null;
+  readonly statementRetentionSeconds: number;
+  readonly statementRegion: string;
+}
+
 export interface StatementWiring {
-  readonly config: Config;
+  readonly config: StatementSettings;
   /** The accounts environment the review records live in. */
   readonly store: AccountStore;
   /** Accounts and credits go through the state ports, as every other op's do. */

@@ -39,7 +39,7 @@ export interface ReviewRecord {
 
 /**
  * Review metadata behind an async port: the LMDB implementation lives in the accounts environment
- * (src/accounts/review-store-lmdb.ts), the in-memory twin in review-store-memory.ts; both pass
+ * (review-store-lmdb.ts), the in-memory twin in review-store-memory.ts; both pass
  * review-store.contract.ts.
  */
 export interface ReviewStore {

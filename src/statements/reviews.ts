@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { periodOf } from '../accounts/periods.js';
-import {
-  kindOfMediaType,
-  mediaTypeOf,
-  type StatementFileKind,
-} from '../domain/statements/file-type.js';
+import type { StatementReviewDesk, StatementUpload } from '../contract/capabilities.js';
+import { kindOfMediaType, mediaTypeOf } from '../domain/statements/file-type.js';
 import { AppError } from '../errors.js';
 import { limits } from '../limits.js';
 import type { Authenticator, CreditMeter } from '../ports/index.js';
@@ -42,15 +39,8 @@ export interface StatementReviewsDeps {
 /** How an analysis ended, as /metrics and the log name it: a report, or the failure reason. */
 export type AnalysisOutcomeName = 'completed' | FailureReason;
 
-export interface AcceptRequest {
-  readonly keyId: string;
-  readonly paid: boolean;
-  readonly bytes: Uint8Array;
-  /** The file type the upload check recognised (the op's gate): not sniffed again. */
-  readonly kind: StatementFileKind;
-  readonly expectedBank: string | null;
-  readonly expectedBankSlug: string | null;
-}
+/** An upload as the statement op hands it over (the contract's StatementUpload). */
+export type AcceptRequest = StatementUpload;
 
 const stepMessages = {
   queued:
@@ -66,7 +56,7 @@ type AnalysisOutcome = { report: ReviewReport } | { reason: FailureReason; detai
  * at a time, answer polls, delete on request or at expiry. Upload bytes and extracted text never reach the
  * logger: log lines carry review ids, reasons and timings only.
  */
-export class StatementReviews {
+export class StatementReviews implements StatementReviewDesk {
   private readonly queue: string[] = [];
   private readonly running = new Map<string, AbortController>();
   /** Reviews removed while their analysis ran: the result is dropped, never written back. */

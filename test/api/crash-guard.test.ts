@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { AccountStore } from '../../src/accounts/account-store.js';
 import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
-import type { AnyOp, HttpOp } from '../../src/ops/framework/op.js';
+import { isHttpOp, type AnyOp, type HttpOp } from '../../src/contract/op.js';
 import { ibanValidate } from '../../src/ops/iban/validate.js';
 import { installCrashGuards } from '../../src/process-guard.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
@@ -23,7 +23,8 @@ import { buildApp, listen, type HttpFront } from '../../src/transport/http/serve
 import { trustNoProxy } from '../../src/transport/http/client-address.js';
 import { call } from '../helpers/service.js';
 
-const validateOp = ibanValidate as unknown as HttpOp;
+if (!isHttpOp(ibanValidate)) throw new Error('iban.validate is served over REST');
+const validateOp: HttpOp = ibanValidate;
 /** The validate op with a bug planted in its run. */
 const explodingOp: HttpOp = {
   ...validateOp,

@@ -13,7 +13,7 @@ import type { IdempotencyStore } from '../../src/accounts/idempotency-store.js';
 import { Meter } from '../../src/accounts/meter.js';
 import { AppError } from '../../src/errors.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
-import type { AnyOp } from '../../src/ops/framework/op.js';
+import type { AnyOp } from '../../src/contract/op.js';
 import { usRoutingProfile } from '../../src/ops/us-routing/profile.js';
 import { usRoutingRun } from '../../src/ops/us-routing/run.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
@@ -23,8 +23,8 @@ import { assertReplayOf, newRequestId } from './us-routing-helpers.js';
 
 const hour = 60 * 60 * 1000;
 /** The table's element type (ops are declared with their own input types). */
-const runOp = usRoutingRun as unknown as AnyOp;
-const profileOp = usRoutingProfile as unknown as AnyOp;
+const runOp: AnyOp = usRoutingRun;
+const profileOp: AnyOp = usRoutingProfile;
 const start = new Date('2026-05-01T08:00:00.000Z');
 let clock = start;
 let dataDir: string;

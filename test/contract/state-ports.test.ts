@@ -13,7 +13,7 @@ import type { CreatedKey } from '../../src/accounts/key-records.js';
 import { generateRawKey } from '../../src/accounts/keys.js';
 import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { memoryPorts } from '../../src/accounts/memory-ports.js';
-import type { PlanId } from '../../src/accounts/plans.js';
+import type { PlanId } from '../../src/domain/plans/plans.js';
 import { limits } from '../../src/limits.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
 import type {

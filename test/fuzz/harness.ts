@@ -1,7 +1,7 @@
 import { Client, credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import fc from 'fast-check';
-import type { PlanId } from '../../src/accounts/plans.js';
-import type { AnyOp } from '../../src/ops/framework/op.js';
+import type { PlanId } from '../../src/domain/plans/plans.js';
+import type { AnyOp } from '../../src/contract/op.js';
 import { ops } from '../../src/ops/table.js';
 import { loadIbanQaPackage } from '../../src/transport/grpc/proto.js';
 import { mutatedBytes, requestOf } from './arbitraries.js';

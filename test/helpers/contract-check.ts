@@ -1,6 +1,6 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { errorCodes, type ErrorCode } from '../../src/errors.js';
-import { isHttpOp } from '../../src/ops/framework/op.js';
+import { isHttpOp } from '../../src/contract/op.js';
 import { refusalsOf } from '../../src/ops/framework/refusals.js';
 import { ops } from '../../src/ops/table.js';
 import { grpcStatusOf } from '../../src/transport/grpc/status.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import assert from 'node:assert/strict';
-import type { CreditKind, PlanId } from '../../src/accounts/plans.js';
+import type { CreditKind, PlanId } from '../../src/domain/plans/plans.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/main.js';

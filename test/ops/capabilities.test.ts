@@ -5,8 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { poolCapabilities, type Capability } from '../../src/ops/framework/capabilities.js';
-import type { AnyOp } from '../../src/ops/framework/op.js';
+import { poolCapabilities, type Capability } from '../../src/contract/capabilities.js';
+import type { AnyOp } from '../../src/contract/op.js';
 import { ops } from '../../src/ops/table.js';
 import { ContextFactory } from '../../src/service/context.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
@@ -16,6 +16,7 @@ const known: readonly Capability[] = [
   'bank',
   'routing',
   'registry',
+  'registryIndex',
   'watches',
   'usage',
   'profileProvider',

@@ -11,14 +11,14 @@ import { AccountStore } from '../../src/accounts/account-store.js';
 import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
-import type { AnyOp } from '../../src/ops/framework/op.js';
+import type { AnyOp } from '../../src/contract/op.js';
 import { refusalsOf } from '../../src/ops/framework/refusals.js';
 import { ibanValidate } from '../../src/ops/iban/validate.js';
 import { ops } from '../../src/ops/table.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
 import { Service } from '../../src/service/execute.js';
 
-const op = ibanValidate as unknown as AnyOp;
+const op: AnyOp = ibanValidate;
 const now = new Date('2026-06-01T12:00:00Z');
 let dir: string;
 let accounts: AccountStore;

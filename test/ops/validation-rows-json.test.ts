@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { validateIban } from '../../src/domain/iban/index.js';
-import type { CallerView } from '../../src/ops/framework/op.js';
+import type { CallerView } from '../../src/contract/op.js';
 import { validateList } from '../../src/ops/iban/validate.js';
 import type { BankDirectory, BankInfo } from '../../src/registry/bank-directory.js';
 import { outputJsonBytes } from '../../src/render/json-bytes.js';

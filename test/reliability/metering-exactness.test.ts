@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { composeIBAN } from 'ibantools';
-import { planOf } from '../../src/accounts/plans.js';
+import { planOf } from '../../src/domain/plans/plans.js';
 import { grpcClient, keyMetadata, unary, type IbanQaClient } from '../helpers/grpc-client.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 

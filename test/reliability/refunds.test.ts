@@ -10,12 +10,12 @@ import { AccountStore } from '../../src/accounts/account-store.js';
 import { lmdbPorts, type LmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { AppError } from '../../src/errors.js';
 import { compileInputValidator } from '../../src/ops/framework/input-validation.js';
-import type { AnyOp } from '../../src/ops/framework/op.js';
+import type { AnyOp } from '../../src/contract/op.js';
 import { ibanValidate } from '../../src/ops/iban/validate.js';
 import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
 import { Service } from '../../src/service/execute.js';
 
-const op = ibanValidate as unknown as AnyOp;
+const op: AnyOp = ibanValidate;
 const now = new Date('2026-06-01T12:00:00Z');
 let dir: string;
 let accounts: AccountStore;

@@ -1,7 +1,7 @@
 import { countryFormatOf } from '../iban/countries.js';
 import { generateIban } from '../iban/generate.js';
 import { rngBelow, rngPick, type Rng } from '../rng.js';
-import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
+import type { BankInfo, BankSource } from '../banks/bank-source.js';
 import { syntheticCard, type MaskedCard } from './cards.js';
 import { profileLocaleOf } from './countries.js';
 import { birthDateFor } from './dates.js';
@@ -49,7 +49,7 @@ export interface ProfileSpec {
 }
 
 export interface ProfileEnv {
-  readonly bank: BankDirectory;
+  readonly bank: BankSource;
   /** The reference date for ages and card expiry (a UTC day). */
   readonly today: Date;
 }

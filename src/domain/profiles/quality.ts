@@ -1,6 +1,7 @@
 import { validateIban } from '../iban/validate.js';
 import type { NationalContext } from '../iban/national/types.js';
-import { foldText, type BankInfo } from '../../registry/bank-directory.js';
+import type { BankInfo } from '../banks/bank-source.js';
+import { foldText } from '../text/fold.js';
 import { ageOn } from './dates.js';
 import { emailMatchesName, isReservedEmail } from './email.js';
 import type { ProfileRecord } from './engine.js';

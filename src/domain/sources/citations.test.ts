@@ -63,12 +63,19 @@ function compiledScenarios(): unknown[] {
   );
 }
 
+/** The catalogs read nothing but the clock and the caller; a keyless caller at the epoch. */
+const catalogContext = {
+  caller: { keyId: null, plan: null, paid: false },
+  rowStart: 0,
+  now: () => new Date(0),
+};
+
 describe('public sources only', () => {
   it('cites a public document for every source of the scenario catalog, scenarios and VoP catalog', () => {
     const answers: [string, unknown][] = [
-      ['scenario catalog', scenarioCatalog.run({} as never, {} as never)],
-      ['VoP catalog', vopCatalog.run({} as never, {} as never)],
-      ['fixture manifest spec', manifestSpec.run({} as never, {} as never)],
+      ['scenario catalog', scenarioCatalog.run({}, catalogContext)],
+      ['VoP catalog', vopCatalog.run({}, catalogContext)],
+      ['fixture manifest spec', manifestSpec.run({}, { ...catalogContext, manifestKeys: null })],
       ...compiledScenarios().map((scenario, i): [string, unknown] => [`scenario ${i}`, scenario]),
     ];
     let count = 0;

@@ -1,7 +1,7 @@
 /** The usage report of GET /usage, kept free of schema code so `ibanqa keys list` loads only this. */
 import { periodOf } from '../../accounts/periods.js';
-import { creditKinds, planOf, type CreditKind } from '../../accounts/plans.js';
-import type { KeyUsage } from '../../accounts/usage-reader.js';
+import { creditKinds, planOf, type CreditKind } from '../../domain/plans/plans.js';
+import type { KeyUsage } from '../../ports/usage.js';
 
 export interface CreditBalance {
   readonly allowance: number | null;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { creditKinds, type CreditKind } from '../../accounts/plans.js';
-import type { KeyUsage } from '../../accounts/usage-reader.js';
+import { creditKinds, type CreditKind } from '../../domain/plans/plans.js';
+import type { KeyUsage } from '../../ports/usage.js';
 import { AppError } from '../../errors.js';
 import { defineOp, type RunContext } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { planOf, planIds, type PlanId } from '../../accounts/plans.js';
+import { planOf, planIds, type PlanId } from '../../domain/plans/plans.js';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import { loadFaker } from '../../domain/profiles/faker-loader.js';

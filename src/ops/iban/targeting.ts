@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { isPlanAtLeast, type PlanId } from '../../accounts/plans.js';
+import { isPlanAtLeast, type PlanId } from '../../domain/plans/plans.js';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { BankDirectory, BankFilter, BankInfo } from '../../registry/bank-directory.js';

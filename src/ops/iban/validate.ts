@@ -12,7 +12,7 @@ import {
   type BankFields,
   type SharedBankFields,
 } from '../registry/bank-fields.js';
-import { planOf } from '../../accounts/plans.js';
+import { planOf } from '../../domain/plans/plans.js';
 import { defineOp, type CallerView } from '../framework/op.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 

@@ -1,4 +1,4 @@
-import type { Capability, Placement, RunContext } from '../framework/capabilities.js';
+import type { Capability, Placement, RunContext } from '../../contract/capabilities.js';
 import type { Op } from '../framework/op.js';
 import { defineOp } from '../framework/op.js';
 import {

@@ -16,9 +16,10 @@ const bank = createMemoryDirectory(loadEmbeddedDefault());
 const now = new Date('2026-11-24T10:00:00Z');
 
 async function seeded(body: Record<string, unknown>) {
-  const input = Value.Default(profileInput, structuredClone(body)) as never;
+  const input = Value.Default(profileInput, structuredClone(body));
+  assert.ok(Value.Check(profileInput, input), 'a valid profile request');
   const context: RunContext<'bank' | 'requestKey'> = {
-    requestKey: requestKeyFor(profileGenerate.name, (input as { seed?: string }).seed, input),
+    requestKey: requestKeyFor(profileGenerate.name, input.seed, input),
     caller: { keyId: 'k', plan: 'pro', paid: true },
     bank,
     rowStart: 0,

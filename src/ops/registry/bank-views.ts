@@ -5,7 +5,7 @@
  * published fields. Nothing here is inferred: every value comes from an imported record.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { bic8Of, ibanBankCodesOf } from '../../registry/store/index-keys.js';
+import type { RegistryIndex } from '../../registry/registry-index.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { StoredRecord, StoredSnapshot } from '../../registry/store/types.js';
 import { deepFreeze } from '../../deep-freeze.js';
@@ -136,6 +136,7 @@ export class RecordViews {
 
   constructor(
     readonly registry: RegistryReader,
+    private readonly index: RegistryIndex,
     private readonly options: ViewOptions,
   ) {}
 
@@ -157,7 +158,7 @@ export class RecordViews {
   }
 
   private build(record: StoredRecord): RecordView {
-    const bankCode = ibanBankCodesOf(record)[0] ?? record.domestic_codes[0]?.value;
+    const bankCode = this.index.ibanBankCodesOf(record)[0] ?? record.domestic_codes[0]?.value;
     const view: RecordView = {
       record_id: record.record_id,
       source_id: record.source_id,
@@ -167,7 +168,7 @@ export class RecordViews {
       short_name: record.short_name,
       country_code: record.country_code,
       bic: record.bic,
-      bic8: record.bic === null ? null : bic8Of(record.bic),
+      bic8: record.bic === null ? null : this.index.bic8Of(record.bic),
       lei: record.lei,
       domestic_codes: record.domestic_codes.map((code) => ({
         scheme: code.scheme,
@@ -248,11 +249,7 @@ export class RecordViews {
     const ids =
       scheme === 'lei'
         ? this.registry.idsAt('lei', value, limits.registry.linkCandidatesMax)
-        : this.registry.idsAt(
-            'code',
-            `${countryCode}|${scheme}|${value}`,
-            limits.registry.linkCandidatesMax,
-          );
+        : this.index.idsOfCode(countryCode, scheme, value, limits.registry.linkCandidatesMax);
     const records = ids.flatMap((id) => this.registry.record(id) ?? []);
     const wanted = scheme === 'lei' ? 'legal_entity' : 'bank';
     return records.find((candidate) => candidate.record_type === wanted) ?? records[0];

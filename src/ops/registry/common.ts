@@ -1,6 +1,6 @@
 /** What every bank-intelligence and registry operation shares: plan gates and the envelope. */
 import { Type } from '@sinclair/typebox';
-import { isPlanAtLeast, planOf, type PlanId } from '../../accounts/plans.js';
+import { isPlanAtLeast, planOf, type PlanId } from '../../domain/plans/plans.js';
 import { AppError } from '../../errors.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { RegistryIdentity } from '../../registry/store/types.js';

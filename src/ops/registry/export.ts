@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { isPlanAtLeast, type PlanId } from '../../accounts/plans.js';
+import { isPlanAtLeast, type PlanId } from '../../domain/plans/plans.js';
 import { AppError } from '../../errors.js';
 import { premiumUnlockUrl } from './bank-fields.js';
 import {
@@ -129,7 +129,7 @@ export function exportRows(results: readonly LookupResult[]): Cell[][] {
 
 export const bankExport = defineOp({
   name: 'bank.export',
-  needs: ['registry'] as const,
+  needs: ['registry', 'registryIndex'] as const,
   runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Export lookup results as CSV',

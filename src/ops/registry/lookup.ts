@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
-import { lookupIdentifier } from '../../registry/store/lookup.js';
 import {
   envelopeOf,
   envelopeSchemas,
@@ -78,15 +77,17 @@ export interface LookupResult {
   readonly matches: readonly RecordView[];
 }
 
-export function lookupAll(input: LookupInput, context: RunContext<'registry'>): LookupResult[] {
+export function lookupAll(
+  input: LookupInput,
+  context: RunContext<'registry' | 'registryIndex'>,
+): LookupResult[] {
   const registry = context.registry;
-  const views = new RecordViews(registry, {
+  const views = new RecordViews(registry, context.registryIndex, {
     provenance: seesProvenance(context.caller),
     detail: false,
   });
   return identifiersOf(input).map((identifier) => {
-    const hit = lookupIdentifier(
-      registry,
+    const hit = context.registryIndex.lookup(
       identifier.value,
       identifier.type,
       limits.registry.matchesPerIdentifierMax,
@@ -127,7 +128,7 @@ export function gateLookup(input: LookupInput, caller: CallerView): void {
 
 export const bankLookup = defineOp({
   name: 'bank.lookup',
-  needs: ['registry'] as const,
+  needs: ['registry', 'registryIndex'] as const,
   runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Look up registry records by BIC, LEI or national code',

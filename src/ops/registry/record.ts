@@ -32,7 +32,7 @@ export type RecordOutput = Envelope & { readonly record: RecordView };
 
 export const bankRecord = defineOp({
   name: 'bank.record',
-  needs: ['registry'] as const,
+  needs: ['registry', 'registryIndex'] as const,
   runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Read one registry record with its parent relationships',
@@ -51,7 +51,7 @@ export const bankRecord = defineOp({
   run: (input: Static<typeof recordInput>, context): RecordOutput => {
     const registry = context.registry;
     const record = currentRecordOrThrow(registry, input.record_id);
-    const view = new RecordViews(registry, {
+    const view = new RecordViews(registry, context.registryIndex, {
       provenance: seesProvenance(context.caller),
       detail: true,
     }).view(record);

@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { searchRegistry } from '../../registry/store/search.js';
 import {
   envelopeOf,
   envelopeSchemas,
@@ -58,7 +57,7 @@ export function searchCredits(returned: number): number {
 
 export const bankSearch = defineOp({
   name: 'bank.search',
-  needs: ['registry'] as const,
+  needs: ['registry', 'registryIndex'] as const,
   runsOn: 'any',
   tag: 'Bank intelligence',
   summary: 'Search registry records by name, city or identifier',
@@ -86,8 +85,8 @@ export const bankSearch = defineOp({
   rows: () => 1,
   run: (input, context): SearchOutput => {
     const registry = context.registry;
-    const found = searchRegistry(registry, input);
-    const views = new RecordViews(registry, {
+    const found = context.registryIndex.search(input);
+    const views = new RecordViews(registry, context.registryIndex, {
       provenance: seesProvenance(context.caller),
       detail: false,
     });

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
-import { canonicalRecordKey } from '../../registry/store/record-keys.js';
+import type { RegistryIndex } from '../../registry/registry-index.js';
 import type { ChangeEvent, StoredRecord, StoredSnapshot } from '../../registry/store/types.js';
 import {
   envelopeOf,
@@ -158,12 +158,13 @@ function gapsOf(
 
 function timeMachine(
   registry: RegistryReader,
+  index: RegistryIndex,
   input: Static<typeof timeMachineInput>,
   provenance: boolean,
   today: string,
 ): TimeMachineOutput {
   knownSourceOrThrow(registry, input.source_id);
-  const recordKey = canonicalRecordKey(registry, input.source_id, input.record_key);
+  const recordKey = index.recordKey(input.source_id, input.record_key);
   const recordId = registry.recordId(input.source_id, recordKey) ?? null;
   const record = recordId === null ? undefined : registry.record(recordId);
   const history = recordId === null ? [] : registry.eventsOfRecord(recordId);
@@ -178,7 +179,7 @@ function timeMachine(
     current:
       record === undefined
         ? null
-        : new RecordViews(registry, { provenance, detail: true }).view(record),
+        : new RecordViews(registry, index, { provenance, detail: true }).view(record),
     history,
     snapshots: snapshots.map(snapshotRow),
     upcoming: upcomingOf(record, history, currentSnapshot, today),
@@ -188,7 +189,7 @@ function timeMachine(
 
 export const registryTimeMachine = defineOp({
   name: 'registry.time_machine',
-  needs: ['registry'] as const,
+  needs: ['registry', 'registryIndex'] as const,
   runsOn: 'any',
   tag: 'Registry watchlists',
   summary:
@@ -227,6 +228,7 @@ export const registryTimeMachine = defineOp({
   run: (input, context): TimeMachineOutput =>
     timeMachine(
       context.registry,
+      context.registryIndex,
       input,
       seesProvenance(context.caller),
       context.now().toISOString().slice(0, ISO_DATE_LENGTH),

@@ -9,7 +9,7 @@
  */
 import type { FieldChange } from '../../registry/diff.js';
 import type { ChangeEvent } from '../../registry/store/types.js';
-import type { CallerView } from '../framework/caller.js';
+import type { CallerView } from '../../contract/caller.js';
 import { lockedPlaceholder } from './bank-fields.js';
 import type { RecordView } from './bank-views.js';
 

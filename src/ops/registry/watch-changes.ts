@@ -11,7 +11,7 @@ import {
 import { requestKeyOf, rowRng } from '../../domain/rng.js';
 import type { BankDirectory } from '../../registry/bank-directory.js';
 import type { RegistryRecord } from '../../registry/record.js';
-import { codeKey, ibanBankCodesOf } from '../../registry/store/index-keys.js';
+import type { RegistryIndex } from '../../registry/registry-index.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { ChangeEvent, FieldChange, Watch } from '../../registry/store/types.js';
 import { envelopeOf, envelopeSchemas } from './common.js';
@@ -193,9 +193,9 @@ function movedAsIs(
   };
 }
 
-function bankCodeOf(record: RegistryRecord | undefined): string | null {
+function bankCodeOf(index: RegistryIndex, record: RegistryRecord | undefined): string | null {
   if (record === undefined) return null;
-  return ibanBankCodesOf(record)[0] ?? record.domestic_codes[0]?.value ?? null;
+  return index.ibanBankCodesOf(record)[0] ?? record.domestic_codes[0]?.value ?? null;
 }
 
 interface Migration {
@@ -208,7 +208,11 @@ interface Migration {
 }
 
 /** A published successor first, then the latest published change, else none (before equals after). */
-function migrationOf(registry: RegistryReader, recordId: number | null): Migration {
+function migrationOf(
+  registry: RegistryReader,
+  index: RegistryIndex,
+  recordId: number | null,
+): Migration {
   const current = recordId === null ? undefined : registry.record(recordId);
   const events = recordId === null ? [] : registry.eventsOfRecord(recordId);
   const latest = events[events.length - 1] ?? null;
@@ -219,15 +223,11 @@ function migrationOf(registry: RegistryReader, recordId: number | null): Migrati
       : registry.snapshotRecord(latest.previous_snapshot_id, recordId));
   if (last !== undefined && last.successor !== null) {
     const successor = last.successor;
-    const ids = registry.idsAt(
-      'code',
-      codeKey(last.country_code, successor.scheme, successor.value),
-      1,
-    );
+    const ids = index.idsOfCode(last.country_code, successor.scheme, successor.value, 1);
     const target = ids[0] === undefined ? undefined : registry.record(ids[0]);
     const change: FieldChange = {
       field: `successor:${successor.scheme}`,
-      before: bankCodeOf(last),
+      before: bankCodeOf(index, last),
       after: successor.value,
     };
     return {
@@ -247,7 +247,7 @@ function migrationOf(registry: RegistryReader, recordId: number | null): Migrati
       event: latest,
       before,
       after,
-      afterCode: bankCodeOf(after),
+      afterCode: bankCodeOf(index, after),
       changes: latest.changes,
     };
   }
@@ -256,7 +256,7 @@ function migrationOf(registry: RegistryReader, recordId: number | null): Migrati
     event: null,
     before: current,
     after: current,
-    afterCode: bankCodeOf(current),
+    afterCode: bankCodeOf(index, current),
     changes: [],
   };
 }
@@ -265,10 +265,11 @@ function sides(
   migration: Migration,
   watch: Watch,
   bank: BankDirectory,
+  index: RegistryIndex,
   visibility: Visibility,
 ): { before: FixtureSide | null; after: FixtureSide | null } {
   const country = migration.before?.country_code ?? migration.after?.country_code ?? '';
-  const beforeCode = bankCodeOf(migration.before);
+  const beforeCode = bankCodeOf(index, migration.before);
   const [beforeIban, afterIban] = syntheticPair(
     country,
     beforeCode,
@@ -286,7 +287,7 @@ function sides(
 
 export const watchlistMigrationFixture = defineOp({
   name: 'registry.watchlists.migration_fixture',
-  needs: ['registry', 'watches', 'bank'] as const,
+  needs: ['registry', 'registryIndex', 'watches', 'bank'] as const,
   runsOn: 'main',
   tag: 'Registry watchlists',
   summary: 'Deterministic synthetic before/after fixture for a watched record',
@@ -312,6 +313,7 @@ export const watchlistMigrationFixture = defineOp({
     const watch = await ownedWatch(input, context);
     const migration = migrationOf(
       registry,
+      context.registryIndex,
       registry.recordId(watch.source_id, watch.record_key) ?? null,
     );
     return {
@@ -323,7 +325,7 @@ export const watchlistMigrationFixture = defineOp({
       seed: watch.watch_id,
       basis: migration.basis,
       based_on_event_id: migration.event?.event_id ?? null,
-      ...sides(migration, watch, context.bank, visibilityOf(context.caller)),
+      ...sides(migration, watch, context.bank, context.registryIndex, visibilityOf(context.caller)),
       changes: migration.changes.map((change) => visibilityOf(context.caller).change(change)),
       disclaimer,
     };

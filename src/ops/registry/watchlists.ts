@@ -3,7 +3,6 @@ import { AppError } from '../../errors.js';
 import type { RegistryReader } from '../../registry/store/registry-reader.js';
 import type { Watch } from '../../ports/watches.js';
 import { envelopeOf, envelopeSchemas, type Envelope } from './common.js';
-import { canonicalRecordKey } from '../../registry/store/record-keys.js';
 import { knownSourceOrThrow, sourceIdField } from './changes.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { limits } from '../../limits.js';
@@ -116,6 +115,7 @@ const createInput = strictObject({
 
 export const watchlistCreate = defineOp({
   ...common,
+  needs: ['registry', 'registryIndex', 'watches'] as const,
   name: 'registry.watchlists.create',
   summary: 'Watch one source record for published changes',
   description:
@@ -132,7 +132,7 @@ export const watchlistCreate = defineOp({
   run: async (input: Static<typeof createInput>, context): Promise<WatchOutput> => {
     const registry = context.registry;
     knownSourceOrThrow(registry, input.source_id);
-    const recordKey = canonicalRecordKey(registry, input.source_id, input.record_key);
+    const recordKey = context.registryIndex.recordKey(input.source_id, input.record_key);
     const watch = await context.watches.create(
       keyIdOf(context.caller),
       input.source_id,

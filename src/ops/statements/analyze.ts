@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
-import type { StatementReviews } from '../../statements/reviews.js';
+import type { StatementReviewDesk } from '../../contract/capabilities.js';
 import { statementDebits } from '../../statements/reviews.js';
 import { checkedUpload, statementUpload, type UploadPart } from './upload-check.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { reviewSchema } from './schemas.js';
 
-export function statementsOf(context: RunContext<'statements'>): StatementReviews {
+export function statementsOf(context: RunContext<'statements'>): StatementReviewDesk {
   return context.statements;
 }
 

@@ -1,6 +1,6 @@
 /** Request pieces, plan gates and directory access shared by the /us/routing operations. */
 import { Type, type Static } from '@sinclair/typebox';
-import { isPlanAtLeast, type PlanId } from '../../accounts/plans.js';
+import { isPlanAtLeast, type PlanId } from '../../domain/plans/plans.js';
 import { AppError } from '../../errors.js';
 import { type RoutingDirectory, type RoutingTarget } from '../../registry/routing-directory.js';
 import type { CallerView, RunContext } from '../framework/op.js';

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
-import { isPlanAtLeast } from '../../accounts/plans.js';
+import type { IdempotencyRequest } from '../../ports/idempotency.js';
+import { isPlanAtLeast } from '../../domain/plans/plans.js';
 import { defaultGenerationPrefixes, generateRoutingRow } from '../../domain/routing/index.js';
 import { rngBelow, rngDigits, rowRng } from '../../domain/rng.js';
 import { loadFaker } from '../../domain/profiles/faker-loader.js';
 import { AppError } from '../../errors.js';
 import type { RoutingTarget } from '../../registry/routing-directory.js';
-import { canonicalJson } from '../../service/request-key.js';
+import { canonicalize } from 'json-canonicalize';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import {
@@ -76,7 +76,7 @@ function gateProfile(input: ProfileInput, caller: CallerView): void {
 /** Full profiles replay for the same key, mode, seed and target for 24 hours: one debit per profile. */
 function profileClaim(input: ProfileInput, now: Date): IdempotencyRequest | undefined {
   if (input.preview_only) return undefined;
-  const identity = canonicalJson({
+  const identity = canonicalize({
     mode: input.mode,
     seed: input.seed,
     target: input.generation ?? null,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import type { RoutingDirectory } from '../../registry/routing-directory.js';
-import { canonicalJson } from '../../service/request-key.js';
+import { canonicalize } from 'json-canonicalize';
 import { defineOp, type CallerView } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import {
@@ -48,7 +48,7 @@ export function quoteHashOf(body: QuoteBody): string {
     seed: body.seed,
     generation: body.generation,
   };
-  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
+  return createHash('sha256').update(canonicalize(fields)).digest('hex');
 }
 
 /** Credits as the spec meters a run: one API credit per routing number checked, one bank metadata credit per targeted row. */

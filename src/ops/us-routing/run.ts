@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-import type { IdempotencyRequest } from '../../accounts/idempotency-store.js';
+import type { IdempotencyRequest } from '../../ports/idempotency.js';
 import {
   checkRoutingNumber,
   routingTestCases,
@@ -9,7 +9,7 @@ import {
 import { rngBelow, rngDigits, rowRng, type Rng } from '../../domain/rng.js';
 import { AppError } from '../../errors.js';
 import type { RoutingTarget } from '../../registry/routing-directory.js';
-import { canonicalJson } from '../../service/request-key.js';
+import { canonicalize } from 'json-canonicalize';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { directoryOf, directoryStatusOf, resolveTarget, routingTargetSchema } from './common.js';
@@ -98,7 +98,7 @@ export function runClaim(body: RunBody, now: Date): IdempotencyRequest {
   }
   return {
     key: `us_routing.run|${body.request_id}`,
-    fingerprint: createHash('sha256').update(canonicalJson(body)).digest('hex'),
+    fingerprint: createHash('sha256').update(canonicalize(body)).digest('hex'),
     expiresAt: new Date(issuedMs + limits.usRouting.requestIdLifetimeMs),
     label: `request_id ${body.request_id}`,
   };

@@ -7,7 +7,7 @@
  * Nested messages are not compared field by field; client-stream requests and responses built by toMessage
  * are left to the ops' own tests.
  */
-import type { AnyOp } from '../../ops/framework/op.js';
+import type { AnyOp } from '../../contract/op.js';
 
 interface MessageDescriptor {
   readonly type: { readonly field: readonly { readonly name: string }[] };

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { AppError, type ErrorCode } from '../../errors.js';
 import { errorCodeOfWire } from '../wire-errors.js';
 import type { StatusObserver } from '../observed-statuses.js';
-import type { AnyOp } from '../../ops/framework/op.js';
+import type { AnyOp } from '../../contract/op.js';
 import type { HttpMetrics } from '../http/metrics.js';
 import { grpcErrorOf, metadataText, requestIdMetadata, requestIdOf } from './calls.js';
 

@@ -11,7 +11,7 @@ import { ReflectionService } from '@grpc/reflection';
 import type { Logger } from 'pino';
 import { toAppError, type AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
-import type { AnyOp } from '../../ops/framework/op.js';
+import type { AnyOp } from '../../contract/op.js';
 import type { CallIdentity, ExecuteOutcome, Service } from '../../service/execute.js';
 import { renderCsv } from '../../render/csv.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';

@@ -1,7 +1,7 @@
 import type { ServerReadableStream, sendUnaryData } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { toAppError } from '../../errors.js';
-import type { AnyOp } from '../../ops/framework/op.js';
+import type { AnyOp } from '../../contract/op.js';
 import type { Service } from '../../service/execute.js';
 import { uploadRulesOf, uploadTooLarge } from '../upload-rules.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';

@@ -1,4 +1,4 @@
-import type { HttpOp } from '../../ops/framework/op.js';
+import type { HttpOp } from '../../contract/op.js';
 import type { CallIdentity, ExecuteOutcome, Service } from '../../service/execute.js';
 import { renderBody, RenderedBody } from '../../render/body.js';
 import { outputJsonBytes } from '../../render/json-bytes.js';
@@ -38,7 +38,7 @@ export interface HttpCalls {
 
 /** The status line and body of an executed call: the one place a REST success is shaped. */
 export async function answerOf(op: HttpOp, outcome: ExecuteOutcome): Promise<HttpAnswer> {
-  const code = op.successStatusOf?.(outcome.output as never) ?? op.successStatus;
+  const code = op.successStatusOf?.(outcome.output) ?? op.successStatus;
   const status =
     code === undefined
       ? '200 OK'

@@ -2,7 +2,7 @@ import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
-import type { HttpOp } from '../../ops/framework/op.js';
+import type { HttpOp } from '../../contract/op.js';
 import type { CallIdentity, Service } from '../../service/execute.js';
 import { answeredError } from '../logged-error.js';
 import { routeMcp } from '../mcp/http-route.js';

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { contractVersion } from '../../contract-version.js';
 import { limits } from '../../limits.js';
-import type { HttpOp } from '../../ops/framework/op.js';
+import type { HttpOp } from '../../contract/op.js';
 import { errorSchema } from '../../ops/framework/schemas.js';
 import { serviceRoutes, type ServiceRoute } from '../service-routes.js';
 import { wireNamesOf } from '../wire-errors.js';

@@ -4,7 +4,7 @@
 // That the service sends nothing else is checked against what it really answers: test/zz-contract/.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isHttpOp } from '../../ops/framework/op.js';
+import { isHttpOp } from '../../contract/op.js';
 import { ops } from '../../ops/table.js';
 import { buildOpenApi } from './document.js';
 

@@ -6,7 +6,7 @@
  * another method) and 404 for an unknown path belong to the router, 500 to bugs: none is an operation's.
  */
 import { errorCodes, type ErrorCode } from '../../errors.js';
-import type { HttpOp } from '../../ops/framework/op.js';
+import type { HttpOp } from '../../contract/op.js';
 import { refusalsOf } from '../../ops/framework/refusals.js';
 import { httpStatusOf } from '../http/status.js';
 import { uploadRulesOf } from '../upload-rules.js';

@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors.js';
 import { profileLimits } from '../../../limits.js';
-import type { ProfileProviderPort } from '../../framework/capabilities.js';
+import type { ProfileProviderPort } from '../../../contract/capabilities.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 
 export interface ExternalProviderSettings {

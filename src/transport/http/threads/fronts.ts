@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { AppError } from '../../../errors.js';
-import { isHttpOp, type HttpOp } from '../../../ops/framework/op.js';
+import { isHttpOp, type HttpOp } from '../../../contract/op.js';
 import { ops, opsByName } from '../../../ops/table.js';
 import { servePorts, type ServedPorts } from '../../../ports/remote/serve-ports.js';
 import type { StatePorts } from '../../../ports/index.js';

@@ -1,10 +1,22 @@
 /** What the main thread hands a REST front thread at start (worker data): plain data only. */
 import { workerData } from 'node:worker_threads';
-import type { FrontSettings } from '../../../config.js';
 import type { ManifestKeys } from '../../../domain/manifest/signing.js';
 import type { DirectoryFile } from '../../../registry/routing-directory-loader.js';
 import type { BodyFormat } from '../../../render/body.js';
-import type { PoolTask } from '../../../service/execute.js';
+import type { PoolTask } from '../../../pool/task.js';
+
+/** The settings of Config (src/config.ts) every REST front applies: proxies, CORS, status recording. */
+export interface FrontSettings {
+  readonly trustedProxies: string;
+  readonly trustEveryProxy: boolean;
+  readonly corsOrigins: string | undefined;
+  /**
+   * IBANQA_OBSERVED_STATUSES_DIR: a directory where every front records each (operation, status, error code)
+   * it answers, once per process and thread (transport/observed-statuses.ts); unset: nothing is recorded.
+   * The test helpers set it so a check can compare what the service sent with its OpenAPI document.
+   */
+  readonly observedStatusesDir: string | undefined;
+}
 
 export interface FrontThreadSettings {
   /** The module the bootstrap requires (workers/front.ts, or .js when compiled). */

@@ -1,4 +1,4 @@
-import type { PlanId } from '../../accounts/plans.js';
+import type { PlanId } from '../domain/plans/plans.js';
 
 /** Who is calling, as plain data (it crosses the worker boundary with the task). */
 export interface CallerView {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { reviewRecord, reviewStoreContract } from '../../test/helpers/review-store-contract.js';
-import { AccountStore } from './account-store.js';
+import { AccountStore } from '../accounts/account-store.js';
 import { LmdbReviewStore } from './review-store-lmdb.js';
 
 describe('LmdbReviewStore', () => {

@@ -1,6 +1,6 @@
 import type { Database } from 'lmdb';
-import type { ReviewRecord, ReviewStore } from '../statements/review-store.js';
-import type { AccountStore } from './account-store.js';
+import type { ReviewRecord, ReviewStore } from './review-store.js';
+import type { AccountStore } from '../accounts/account-store.js';
 
 /**
  * Statement review metadata in the accounts LMDB environment (sub-database 'statement_reviews').
