@@ -39,6 +39,8 @@ const upward = layers.slice(0, -1).map((layer, index) => ({
   to: { path: layers.slice(index + 1).map((above) => above.path) },
 }));
 
+export { layers };
+
 export default {
   forbidden: [
     {
