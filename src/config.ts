@@ -24,6 +24,13 @@ export interface Config {
   readonly httpPort: number;
   readonly grpcPort: number;
   readonly dataDir: string;
+  /**
+   * IBANQA_DATABASE_URL or --database-url: a PostgreSQL URL (postgres://user:password@host:port/database). Set, keys,
+   * credits, the keyless allowance, idempotency records, watches and the manifest signing keys live in that
+   * database, shared by every node that names it (src/postgres/); null (the default): all state is in the data
+   * directory's LMDB, as for a single node.
+   */
+  readonly databaseUrl: string | null;
   /** IBANQA_LEDGER_DURABILITY=disk|process: how far an acknowledged debit has travelled (src/accounts/account-store.ts). */
   readonly ledgerDurability: LedgerDurability;
   readonly poolThreads: number;
@@ -76,7 +83,9 @@ export interface FrontSettings {
   readonly observedStatusesDir: string | undefined;
 }
 
-export type ConfigOverrides = Partial<Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir'>>;
+export type ConfigOverrides = Partial<
+  Pick<Config, 'host' | 'httpPort' | 'grpcPort' | 'dataDir' | 'databaseUrl'>
+>;
 
 /**
  * 2,000 rows. Below it the hop to a worker costs more than the work (a 100-row generate is about 1 ms
@@ -116,6 +125,24 @@ function onOffFrom(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === 'on') return true;
   if (raw === 'off') return false;
   throw new RangeError(`${name} must be on or off, got ${JSON.stringify(raw)}`);
+}
+
+/** A postgres:// or postgresql:// URL, or null when none is given. */
+export function databaseUrlFrom(raw: string | undefined | null): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new RangeError(
+      'IBANQA_DATABASE_URL (--database-url) must be a URL such as postgres://user@host:5432/database',
+    );
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new RangeError(
+      `IBANQA_DATABASE_URL (--database-url) must be a postgres:// or postgresql:// URL, got ${protocol}`,
+    );
+  return raw;
 }
 
 function ledgerDurabilityFrom(raw: string | undefined): LedgerDurability {
@@ -230,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     httpPort: overrides.httpPort ?? portFrom('IBANQA_PORT', env.IBANQA_PORT ?? env.PORT, 8080),
     grpcPort: overrides.grpcPort ?? portFrom('IBANQA_GRPC_PORT', env.IBANQA_GRPC_PORT, 50051),
     dataDir: resolve(overrides.dataDir ?? env.IBANQA_DATA_DIR ?? 'var'),
+    databaseUrl: databaseUrlFrom(overrides.databaseUrl ?? env.IBANQA_DATABASE_URL),
     ledgerDurability: ledgerDurabilityFrom(env.IBANQA_LEDGER_DURABILITY),
     ...poolFrom(env),
     httpThreads: positiveIntFrom(

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { AccountStore, Meter, type CreatedKey } from './accounts/index.js';
 import { migrateLegacyWatches } from './accounts/legacy-watches.js';
 import { lmdbPorts, type LmdbPorts } from './accounts/lmdb-ports.js';
-import { ledgerUsageReader } from './accounts/usage-reader.js';
+import { ledgerUsageReader, type UsageReader } from './accounts/usage-reader.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/framework/input-validation.js';
@@ -16,7 +16,13 @@ import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import type { RegistryStore } from './registry/store/registry-store.js';
 import { OpenAiCompatibleProvider } from './ops/profiles/external/openai-compatible.js';
 import { Service, type ServiceDeps } from './service/execute.js';
-import { loadManifestKeys } from './signing/key-ring.js';
+import {
+  loadManifestKeys,
+  loadManifestKeysFrom,
+  type SigningSettings,
+} from './signing/key-ring.js';
+import { openSharedState, type SharedState } from './postgres/node-state.js';
+import type { StatePorts } from './ports/index.js';
 import type { ManifestKeys } from './domain/manifest/signing.js';
 import { openStatementReviews } from './statements/open.js';
 import type { StatementReviews } from './statements/reviews.js';
@@ -37,8 +43,12 @@ export interface RunningService {
   readonly grpcPort: number;
   /** Keys created on first start with an empty store (printed once, never again). */
   readonly demoKeys: readonly CreatedKey[];
+  /** The data directory's accounts environment (statement reviews; keys and credits too without a database). */
   readonly store: AccountStore;
+  /** The LMDB ledger; throws when the state is in PostgreSQL (read `state.meter` there). */
   readonly meter: Meter;
+  /** The state ports the service runs on: LMDB, or PostgreSQL with IBANQA_DATABASE_URL. */
+  readonly state: StatePorts;
   readonly statements: StatementReviews;
   /** The one path to the ops, as both fronts call it (benchmarks time it without a transport). */
   readonly service: Service;
@@ -72,15 +82,15 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   await claimPorts(config);
   const uninstallCrashGuards = installCrashGuards(logger);
   const store = AccountStore.open(config.dataDir, config.ledgerDurability);
-  const demoKeys = store.ensureDemoKeys(new Date());
-  const state = lmdbPorts(store);
   const { metrics, observed } = openMetrics(config);
-  state.ledger.observeCommits(observed.ledgerCommits);
-  const manifestKeys = loadManifestKeys({
-    dataDir: config.dataDir,
-    keyFile: config.signingKeyFile,
-    enabled: config.manifestSigning,
+  // A database that cannot be reached stops the start here, with nothing left open.
+  const opened = await openState(config, store, logger).catch(async (error: unknown) => {
+    await store.close();
+    uninstallCrashGuards();
+    throw error;
   });
+  const { state, demoKeys, manifestKeys } = opened;
+  opened.ledger.observeCommits(observed.ledgerCommits);
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
   const { registry, bank } = await openServiceData(config.dataDir, (outcome) =>
@@ -90,13 +100,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const runner = startPool(config, manifestKeys, observed);
   observed.watchPool(runner);
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
-  await moveLegacyWatches(registry, store, logger);
+  if (opened.lmdb !== null) await moveLegacyWatches(registry, store, logger);
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const statements = openStatementReviews({
     config,
     accounts: store,
-    meter: state.ledger,
+    ...opened.statementLedger,
     runner,
     logger,
     observeAnalysis: observed.analysed,
@@ -108,7 +118,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     registry,
     runner,
     validators,
-    store,
+    usage: opened.usage,
     manifestKeys: manifestKeys ?? null,
     statements,
   });
@@ -130,7 +140,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     grpcPort: grpc.port,
     demoKeys,
     store,
-    meter: state.ledger,
+    get meter(): Meter {
+      if (opened.lmdb === null)
+        throw new Error('the ledger is in PostgreSQL: read state.meter (a CreditMeter)');
+      return opened.lmdb.ledger;
+    },
+    state,
     statements,
     service,
     poolThreads: () => runner.threads,
@@ -146,9 +161,76 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await runner.close();
       await state.flush();
       await store.close();
+      await opened.shared?.close();
       await registry.close();
       uninstallCrashGuards();
     },
+  };
+}
+
+/** The state a node runs on: the data directory's LMDB, or the shared database when one is configured. */
+interface OpenedState {
+  readonly state: StatePorts;
+  readonly demoKeys: readonly CreatedKey[];
+  readonly manifestKeys: ManifestKeys;
+  readonly usage: UsageReader;
+  /** Where statement reviews look up accounts and their statement credits. */
+  readonly statementLedger: Pick<Parameters<typeof openStatementReviews>[0], 'keys' | 'meter'>;
+  readonly ledger: { observeCommits(observer: ServiceMetrics['ledgerCommits']): void };
+  readonly lmdb: LmdbPorts | null;
+  readonly shared: SharedState | null;
+}
+
+async function openState(
+  config: Config,
+  store: AccountStore,
+  logger: Logger,
+): Promise<OpenedState> {
+  const signing: SigningSettings = {
+    dataDir: config.dataDir,
+    keyFile: config.signingKeyFile,
+    enabled: config.manifestSigning,
+  };
+  const now = () => new Date();
+  if (config.databaseUrl === null) {
+    const lmdb = lmdbPorts(store);
+    return {
+      state: lmdb,
+      demoKeys: store.ensureDemoKeys(now()),
+      manifestKeys: loadManifestKeys(signing),
+      usage: ledgerUsageReader(store, lmdb.meter, now),
+      statementLedger: { meter: lmdb.ledger },
+      ledger: lmdb.ledger,
+      lmdb,
+      shared: null,
+    };
+  }
+  const shared = await openSharedState(config.databaseUrl);
+  const { keys, ledger } = shared.ports;
+  if (shared.migration.applied.length > 0)
+    logger.info(
+      {
+        applied: shared.migration.applied.map((m) => m.version),
+        version: shared.migration.version,
+      },
+      'database schema migrated',
+    );
+  return {
+    state: shared.ports,
+    demoKeys: await keys.ensureDemoKeys(now()),
+    manifestKeys: await loadManifestKeysFrom(shared.keyRing, signing),
+    usage: ledgerUsageReader(keys, ledger, now),
+    // A review is accepted right after its request authenticated and reserved on this node: both are at hand here.
+    statementLedger: {
+      keys: { accountById: (id) => keys.authenticatedAccount(id) },
+      meter: {
+        balance: (account, at) => ledger.balanceSeen(account, at),
+        refundCommitted: (charge) => void ledger.refundCommitted(charge),
+      },
+    },
+    ledger,
+    lmdb: null,
+    shared,
   };
 }
 
@@ -229,14 +311,14 @@ async function moveLegacyWatches(
 
 /** The one path to the ops, over what startService opened. */
 function buildService(config: Config, opened: ServiceParts): Service {
-  const { state, bank, routing, registry, runner, validators, store } = opened;
+  const { state, bank, routing, registry, runner, validators } = opened;
   return new Service({
     state,
     data: { bank, routing, registry },
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,
-    usage: ledgerUsageReader(store, state.meter, () => new Date()),
+    usage: opened.usage,
     profileProvider:
       config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
     manifestKeys: opened.manifestKeys,
@@ -245,13 +327,13 @@ function buildService(config: Config, opened: ServiceParts): Service {
 }
 
 interface ServiceParts {
-  readonly state: LmdbPorts;
+  readonly state: StatePorts;
   readonly bank: NonNullable<ServiceDeps['data']['bank']>;
   readonly routing: NonNullable<ServiceDeps['data']['routing']>;
   readonly registry: NonNullable<ServiceDeps['data']['registry']>;
   readonly runner: PoolRunner;
   readonly validators: ServiceDeps['validators'];
-  readonly store: AccountStore;
+  readonly usage: UsageReader;
   readonly manifestKeys: ManifestKeys | null;
   readonly statements: StatementReviews;
 }

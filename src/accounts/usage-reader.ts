@@ -18,7 +18,8 @@ export interface UsageReader {
 }
 
 export interface AccountsById {
-  accountById(id: string): Account | null;
+  /** Synchronous on LMDB, a query on the shared database. */
+  accountById(id: string): Account | null | Promise<Account | null>;
 }
 
 export interface BalanceSource {
@@ -32,7 +33,7 @@ export function ledgerUsageReader(
 ): UsageReader {
   return {
     async usageOf(keyId) {
-      const account = accounts.accountById(keyId);
+      const account = await accounts.accountById(keyId);
       if (account === null) return null;
       const at = now();
       return { account, balance: await meter.balance(account, at), at };

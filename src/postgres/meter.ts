@@ -64,11 +64,19 @@ export class PgMeter implements CreditMeter {
   private batchWritten: Promise<void> | null = null;
   private turnEnd: NodeJS.Immediate | null = null;
   private settleBatch: ((error?: unknown) => void) | null = null;
+  /** performance.now() of each commit that spends credits in this turn's batch. */
+  private batchCommitsMs: number[] = [];
+  private commitLatency: LatencyObserver | undefined;
   private readonly writes = new PendingWrites({ keepFailures: false });
   /** The last row this process read or wrote per account and period (what balanceSeen answers from). */
   private readonly seen = new Map<string, UsageRow>();
 
   constructor(private readonly pool: pg.Pool) {}
+
+  /** Reports, for every commit that spends credits, the seconds from commit() to its transaction committing. */
+  observeCommits(observer: LatencyObserver): void {
+    this.commitLatency = observer;
+  }
 
   async reserve(account: Account, debits: Debits, now: Date): Promise<ReserveOutcome> {
     checkDebits(debits);
@@ -220,6 +228,8 @@ export class PgMeter implements CreditMeter {
       };
       this.batch.set(batchKey, entry);
     }
+    if (creditKinds.some((kind) => (spent[kind] ?? 0) > 0))
+      this.batchCommitsMs.push(performance.now());
     for (const kind of creditKinds) {
       entry.used[kind] += spent[kind] ?? 0;
       entry.released[kind] += reservation.debits[kind] ?? 0;
@@ -240,12 +250,20 @@ export class PgMeter implements CreditMeter {
     return this.batchWritten;
   }
 
+  private timeCommits(commitsMs: readonly number[]): void {
+    if (this.commitLatency === undefined) return;
+    const nowMs = performance.now();
+    for (const commitMs of commitsMs) this.commitLatency.observe((nowMs - commitMs) / 1000);
+  }
+
   /** Issues this turn's settlements as one statement. */
   private writeBatch(): void {
     if (this.turnEnd !== null) clearImmediate(this.turnEnd);
     this.turnEnd = null;
     const entries = [...this.batch.values()];
     const settle = this.settleBatch;
+    const commitsMs = this.batchCommitsMs;
+    this.batchCommitsMs = [];
     this.batch.clear();
     this.batchWritten = null;
     this.settleBatch = null;
@@ -261,10 +279,18 @@ export class PgMeter implements CreditMeter {
       );
     const written = this.pool.query(settleStatement, values);
     this.writes.track(written).then(
-      () => settle(),
+      () => {
+        settle();
+        this.timeCommits(commitsMs);
+      },
       (error: unknown) => settle(error ?? new Error('credit settlement failed')),
     );
   }
+}
+
+/** Where commit latencies go (a prom-client Histogram is one). */
+export interface LatencyObserver {
+  observe(seconds: number): void;
 }
 
 function unreachableRace(accountId: string): never {

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { AccountStore } from '../accounts/account-store.js';
 import { LmdbReviewStore } from '../accounts/review-store-lmdb.js';
-import type { Meter } from '../accounts/meter.js';
 import type { Config } from '../config.js';
 import type { PoolRunner } from '../pool/pool.js';
 import { StatementReviews, type StatementReviewsDeps } from './reviews.js';
@@ -19,8 +18,11 @@ export function statementPaths(dataDir: string): { keyFile: string; uploads: str
 
 export interface StatementWiring {
   readonly config: Config;
+  /** Where the review records live (its LMDB environment), and by default whose accounts they charge. */
   readonly accounts: AccountStore;
-  readonly meter: Meter;
+  /** The accounts reviews look up, when the keys live elsewhere (the shared database). */
+  readonly keys?: StatementReviewsDeps['accounts'];
+  readonly meter: StatementReviewsDeps['meter'];
   readonly runner: PoolRunner;
   readonly logger: Logger;
   readonly now?: () => Date;
@@ -37,7 +39,7 @@ export function openStatementReviews(wiring: StatementWiring): StatementReviews 
     key,
     keySource: source,
     analyze: (task, signal) => wiring.runner.runStatementAnalysis(task, signal),
-    accounts: wiring.accounts,
+    accounts: wiring.keys ?? wiring.accounts,
     meter: wiring.meter,
     now: wiring.now ?? (() => new Date()),
     retentionSeconds: wiring.config.statementRetentionSeconds,
