@@ -1,0 +1,129 @@
+// Goal: where the PostgreSQL ports differ from LMDB (several processes write one database), they stay exact:
+// reservations from two nodes on one key never overspend; one idempotency key claimed from two nodes at once runs
+// once, every claim gets its result, and another fingerprint is a conflict on the other node; three nodes migrating
+// at once apply each migration once; two nodes loading the signing keys at once create one key.
+// Method: two or three pg pools (each a "node": its own connections, its own in-process state) over one schema of
+// the machine's PostgreSQL; allowances are the spec's published figures (Free: 50 API calls for life).
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import type pg from 'pg';
+import { AppError } from '../../src/errors.js';
+import { migrate } from '../../src/postgres/migrate.js';
+import { openPool } from '../../src/postgres/pool.js';
+import { pgPorts, type PgPorts } from '../../src/postgres/ports.js';
+import { pgKeyRing } from '../../src/postgres/key-ring-store.js';
+import { loadManifestKeysFrom } from '../../src/signing/key-ring.js';
+import type { Claim } from '../../src/ports/index.js';
+import { createTestSchema, type TestSchema } from '../helpers/postgres.js';
+
+const T0 = new Date('2026-03-10T09:00:00.000Z');
+const FREE_API_CALLS = 50;
+
+let schema: TestSchema;
+let pools: pg.Pool[] = [];
+let nodes: PgPorts[] = [];
+
+describe('PostgreSQL state from several nodes', () => {
+  before(async () => {
+    schema = await createTestSchema();
+    pools = [0, 1, 2].map(() => openPool(schema.url));
+    const outcomes = await Promise.all(pools.map((pool) => migrate(pool)));
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.applied.length).sort(),
+      [0, 0, 1],
+      'one node applied the migration, the others found it done',
+    );
+    nodes = pools.map((pool) => pgPorts(pool));
+  });
+  after(async () => {
+    await Promise.all(nodes.map((node) => node.flush()));
+    await Promise.all(pools.map((pool) => pool.end()));
+    await schema.drop();
+  });
+
+  it('three nodes reserving 1 credit 40 times each on one Free key serve exactly 50', async () => {
+    const created = await (nodes[0] as PgPorts).keys.createKey('free', T0);
+    const served = await Promise.all(
+      nodes.flatMap((node) =>
+        Array.from({ length: 40 }, async () => {
+          const account = await node.authenticator.authenticate(created.key, T0);
+          assert.ok(account);
+          const outcome = await node.meter.reserve(account, { api_calls: 1 }, T0);
+          if (!outcome.ok) return 0;
+          await sleep(1); // others reserve while this one "runs"
+          await node.meter.commit(outcome.reservation);
+          return 1;
+        }),
+      ),
+    );
+    assert.equal(
+      served.reduce((a: number, b) => a + b, 0),
+      FREE_API_CALLS,
+    );
+    const account = await (nodes[2] as PgPorts).authenticator.authenticate(created.key, T0);
+    assert.ok(account);
+    assert.deepEqual((await (nodes[2] as PgPorts).meter.balance(account, T0)).api_calls, {
+      limit: FREE_API_CALLS,
+      used: FREE_API_CALLS,
+      reserved: 0,
+      remaining: 0,
+      resets_at: null,
+    });
+  });
+
+  it('one idempotency key claimed on three nodes at once runs once; all get its result', async () => {
+    const request = {
+      key: 'run|r-nodes',
+      fingerprint: 'fp',
+      expiresAt: new Date(T0.getTime() + 3_600_000),
+      label: 'request_id r-nodes',
+    };
+    let runs = 0;
+    const results = await Promise.all(
+      nodes.flatMap((node) =>
+        Array.from({ length: 8 }, async () => {
+          const claim: Claim = await node.idempotency.claim('key_a', request, T0);
+          if (claim.kind === 'replay') return claim.result;
+          runs++;
+          await sleep(30); // long enough for the other nodes to find the row still running
+          const result = { run: runs };
+          await claim.complete(result, T0);
+          return result;
+        }),
+      ),
+    );
+    assert.equal(runs, 1);
+    for (const result of results) assert.deepEqual(result, { run: 1 });
+  });
+
+  it('a key running on one node is a conflict on another with a different fingerprint; after an abandon another node leads', async () => {
+    const request = (fingerprint: string) => ({
+      key: 'run|r-other',
+      fingerprint,
+      expiresAt: new Date(T0.getTime() + 3_600_000),
+      label: 'request_id r-other',
+    });
+    const [a, b] = nodes as [PgPorts, PgPorts];
+    const leader = await a.idempotency.claim('key_a', request('one'), T0);
+    assert.equal(leader.kind, 'leader');
+    await assert.rejects(
+      b.idempotency.claim('key_a', request('two'), T0),
+      (error: unknown) => error instanceof AppError && error.code === 'conflict',
+    );
+    const waiting = b.idempotency.claim('key_a', request('one'), T0);
+    if (leader.kind === 'leader') leader.abandon(new AppError('internal', 'boom'));
+    assert.equal((await waiting).kind, 'leader', 'the waiting node leads once the row is free');
+  });
+
+  it('two nodes loading the signing keys at once create one key and sign with it', async () => {
+    const settings = { dataDir: '/nonexistent', keyFile: null, enabled: true };
+    const [first, second] = await Promise.all(
+      pools.slice(0, 2).map((pool) => loadManifestKeysFrom(pgKeyRing(pool), settings)),
+    );
+    assert.ok(first?.signingKeyPem);
+    assert.equal(first.signingKeyPem, second?.signingKeyPem);
+    assert.deepEqual(first.published, second?.published);
+    assert.equal(first.published.length, 1);
+  });
+});
