@@ -17,6 +17,7 @@ import { PendingWrites } from '../accounts/pending-writes.js';
 import { AppError } from '../errors.js';
 import { limits } from '../limits.js';
 import type { Claim, IdempotencyPort, IdempotencyRequest } from '../ports/idempotency.js';
+import { unflushed } from './transaction.js';
 
 interface InFlight {
   readonly fingerprint: string;
@@ -98,7 +99,7 @@ export class PgIdempotency implements IdempotencyPort {
     for (;;) {
       const now = new Date(claimedAt.getTime() + (performance.now() - startedMs));
       const token = randomUUID();
-      const { rows } = await this.pool.query<{ leader: string }>(claimStatement, [
+      const { rows } = await unflushed<{ leader: string }>(this.pool, claimStatement, [
         keyId,
         request.key,
         request.fingerprint,

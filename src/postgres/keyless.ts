@@ -9,6 +9,7 @@ import { clientKeyOf } from '../accounts/keyless-limit.js';
 import { PendingWrites } from '../accounts/pending-writes.js';
 import { limits } from '../limits.js';
 import type { KeylessLimiter, KeylessOutcome } from '../ports/keyless.js';
+import { unflushed } from './transaction.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,7 +32,8 @@ export class PgKeylessLimiter implements KeylessLimiter {
     this.sweepBefore(day);
     const max = limits.keylessIbansPerDayMax;
     if (items > 0 && items <= max) {
-      const { rows } = await this.pool.query<{ used: number }>(
+      const { rows } = await unflushed<{ used: number }>(
+        this.pool,
         `INSERT INTO keyless_usage AS k (day, client, used) VALUES ($1, $2, $3)
          ON CONFLICT (day, client) DO UPDATE SET used = k.used + EXCLUDED.used WHERE k.used + EXCLUDED.used <= $4
          RETURNING used`,

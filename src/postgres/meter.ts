@@ -36,6 +36,7 @@ import {
   type Counts,
   type UsageRow,
 } from './usage-sql.js';
+import { unflushed } from './transaction.js';
 
 /** A reservation that found its row changed between the refused statement and the re-read tries again this often. */
 const RESERVE_ATTEMPTS_MAX = 3;
@@ -176,7 +177,7 @@ export class PgMeter implements CreditMeter {
     const hopeless = [...caps].some(([kind, limit]) => (amounts.get(kind) ?? 0) > limit);
     for (let attempt = 0; attempt < RESERVE_ATTEMPTS_MAX; attempt++) {
       if (!hopeless) {
-        const { rows } = await this.pool.query<Record<string, string>>(statement.text, [
+        const { rows } = await unflushed<Record<string, string>>(this.pool, statement.text, [
           account.id,
           periodStart,
           ...statement.values,
