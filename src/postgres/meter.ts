@@ -69,8 +69,11 @@ export class PgMeter implements CreditMeter {
   private batchCommitsMs: number[] = [];
   private commitLatency: LatencyObserver | undefined;
   private readonly writes = new PendingWrites({ keepFailures: false });
-  /** The last row this process read or wrote per account and period (what balanceSeen answers from). */
-  private readonly seen = new Map<string, UsageRow>();
+  /** The last row this process read or wrote per account, with its period (what balanceSeen answers from). */
+  private readonly seen = new Map<
+    string,
+    { readonly periodStart: string; readonly row: UsageRow }
+  >();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -133,7 +136,8 @@ export class PgMeter implements CreditMeter {
    */
   balanceSeen(account: Account, now: Date): Balance {
     const period = periodOf(account, now);
-    const row = this.seen.get(`${account.id}|${period.start.toISOString()}`);
+    const seen = this.seen.get(account.id);
+    const row = seen?.periodStart === period.start.toISOString() ? seen.row : undefined;
     return balanceOf(
       account,
       now,
@@ -183,7 +187,7 @@ export class PgMeter implements CreditMeter {
           ...statement.values,
         ]);
         if (rows[0] !== undefined) {
-          this.seen.set(`${account.id}|${periodStart}`, usageRowOf(rows[0]));
+          this.seen.set(account.id, { periodStart, row: usageRowOf(rows[0]) });
           return null;
         }
       }
@@ -206,7 +210,7 @@ export class PgMeter implements CreditMeter {
       [accountId, periodStart],
     );
     const row = usageRowOf(rows[0]);
-    this.seen.set(`${accountId}|${periodStart}`, row);
+    this.seen.set(accountId, { periodStart, row });
     return row;
   }
 

@@ -1,14 +1,16 @@
 // Goal: where the PostgreSQL ports differ from LMDB (several processes write one database), they stay exact:
 // reservations from two nodes on one key never overspend; one idempotency key claimed from two nodes at once runs
-// once, every claim gets its result, and another fingerprint is a conflict on the other node; three nodes migrating
-// at once apply each migration once; two nodes loading the signing keys at once create one key.
+// once, every claim gets its result, and another fingerprint is a conflict on the other node; a lead left by a dead
+// node is taken over; the commits of one turn are one statement and durable before they resolve; three nodes
+// migrating at once apply each migration once; two nodes loading the signing keys at once create one key.
 // Method: two or three pg pools (each a "node": its own connections, its own in-process state) over one schema of
 // the machine's PostgreSQL; allowances are the spec's published figures (Free: 50 API calls for life).
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import type pg from 'pg';
+import pg from 'pg';
 import { AppError } from '../../src/errors.js';
+import { limits } from '../../src/limits.js';
 import { migrate } from '../../src/postgres/migrate.js';
 import { openPool } from '../../src/postgres/pool.js';
 import { pgPorts, type PgPorts } from '../../src/postgres/ports.js';
@@ -21,6 +23,17 @@ const T0 = new Date('2026-03-10T09:00:00.000Z');
 const FREE_API_CALLS = 50;
 
 let schema: TestSchema;
+
+/** A read on a connection of its own, as another node (or an auditor) sees the table. */
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: schema.url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
 let pools: pg.Pool[] = [];
 let nodes: PgPorts[] = [];
 
@@ -114,6 +127,58 @@ describe('PostgreSQL state from several nodes', () => {
     const waiting = b.idempotency.claim('key_a', request('one'), T0);
     if (leader.kind === 'leader') leader.abandon(new AppError('internal', 'boom'));
     assert.equal((await waiting).kind, 'leader', 'the waiting node leads once the row is free');
+  });
+
+  it('a lead whose node died (no result after idempotencyLeaderMsMax) is taken over by another node', async () => {
+    const request = {
+      key: 'run|r-dead',
+      fingerprint: 'fp',
+      expiresAt: new Date(T0.getTime() + 24 * 3_600_000),
+      label: 'request_id r-dead',
+    };
+    const [a, b, c] = nodes as [PgPorts, PgPorts, PgPorts];
+    assert.equal((await a.idempotency.claim('key_a', request, T0)).kind, 'leader');
+    // Node a "dies" here: its lead is never completed nor abandoned.
+    const later = new Date(T0.getTime() + limits.postgres.idempotencyLeaderMsMax);
+    const claim = await b.idempotency.claim('key_a', request, later);
+    assert.equal(claim.kind, 'leader');
+    if (claim.kind === 'leader') await claim.complete({ by: 'b' }, later);
+    const replay = await c.idempotency.claim('key_a', request, later);
+    assert.ok(replay.kind === 'replay');
+    assert.deepEqual(await replay.result, { by: 'b' });
+  });
+
+  it('32 commits of one turn are settled by one statement, and each resolves only once another connection sees it', async () => {
+    const node = nodes[1] as PgPorts;
+    const created = await node.keys.createKey('unlimited', T0);
+    const account = await node.authenticator.authenticate(created.key, T0);
+    assert.ok(account);
+    const held = await Promise.all(
+      Array.from({ length: 32 }, () => node.meter.reserve(account, { api_calls: 2 }, T0)),
+    );
+    const pool = pools[1] as pg.Pool;
+    const statements: string[] = [];
+    const query = pool.query.bind(pool);
+    pool.query = ((...args: Parameters<typeof query>) => {
+      statements.push(String(args[0]));
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      await Promise.all(
+        held.map(async (outcome) => {
+          assert.ok(outcome.ok);
+          await node.meter.commit(outcome.reservation, { api_calls: 1 });
+          const [row] = await sql<{ used: string; reserved: string }>(
+            'SELECT used_api_calls AS used, reserved_api_calls AS reserved FROM credit_usage WHERE account_id = $1',
+            [created.id],
+          );
+          assert.deepEqual(row, { used: '32', reserved: '0' }, 'the whole batch is committed');
+        }),
+      );
+    } finally {
+      pool.query = query;
+    }
+    assert.equal(statements.filter((text) => text.startsWith('UPDATE credit_usage')).length, 1);
   });
 
   it('two nodes loading the signing keys at once create one key and sign with it', async () => {
