@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { AccountStore, Meter, type CreatedKey } from './accounts/index.js';
 import { migrateLegacyWatches } from './accounts/legacy-watches.js';
 import { lmdbPorts, type LmdbPorts } from './accounts/lmdb-ports.js';
-import { ledgerUsageReader, type UsageReader } from './accounts/usage-reader.js';
+import { ledgerUsageReader } from './accounts/usage-reader.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/framework/input-validation.js';
@@ -25,6 +25,7 @@ import { openSharedState, type SharedState } from './postgres/node-state.js';
 import type { StatePorts } from './ports/index.js';
 import type { ManifestKeys } from './domain/manifest/signing.js';
 import { openStatementReviews } from './statements/open.js';
+import { readStatementReport } from './ops/statements/report-check.js';
 import type { StatementReviews } from './statements/reviews.js';
 import { startGrpcFront } from './transport/grpc/server.js';
 import { HttpMetrics } from './transport/http/metrics.js';
@@ -105,10 +106,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const statements = openStatementReviews({
     config,
-    accounts: store,
-    ...opened.statementLedger,
+    store,
+    ports: state,
     runner,
     logger,
+    now: () => new Date(),
+    readReport: readStatementReport,
     observeAnalysis: observed.analysed,
   });
   const service = buildService(config, {
@@ -118,7 +121,6 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     registry,
     runner,
     validators,
-    usage: opened.usage,
     manifestKeys: manifestKeys ?? null,
     statements,
   });
@@ -173,9 +175,6 @@ interface OpenedState {
   readonly state: StatePorts;
   readonly demoKeys: readonly CreatedKey[];
   readonly manifestKeys: ManifestKeys;
-  readonly usage: UsageReader;
-  /** Where statement reviews look up accounts and their statement credits. */
-  readonly statementLedger: Pick<Parameters<typeof openStatementReviews>[0], 'keys' | 'meter'>;
   readonly ledger: { observeCommits(observer: ServiceMetrics['ledgerCommits']): void };
   readonly lmdb: LmdbPorts | null;
   readonly shared: SharedState | null;
@@ -198,8 +197,6 @@ async function openState(
       state: lmdb,
       demoKeys: store.ensureDemoKeys(now()),
       manifestKeys: loadManifestKeys(signing),
-      usage: ledgerUsageReader(store, lmdb.meter, now),
-      statementLedger: { meter: lmdb.ledger },
       ledger: lmdb.ledger,
       lmdb,
       shared: null,
@@ -219,15 +216,6 @@ async function openState(
     state: shared.ports,
     demoKeys: await keys.ensureDemoKeys(now()),
     manifestKeys: await loadManifestKeysFrom(shared.keyRing, signing),
-    usage: ledgerUsageReader(keys, ledger, now),
-    // A review is accepted right after its request authenticated and reserved on this node: both are at hand here.
-    statementLedger: {
-      keys: { accountById: (id) => keys.authenticatedAccount(id) },
-      meter: {
-        balance: (account, at) => ledger.balanceSeen(account, at),
-        refundCommitted: (charge) => void ledger.refundCommitted(charge),
-      },
-    },
     ledger,
     lmdb: null,
     shared,
@@ -318,7 +306,7 @@ function buildService(config: Config, opened: ServiceParts): Service {
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,
-    usage: opened.usage,
+    usage: ledgerUsageReader(state.authenticator, state.meter, () => new Date()),
     profileProvider:
       config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
     manifestKeys: opened.manifestKeys,
@@ -333,7 +321,6 @@ interface ServiceParts {
   readonly registry: NonNullable<ServiceDeps['data']['registry']>;
   readonly runner: PoolRunner;
   readonly validators: ServiceDeps['validators'];
-  readonly usage: UsageReader;
   readonly manifestKeys: ManifestKeys | null;
   readonly statements: StatementReviews;
 }

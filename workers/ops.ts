@@ -6,7 +6,7 @@ import { renderBody } from '../src/render/body.js';
 import type { TaskRequest, TaskResult } from '../src/pool/task.js';
 import type { ManifestKeys } from '../src/domain/manifest/signing.js';
 import type { StatementTask, StatementTaskResult } from '../src/pool/task.js';
-import { analyzeUpload, configureOcr } from '../src/statements/analyze-upload.js';
+import { analyzeUpload, configureOcr } from '../src/ops/statements/analyze-upload.js';
 import { loadBankDirectory } from '../src/registry/load-directory.js';
 import {
   lazyRoutingDirectory,

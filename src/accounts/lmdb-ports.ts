@@ -19,6 +19,7 @@ export function lmdbPorts(store: AccountStore): LmdbPorts {
   const records = IdempotencyStore.open(store);
   const ports = portsOver({
     authenticate: (rawKey, now) => store.authenticate(rawKey, now),
+    accountById: (id) => store.accountById(id),
     ledger,
     keyless: KeylessLimit.open(store),
     records,

@@ -31,6 +31,12 @@ export class MemoryKeyRegistry {
     return true;
   }
 
+  /** The active account of a key id; null when the id is unknown or revoked (as AccountStore.accountById). */
+  accountById(id: string): Account | null {
+    const record = this.records.get(id);
+    return record === undefined || record.revoked_at !== null ? null : accountOf(record);
+  }
+
   /** null for a malformed, unknown or revoked key; throws AppError payment_required for an expired 24h Pass. */
   authenticate(rawKey: string, now: Date): Account | null {
     if (!isWellFormedKey(rawKey)) return null;

@@ -24,6 +24,7 @@ export function memoryPorts(): MemoryPorts {
   const keylessTable = new MemoryTable<number>();
   const ports = portsOver({
     authenticate: (rawKey, now) => keys.authenticate(rawKey, now),
+    accountById: (id) => keys.accountById(id),
     ledger: new Meter(new MemoryTable()),
     keyless: new KeylessLimit(keylessTable, directWriter(keylessTable)),
     records: new IdempotencyStore(new MemoryTable()),

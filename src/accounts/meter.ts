@@ -17,6 +17,7 @@ import { assert } from '../assert.js';
 import type { Account } from '../ports/accounts.js';
 import type {
   Balance,
+  CommittedCharge,
   Debits,
   KindBalance,
   Reservation,
@@ -172,7 +173,7 @@ export class Meter {
    * upload was accepted and paid). Works on the period the credits were taken in, in memory or in LMDB,
    * and never takes usage below zero.
    */
-  refundCommitted(charge: Reservation): Promise<void> {
+  refundCommitted(charge: CommittedCharge): Promise<void> {
     checkDebits(charge.debits);
     const held = this.accounts.get(charge.account_id);
     const bucket = [held?.current, held?.previous].find(

@@ -13,6 +13,7 @@ import { TableWatchStore } from './watch-store.js';
 
 export interface SyncStores {
   authenticate(rawKey: string, now: Date): Account | null;
+  accountById(id: string): Account | null;
   readonly ledger: Meter;
   readonly keyless: KeylessLimit;
   readonly records: IdempotencyStore;
@@ -22,11 +23,15 @@ export interface SyncStores {
 export function portsOver(stores: SyncStores): StatePorts {
   const { ledger, keyless, records } = stores;
   return {
-    authenticator: { authenticate: async (rawKey, now) => stores.authenticate(rawKey, now) },
+    authenticator: {
+      authenticate: async (rawKey, now) => stores.authenticate(rawKey, now),
+      accountById: async (id) => stores.accountById(id),
+    },
     meter: {
       reserve: async (account, debits, now) => ledger.reserve(account, debits, now),
       commit: (reservation, actual) => ledger.commit(reservation, actual),
       refund: async (reservation) => ledger.refund(reservation),
+      refundCommitted: (charge) => ledger.refundCommitted(charge),
       balance: async (account, now) => ledger.balance(account, now),
     },
     keyless: {

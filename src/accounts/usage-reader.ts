@@ -18,7 +18,7 @@ export interface UsageReader {
 }
 
 export interface AccountsById {
-  /** Synchronous on LMDB, a query on the shared database. */
+  /** The account store answers at once; the state ports (LMDB or the shared database) with a Promise. */
   accountById(id: string): Account | null | Promise<Account | null>;
 }
 

@@ -1,6 +1,7 @@
 import type { ErrorData } from '../errors.js';
 import type { CallerView } from '../ops/framework/op.js';
 import type { RequestKey } from '../domain/rng.js';
+import type { StatementFileKind } from '../domain/statements/file-type.js';
 import type { BodyFormat } from '../render/body.js';
 
 /** What crosses the thread boundary: plain data only (structured clone drops classes and methods). */
@@ -31,8 +32,11 @@ export type TaskResult =
 export interface StatementTask {
   readonly kind: 'statement-analysis';
   readonly reviewId: string;
-  readonly uploadPath: string;
+  /** The directory of encrypted uploads (src/statements/upload-files.ts reads the review's file from it). */
+  readonly uploads: string;
   readonly key: Uint8Array;
+  /** The file type the upload check recognised on acceptance; the stored bytes are those bytes (AES-GCM). */
+  readonly fileKind: StatementFileKind;
   readonly expectedBank: string | null;
   readonly expectedBankSlug: string | null;
   readonly callerPaid: boolean;

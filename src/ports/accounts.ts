@@ -16,4 +16,6 @@ export interface Authenticator {
    * expired 24h Pass: the key is genuine but no longer buys anything (402).
    */
   authenticate(rawKey: string, now: Date): Promise<Account | null>;
+  /** The account of a key id already authenticated (work that outlives its request); null when unknown or revoked. */
+  accountById(id: string): Promise<Account | null>;
 }

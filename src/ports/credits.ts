@@ -22,6 +22,16 @@ export interface Refusal {
   readonly resets_at: string | null;
 }
 
+/**
+ * Credits already committed, as a record keeps them to give them back later (also after a restart): the
+ * account, the period they were taken in, and the debits.
+ */
+export interface CommittedCharge {
+  readonly account_id: string;
+  readonly period_start: string;
+  readonly debits: Readonly<Debits>;
+}
+
 export type ReserveOutcome = { readonly ok: true; readonly reservation: Reservation } | Refusal;
 
 export interface KindBalance {
@@ -47,5 +57,10 @@ export interface CreditMeter {
   /** `actual` may be less than reserved (a stream cut short, a search that found fewer rows): the rest is released. */
   commit(reservation: Reservation, actual?: Debits): Promise<void>;
   refund(reservation: Reservation): Promise<void>;
+  /**
+   * Gives back credits already committed (work the service accepted and charged, then failed for its own
+   * reason). Counts in the charge's period, whether or not it is still the current one; never below zero.
+   */
+  refundCommitted(charge: CommittedCharge): Promise<void>;
   balance(account: Account, now: Date): Promise<Balance>;
 }

@@ -22,6 +22,7 @@ export interface StatePorts {
 export type { Account, Authenticator } from './accounts.js';
 export type {
   Balance,
+  CommittedCharge,
   CreditMeter,
   Debits,
   KindBalance,

@@ -30,8 +30,6 @@ interface CachedAccount {
 
 export class PgKeyStore implements Authenticator {
   private readonly byHash = new Map<string, CachedAccount>();
-  /** The accounts this process authenticated, by id: the request path looks one up right after authenticating. */
-  private readonly byId = new Map<string, Account>();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -51,22 +49,16 @@ export class PgKeyStore implements Authenticator {
         return null;
       }
       this.byHash.set(hash, { account, checkedAtMs: now.getTime() });
-      this.byId.set(account.id, account);
     }
     if (account === null) return null;
     assertActive(account, now);
     return account;
   }
 
-  /** The active account of a key id (GET /usage); null when the id is unknown or revoked. */
+  /** The active account of a key id (GET /usage, statement reviews); null when the id is unknown or revoked. */
   async accountById(id: string): Promise<Account | null> {
     const record = await this.record(id);
     return record === undefined || record.revoked_at !== null ? null : accountOf(record);
-  }
-
-  /** A key this process authenticated (within the cache's lifetime), without a round trip; null otherwise. */
-  authenticatedAccount(id: string): Account | null {
-    return this.byId.get(id) ?? null;
   }
 
   async listKeys(): Promise<KeyInfo[]> {
@@ -84,7 +76,6 @@ export class PgKeyStore implements Authenticator {
     );
     for (const [hash, cached] of this.byHash)
       if (cached.account.id === id) this.byHash.delete(hash);
-    this.byId.delete(id);
     return rowCount === 1;
   }
 

@@ -19,6 +19,7 @@ import { creditKinds, planOf, type CreditKind } from '../accounts/plans.js';
 import type { Account } from '../ports/accounts.js';
 import type {
   Balance,
+  CommittedCharge,
   CreditMeter,
   Debits,
   KindBalance,
@@ -69,11 +70,6 @@ export class PgMeter implements CreditMeter {
   private batchCommitsMs: number[] = [];
   private commitLatency: LatencyObserver | undefined;
   private readonly writes = new PendingWrites({ keepFailures: false });
-  /** The last row this process read or wrote per account, with its period (what balanceSeen answers from). */
-  private readonly seen = new Map<
-    string,
-    { readonly periodStart: string; readonly row: UsageRow }
-  >();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -130,24 +126,8 @@ export class PgMeter implements CreditMeter {
     return balanceOf(account, now, row, period.resetsAt?.toISOString() ?? null);
   }
 
-  /**
-   * The balance from the last row this process saw for the account's period, without a round trip (zero when it
-   * saw none): for callers that run right after a reservation of the same account and cannot wait.
-   */
-  balanceSeen(account: Account, now: Date): Balance {
-    const period = periodOf(account, now);
-    const seen = this.seen.get(account.id);
-    const row = seen?.periodStart === period.start.toISOString() ? seen.row : undefined;
-    return balanceOf(
-      account,
-      now,
-      row ?? { used: zeroCounts(), reserved: zeroCounts() },
-      period.resetsAt?.toISOString() ?? null,
-    );
-  }
-
   /** Gives back credits already committed (in the period they were taken in), never taking usage below zero. */
-  async refundCommitted(charge: Reservation): Promise<void> {
+  async refundCommitted(charge: CommittedCharge): Promise<void> {
     checkDebits(charge.debits);
     await this.writes.track(
       this.pool.query(refundCommittedStatement, [
@@ -186,10 +166,7 @@ export class PgMeter implements CreditMeter {
           periodStart,
           ...statement.values,
         ]);
-        if (rows[0] !== undefined) {
-          this.seen.set(account.id, { periodStart, row: usageRowOf(rows[0]) });
-          return null;
-        }
+        if (rows[0] !== undefined) return null;
       }
       const row = await this.read(account.id, periodStart);
       for (const kind of creditKinds) {
@@ -209,9 +186,7 @@ export class PgMeter implements CreditMeter {
       `SELECT ${usageColumnList} FROM credit_usage WHERE account_id = $1 AND period_start = $2`,
       [accountId, periodStart],
     );
-    const row = usageRowOf(rows[0]);
-    this.seen.set(accountId, { periodStart, row });
-    return row;
+    return usageRowOf(rows[0]);
   }
 
   /** Adds the reservation to this turn's batch; resolves when the batch's transaction has committed. */

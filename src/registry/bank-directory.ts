@@ -54,15 +54,8 @@ export interface BankFilter {
   readonly city?: string;
 }
 
-/** Folding for name and city matching: case, diacritics and punctuation do not matter. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim();
-}
+// Pure text folding lives in the domain (statement checks use it too); re-exported for the registry's callers.
+export { foldText } from '../domain/text/fold.js';
 
 /**
  * Every given filter must hold for this one bank: exact BIC11, or every office of a BIC8; the name matches at

@@ -27,6 +27,10 @@ export const failureReasons = {
 
 export type FailureReason = keyof typeof failureReasons;
 
+export function isFailureReason(reason: string): reason is FailureReason {
+  return Object.hasOwn(failureReasons, reason);
+}
+
 /** Thrown by extraction for a document-caused failure; crosses the worker boundary as { reason, detail }. */
 export class AnalysisFailure extends Error {
   override readonly name = 'AnalysisFailure';

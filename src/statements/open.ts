@@ -4,6 +4,7 @@ import type { AccountStore } from '../accounts/account-store.js';
 import { LmdbReviewStore } from '../accounts/review-store-lmdb.js';
 import type { Config } from '../config.js';
 import type { PoolRunner } from '../pool/pool.js';
+import type { StatePorts } from '../ports/index.js';
 import { StatementReviews, type StatementReviewsDeps } from './reviews.js';
 import { loadUploadKey } from './upload-cipher.js';
 import { UploadFiles } from './upload-files.js';
@@ -18,14 +19,16 @@ export function statementPaths(dataDir: string): { keyFile: string; uploads: str
 
 export interface StatementWiring {
   readonly config: Config;
-  /** Where the review records live (its LMDB environment), and by default whose accounts they charge. */
-  readonly accounts: AccountStore;
-  /** The accounts reviews look up, when the keys live elsewhere (the shared database). */
-  readonly keys?: StatementReviewsDeps['accounts'];
-  readonly meter: StatementReviewsDeps['meter'];
+  /** The accounts environment the review records live in. */
+  readonly store: AccountStore;
+  /** Accounts and credits go through the state ports, as every other op's do. */
+  readonly ports: Pick<StatePorts, 'authenticator' | 'meter'>;
   readonly runner: PoolRunner;
   readonly logger: Logger;
-  readonly now?: () => Date;
+  /** The service's clock: review dates, expiry and the analysis's "today" read it. */
+  readonly now: () => Date;
+  /** The report's check at the worker boundary (the statements op's report-check.ts). */
+  readonly readReport: StatementReviewsDeps['readReport'];
   readonly observeAnalysis?: StatementReviewsDeps['observeAnalysis'];
 }
 
@@ -34,14 +37,15 @@ export function openStatementReviews(wiring: StatementWiring): StatementReviews 
   const paths = statementPaths(wiring.config.dataDir);
   const { key, source } = loadUploadKey(wiring.config.statementKeyHex, paths.keyFile);
   return new StatementReviews({
-    store: LmdbReviewStore.open(wiring.accounts),
+    store: LmdbReviewStore.open(wiring.store),
     files: new UploadFiles(paths.uploads, key),
     key,
     keySource: source,
     analyze: (task, signal) => wiring.runner.runStatementAnalysis(task, signal),
-    accounts: wiring.keys ?? wiring.accounts,
-    meter: wiring.meter,
-    now: wiring.now ?? (() => new Date()),
+    readReport: wiring.readReport,
+    accounts: wiring.ports.authenticator,
+    meter: wiring.ports.meter,
+    now: wiring.now,
     retentionSeconds: wiring.config.statementRetentionSeconds,
     region: wiring.config.statementRegion,
     logger: wiring.logger,

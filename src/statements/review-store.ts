@@ -1,16 +1,17 @@
-import type { Debits } from '../ops/framework/op.js';
+import type { CommittedCharge } from '../ports/credits.js';
 import type { FailureReason } from './failure.js';
-import type { StatementReport } from './report.js';
 
 export type ReviewStatus = 'pending_analysis' | 'completed' | 'analysis_failed';
 export type ReviewStep = 'queued' | 'analyzing' | 'done';
 
 /** The statement credit taken on acceptance, kept so a refund finds its period even after a restart. */
-export interface ReviewCharge {
-  readonly account_id: string;
-  readonly period_start: string;
-  readonly debits: Debits;
-}
+export type ReviewCharge = CommittedCharge;
+
+/**
+ * A completed review's report as the workflow keeps it: a JSON object it stores and shows whole. The op
+ * shapes it (src/ops/statements/report.ts) and checks it where it leaves the worker (readReport).
+ */
+export type ReviewReport = Readonly<Record<string, unknown>>;
 
 /** One review's metadata and, once done, its report. Never the upload's bytes or its extracted text beyond the report. */
 export interface ReviewRecord {
@@ -27,7 +28,7 @@ export interface ReviewRecord {
   /** Plan and paid flag at upload time: the report locks bank fields as the caller's plan did then. */
   readonly caller_paid: boolean;
   readonly charge: ReviewCharge | null;
-  readonly report: StatementReport | null;
+  readonly report: ReviewReport | null;
   readonly failure: {
     readonly reason: FailureReason;
     readonly message: string;

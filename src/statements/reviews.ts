@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Account } from '../accounts/account-store.js';
-import type { KindBalance, Reservation } from '../accounts/meter.js';
 import { periodOf } from '../accounts/periods.js';
-import { mediaTypeOf, sniffStatementFile } from '../domain/statements/file-type.js';
+import {
+  kindOfMediaType,
+  mediaTypeOf,
+  type StatementFileKind,
+} from '../domain/statements/file-type.js';
 import { AppError } from '../errors.js';
 import { limits } from '../limits.js';
+import type { Authenticator, CreditMeter } from '../ports/index.js';
 import type { StatementTask, StatementTaskResult } from '../pool/task.js';
-import { failureReasons, type FailureReason } from './failure.js';
-import type { StatementReport } from './report.js';
-import type { ReviewCharge, ReviewRecord, ReviewStore } from './review-store.js';
+import { failureReasons, isFailureReason, type FailureReason } from './failure.js';
+import type { ReviewCharge, ReviewRecord, ReviewReport, ReviewStore } from './review-store.js';
 import type { UploadFiles } from './upload-files.js';
 
 /** The credits a statement upload takes: one of the plan's statement quota (src/accounts/plans.ts). */
@@ -21,11 +23,12 @@ export interface StatementReviewsDeps {
   readonly key: Buffer;
   readonly keySource: 'configured' | 'data_directory';
   readonly analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>;
-  readonly accounts: { accountById(id: string): Account | null };
-  readonly meter: {
-    balance(account: Account, now: Date): Record<'statements', KindBalance>;
-    refundCommitted(charge: Reservation): void;
-  };
+  /** Checks the report a worker sent back against the report's schema; throws when it does not match. */
+  readonly readReport: (raw: unknown) => ReviewReport;
+  /** The key's account (its plan and period), looked up once per upload. */
+  readonly accounts: Pick<Authenticator, 'accountById'>;
+  /** The quota shown on acceptance, and the refund of a review that failed for the service's reason. */
+  readonly meter: Pick<CreditMeter, 'balance' | 'refundCommitted'>;
   readonly now: () => Date;
   readonly retentionSeconds: number;
   readonly region: string;
@@ -43,6 +46,8 @@ export interface AcceptRequest {
   readonly keyId: string;
   readonly paid: boolean;
   readonly bytes: Uint8Array;
+  /** The file type the upload check recognised (the op's gate): not sniffed again. */
+  readonly kind: StatementFileKind;
   readonly expectedBank: string | null;
   readonly expectedBankSlug: string | null;
 }
@@ -54,7 +59,7 @@ const stepMessages = {
   done: 'The analysis is complete.',
 } as const;
 
-type AnalysisOutcome = { report: StatementReport } | { reason: FailureReason; detail: string };
+type AnalysisOutcome = { report: ReviewReport } | { reason: FailureReason; detail: string };
 
 /**
  * The statement review workflow: accept (store encrypted, record, queue), analyse in the worker pool one
@@ -103,13 +108,7 @@ export class StatementReviews {
         'overloaded',
         'Too many statements are waiting for analysis; retry shortly',
       );
-    const kind = sniffStatementFile(request.bytes);
-    if (kind === null)
-      throw new AppError(
-        'statement_file_unsupported_type',
-        'statement_file is not a PDF, PNG, JPEG or WEBP file',
-      );
-    const account = this.deps.accounts.accountById(request.keyId);
+    const account = await this.deps.accounts.accountById(request.keyId);
     if (account === null) throw new AppError('unauthenticated', 'Invalid API key');
     const now = this.deps.now();
     const reviewId = randomBytes(16).toString('hex'); // 128 random bits: unguessable, and the only handle on a review
@@ -125,7 +124,7 @@ export class StatementReviews {
       step: 'queued',
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.deps.retentionSeconds * 1000).toISOString(),
-      media_type: mediaTypeOf[kind],
+      media_type: mediaTypeOf[request.kind],
       size_bytes: request.bytes.byteLength,
       expected_bank: request.expectedBank,
       expected_bank_slug: request.expectedBankSlug,
@@ -145,7 +144,7 @@ export class StatementReviews {
     this.queue.push(reviewId);
     // After this call returns the request commits its credit; the analysis starts on a later turn of the loop.
     setImmediate(() => this.pump());
-    const balance = this.deps.meter.balance(account, now).statements;
+    const balance = (await this.deps.meter.balance(account, now)).statements;
     return {
       ...this.viewOf(record),
       quota: { limit: balance.limit, left: balance.remaining, unlimited: balance.limit === null },
@@ -305,22 +304,7 @@ export class StatementReviews {
     const analysisMsMax = this.deps.analysisMsMax ?? limits.statementAnalysisMsMax;
     const timeout = setTimeout(() => controller.abort(new Error('timeout')), analysisMsMax);
     try {
-      const result = await this.deps.analyze(
-        {
-          kind: 'statement-analysis',
-          reviewId,
-          uploadPath: this.deps.files.pathOf(reviewId),
-          key: this.deps.key,
-          expectedBank: record.expected_bank,
-          expectedBankSlug: record.expected_bank_slug,
-          callerPaid: record.caller_paid,
-          now: this.deps.now().toISOString(),
-        },
-        controller.signal,
-      );
-      return result.ok
-        ? { report: result.report as StatementReport }
-        : { reason: result.reason as FailureReason, detail: result.detail };
+      return this.checkedOutcome(await this.deps.analyze(this.taskOf(record), controller.signal));
     } catch (thrown) {
       const timedOut = controller.signal.aborted && !this.removed.has(reviewId);
       if (!timedOut && !this.removed.has(reviewId))
@@ -331,6 +315,32 @@ export class StatementReviews {
     } finally {
       clearTimeout(timeout);
     }
+  }
+
+  /** What a worker needs to analyse the review: where its upload is, the key, and what was recorded on acceptance. */
+  private taskOf(record: ReviewRecord): StatementTask {
+    const fileKind = kindOfMediaType(record.media_type);
+    if (fileKind === undefined)
+      throw new Error(`review records a media type no upload has: ${record.media_type}`);
+    return {
+      kind: 'statement-analysis',
+      reviewId: record.review_id,
+      uploads: this.deps.files.directory,
+      key: this.deps.key,
+      fileKind,
+      expectedBank: record.expected_bank,
+      expectedBankSlug: record.expected_bank_slug,
+      callerPaid: record.caller_paid,
+      now: this.deps.now().toISOString(),
+    };
+  }
+
+  /** The worker's answer, checked where it crosses back: a report off its schema or an unknown reason is a bug. */
+  private checkedOutcome(result: StatementTaskResult): AnalysisOutcome {
+    if (result.ok) return { report: this.deps.readReport(result.report) };
+    if (!isFailureReason(result.reason))
+      throw new Error(`the analysis answered an unknown failure reason: ${result.reason}`);
+    return { reason: result.reason, detail: result.detail };
   }
 
   /** The completed or failed review; a failure whose reason is refunded gives the charge back. */
@@ -348,7 +358,14 @@ export class StatementReviews {
     }
     const refunded = failureReasons[outcome.reason].refunded && record.charge !== null;
     if (refunded && record.charge !== null)
-      void this.deps.meter.refundCommitted({ ...record.charge, debits: record.charge.debits });
+      void this.deps.meter
+        .refundCommitted(record.charge)
+        .catch((error: unknown) =>
+          this.deps.logger.error(
+            { err: error, reviewId: record.review_id },
+            'statement credit refund failed',
+          ),
+        );
     const failure = {
       reason: outcome.reason,
       message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`,

@@ -17,7 +17,13 @@ import { memoryPorts } from '../../src/accounts/memory-ports.js';
 import type { PlanId } from '../../src/accounts/plans.js';
 import { limits } from '../../src/limits.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
-import type { Claim, IdempotencyRequest, StatePorts } from '../../src/ports/index.js';
+import type {
+  Account,
+  Claim,
+  Debits,
+  IdempotencyRequest,
+  StatePorts,
+} from '../../src/ports/index.js';
 import { MessageChannel } from 'node:worker_threads';
 import { remotePorts } from '../../src/ports/remote/remote-ports.js';
 import { servePorts } from '../../src/ports/remote/serve-ports.js';
@@ -93,6 +99,27 @@ function stateContract(name: string, open: () => Subject | Promise<Subject>): vo
             'revoking twice reports nothing to revoke',
           );
           assert.equal(await authenticator.authenticate(created.key, at(4)), null);
+        }));
+
+      it('accountById finds an issued key by id, not a revoked or unknown one', () =>
+        withSubject(async ({ ports, createKey, revokeKey }) => {
+          const created = await createKey('pro', T0, 'by id');
+          const expected = {
+            id: created.id,
+            plan: 'pro',
+            label: 'by id',
+            created_at: T0.toISOString(),
+            expires_at: null,
+          };
+          assert.deepEqual(await ports.authenticator.accountById(created.id), expected);
+          assert.deepEqual(
+            await ports.authenticator.authenticate(created.key, at(1)),
+            expected,
+            'the same account as the key authenticates to',
+          );
+          assert.equal(await ports.authenticator.accountById('no-such-key-id'), null);
+          assert.equal(await revokeKey(created.id, at(2)), true);
+          assert.equal(await ports.authenticator.accountById(created.id), null);
         }));
 
       it('a 24h pass works for 24 hours, then is refused as payment_required', () =>
@@ -186,6 +213,67 @@ function stateContract(name: string, open: () => Subject | Promise<Subject>): vo
             remaining: 45,
             resets_at: null,
           });
+        }));
+
+      /** Reserves and commits `debits`: credits spent, as a completed request leaves them. */
+      async function spent(
+        meter: StatePorts['meter'],
+        account: Account,
+        debits: Debits,
+        now: Date,
+      ) {
+        const held = await meter.reserve(account, debits, now);
+        assert.ok(held.ok, 'the debits fit the allowance');
+        await meter.commit(held.reservation);
+        return held.reservation;
+      }
+
+      it('refundCommitted gives committed credits back in their period, never below zero', () =>
+        withSubject(async (subject) => {
+          const { meter } = subject.ports;
+          const account = await freeAccount(subject);
+          const reservation = await spent(meter, account, { api_calls: 10, profiles: 2 }, T0);
+          // The charge as a record keeps it: plain data, no handle (it may outlive a restart).
+          const charge = {
+            account_id: account.id,
+            period_start: reservation.period_start,
+            debits: { api_calls: 4 },
+          };
+          await meter.refundCommitted(charge);
+          const after = await meter.balance(account, T0);
+          assert.deepEqual(after.api_calls, {
+            limit: FREE_API_CALLS,
+            used: 6,
+            reserved: 0,
+            remaining: FREE_API_CALLS - 6,
+            resets_at: null,
+          });
+          assert.equal(after.profiles.used, 2, 'kinds not in the charge are untouched');
+          await meter.refundCommitted({ ...charge, debits: { api_calls: 100, profiles: 2 } });
+          const emptied = await meter.balance(account, T0);
+          assert.equal(emptied.api_calls.used, 0);
+          assert.equal(emptied.profiles.used, 0);
+        }));
+
+      it('refundCommitted of an earlier month leaves the current month alone', () =>
+        withSubject(async (subject) => {
+          const { meter } = subject.ports;
+          const account = await subject.ports.authenticator.authenticate(
+            (await subject.createKey('starter', T0)).key,
+            T0,
+          );
+          assert.ok(account);
+          const earlier = await spent(meter, account, { statements: 1 }, T0);
+          const later = at(40 * 24 * HOUR); // a monthly plan's next period, whatever day it renews
+          const current = await spent(meter, account, { statements: 1 }, later);
+          assert.notEqual(current.period_start, earlier.period_start);
+          await meter.refundCommitted({
+            account_id: account.id,
+            period_start: earlier.period_start,
+            debits: { statements: 1 },
+          });
+          assert.equal((await meter.balance(account, later)).statements.used, 1);
+          assert.equal((await meter.balance(account, T0)).statements.used, 0);
         }));
 
       it('a plan with no cap counts usage and never refuses', () =>

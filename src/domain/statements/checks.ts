@@ -1,23 +1,13 @@
 import { validateIban, type IbanVerdict } from '../iban/index.js';
-import { checkRoutingNumber } from '../routing/aba.js';
-import { foldText, type BankDirectory, type BankInfo } from '../../registry/bank-directory.js';
+import { checkRoutingNumber, type RoutingVerdict } from '../routing/aba.js';
+import { foldText } from '../text/fold.js';
+import type { CheckContext, StatementBank } from './check-context.js';
 import { checkImage, checkPdf } from './document-checks.js';
 import type { DocumentFacts } from './document.js';
 import type { StatementFields, Transaction } from './fields.js';
 import { at, Findings, type CheckStatus } from './findings.js';
 import type { Signal } from './signals.js';
 import { daysBetween, formatMinor } from './values.js';
-
-export interface CheckContext {
-  readonly now: Date;
-  readonly bank: BankDirectory;
-  readonly expectedBank: string | null;
-  readonly expectedBankSlug: string | null;
-  /** Free keys see hidden registry values: messages then never name the registry's bank or BIC. */
-  readonly revealBank: boolean;
-  readonly evidenceCharsMax: number;
-  readonly evidencePerCodeMax: number;
-}
 
 /** Why the total cannot be recomputed, or null when it can. */
 function arithmeticBlocker(fields: StatementFields): string | null {
@@ -303,14 +293,20 @@ function slugOf(text: string): string {
 export interface IbanFinding {
   readonly iban: string;
   readonly verdict: IbanVerdict;
-  readonly bank: BankInfo | undefined;
+  readonly bank: StatementBank | undefined;
+}
+
+/** The identifiers' verdicts, each computed once: the report shows them as the checks judged them. */
+interface IdentifierVerdicts {
+  readonly ibans: IbanFinding[];
+  readonly routing: RoutingVerdict | null;
 }
 
 function checkIdentifiers(
   fields: StatementFields,
   context: CheckContext,
   findings: Findings,
-): IbanFinding[] {
+): IdentifierVerdicts {
   const checked = checkIbans(fields, context, findings);
   for (const entry of checked) checkPrintedBank(fields, entry, context, findings);
   checkExpectedBank(fields, checked, context, findings);
@@ -320,15 +316,15 @@ function checkIdentifiers(
       'iban',
       checked.every((entry) => entry.verdict.valid),
     );
-  if (fields.routingNumber !== null) checkRoutingNumberField(fields.routingNumber, findings);
-  else
-    findings.notChecked(
-      'routing_number',
-      fields.monthFirst
-        ? 'no routing number next to a Routing, ABA or RTN label'
-        : 'no US routing number printed',
-    );
-  return checked;
+  if (fields.routingNumber !== null)
+    return { ibans: checked, routing: checkRoutingNumberField(fields.routingNumber, findings) };
+  findings.notChecked(
+    'routing_number',
+    fields.monthFirst
+      ? 'no routing number next to a Routing, ABA or RTN label'
+      : 'no US routing number printed',
+  );
+  return { ibans: checked, routing: null };
 }
 
 /** Each IBAN's own checks, and the registry bank of each valid one. */
@@ -401,7 +397,7 @@ function checkPrintedBank(
 function checkRoutingNumberField(
   routingNumber: NonNullable<StatementFields['routingNumber']>,
   findings: Findings,
-): void {
+): RoutingVerdict {
   const verdict = checkRoutingNumber(routingNumber.value);
   findings.ran('routing_number', verdict.valid);
   if (verdict.valid)
@@ -412,6 +408,7 @@ function checkRoutingNumberField(
       `Routing number ${verdict.input} is invalid: ${verdict.error ?? 'invalid'}`,
       [at(routingNumber)],
     );
+  return verdict;
 }
 
 function checkExpectedBank(
@@ -455,6 +452,8 @@ export interface CheckOutcome {
   readonly signals: readonly Signal[];
   readonly checks: readonly CheckStatus[];
   readonly ibans: readonly IbanFinding[];
+  /** The ABA verdict of the printed routing number; null when none was read. */
+  readonly routing: RoutingVerdict | null;
   readonly isBankStatement: boolean;
 }
 
@@ -475,6 +474,12 @@ export function runChecks(
   checkBalances(fields, findings);
   checkRows(fields.transactions, findings);
   checkPeriod(fields, context, findings);
-  const ibans = checkIdentifiers(fields, context, findings);
-  return { signals: findings.signals(), checks: findings.checks(), ibans, isBankStatement };
+  const { ibans, routing } = checkIdentifiers(fields, context, findings);
+  return {
+    signals: findings.signals(),
+    checks: findings.checks(),
+    ibans,
+    routing,
+    isBankStatement,
+  };
 }

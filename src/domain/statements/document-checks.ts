@@ -1,4 +1,4 @@
-import type { CheckContext } from './checks.js';
+import type { CheckContext } from './check-context.js';
 import type { DocumentFacts, PdfFacts } from './document.js';
 import type { Findings } from './findings.js';
 

@@ -8,6 +8,13 @@ export const mediaTypeOf: Readonly<Record<StatementFileKind, string>> = {
   webp: 'image/webp',
 };
 
+/** The kind a recorded media type names (a review resumed after a restart); undefined for any other. */
+export function kindOfMediaType(mediaType: string): StatementFileKind | undefined {
+  return (Object.keys(mediaTypeOf) as StatementFileKind[]).find(
+    (kind) => mediaTypeOf[kind] === mediaType,
+  );
+}
+
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {
   if (bytes.length < at + signature.length) return false;
   return signature.every((byte, index) => bytes[at + index] === byte);

@@ -1,4 +1,4 @@
-import type { CheckContext } from './checks.js';
+import type { CheckContext } from './check-context.js';
 import { signalCatalogue, type Evidence, type Signal, type SignalCode } from './signals.js';
 
 /** Whether a check ran: passed, failed, or not_checked with the reason (a report never skips one silently). */

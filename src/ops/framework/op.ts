@@ -43,6 +43,16 @@ export interface GrpcBinding {
   readonly toMessage?: (output: unknown) => unknown;
 }
 
+/**
+ * How an op receives one uploaded file (multipart REST, client-streamed gRPC): the field it arrives in, its
+ * byte cap and the error code past the cap. Both transports enforce the cap from here while receiving.
+ */
+export interface UploadRules {
+  readonly field: string;
+  readonly maxBytes: number;
+  readonly tooLarge: ErrorCode;
+}
+
 /** CSV rendering of an output (test-cases, bulk datasets, exports): header order and row cells. */
 export interface CsvRendering<O> {
   readonly wanted: (input: unknown) => boolean;
@@ -77,6 +87,8 @@ export interface Op<S extends TSchema = TSchema, O = unknown, N extends Capabili
   readonly input: S;
   /** The form fields of a multipart op as the OpenAPI document shows them (the input holds the parsed parts). */
   readonly multipartSchema?: TSchema;
+  /** Upload ops: the file field, its byte cap and the error past it (read by both transports). */
+  readonly upload?: UploadRules;
   readonly output: TSchema;
   /** Status of a successful HTTP answer. */
   readonly successStatus?: 200 | 201 | 202;

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
 import type { StatementReviews } from '../../statements/reviews.js';
 import { statementDebits } from '../../statements/reviews.js';
-import { checkStatementUpload, type UploadPart } from '../../statements/upload-check.js';
+import { checkedUpload, statementUpload, type UploadPart } from './upload-check.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { strictObject } from '../framework/schemas.js';
 import { reviewSchema } from './schemas.js';
@@ -45,6 +45,7 @@ export const statementAnalyze = defineOp({
   grpc: { method: 'AnalyzeStatement', stream: 'client', wrap: 'object' },
   access: 'key',
   successStatus: 202,
+  upload: statementUpload,
   input: strictObject({
     files: Type.Array(Type.Unsafe<UploadPart>({ description: 'a file part' })),
     expected_bank: bankField(
@@ -54,19 +55,21 @@ export const statementAnalyze = defineOp({
   }),
   multipartSchema: Type.Object(
     {
-      statement_file: Type.String({
+      [statementUpload.field]: Type.String({
         format: 'binary',
         description: 'The statement: PDF, PNG, JPG/JPEG or WEBP, at most 8 MB',
       }),
       expected_bank: bankField('Bank the statement should come from'),
       expected_bank_slug: bankField('The same as a slug'),
     },
-    { required: ['statement_file'] },
+    { required: [statementUpload.field] },
   ),
   output: reviewSchema,
-  // The upload rules are checked here, before the credit is reserved: a bad file costs nothing.
-  gate: (input) => void checkStatementUpload(input.files),
-  // The upload checks (statements/upload-check.ts) and the analysis queue, full at limits.statementQueueMax.
+  // The upload rules are checked here, before the credit is reserved: a bad file costs nothing. The run
+  // reads the same verdict (the file and its type), so the upload is checked once.
+  gate: (input) => void checkedUpload(input),
+  // The upload checks (upload-check.ts; the byte cap is the transports') and the analysis queue, full at
+  // limits.statementQueueMax.
   refusals: [
     'statement_file_missing',
     'statement_file_duplicate',
@@ -78,11 +81,12 @@ export const statementAnalyze = defineOp({
   cost: () => statementDebits,
   rows: () => 0,
   run: (input, context) => {
-    const { file } = checkStatementUpload(input.files);
+    const { file, kind } = checkedUpload(input);
     return statementsOf(context).accept({
       keyId: keyIdOf(context.caller),
       paid: context.caller.paid,
       bytes: file.bytes,
+      kind,
       expectedBank: input.expected_bank ?? null,
       expectedBankSlug: input.expected_bank_slug ?? null,
     });

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TOptional } from '@sinclair/typebox';
 import { limits } from '../../limits.js';
 import { nullableString } from '../framework/schemas.js';
 import { validationRowSchema } from '../iban/validate.js';
@@ -35,6 +35,50 @@ export const quotaSchema = Type.Object({
   unlimited: Type.Boolean(),
 });
 
+/** A content check and its status, as the report lists every one of them. */
+const checkStatusSchema = Type.Object({
+  check: Type.String({
+    description:
+      'balance_arithmetic | running_balances | carried_forward_balances | transaction_dates_in_period | iban | routing_number',
+  }),
+  status: Type.Union(['passed', 'failed', 'not_checked'].map((value) => Type.Literal(value))),
+  reason: Type.Optional(Type.String({ description: 'Why the check could not run' })),
+});
+
+/** The fields of a completed review's report, in the order a poll shows them. */
+const reportFields = {
+  score: Type.Integer({ minimum: 0, maximum: 100 }),
+  risk_level: Type.Union(['low', 'medium', 'high'].map((value) => Type.Literal(value))),
+  is_bank_statement: Type.Boolean(),
+  summary: Type.String(),
+  document: Type.Object({}, { additionalProperties: true }),
+  extracted_fields: Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description:
+        'account_holder, iban (first), ibans (all), bank_name, bic, statement_period, statement_date, language, number_format, currency, balances, transactions',
+    },
+  ),
+  iban_checks: Type.Array(validationRowSchema),
+  domestic_account_checks: Type.Array(Type.Object({}, { additionalProperties: true })),
+  checks: Type.Array(checkStatusSchema),
+  positive_signals: Type.Array(signalSchema),
+  risk_signals: Type.Array(signalSchema),
+  inconsistencies: Type.Array(signalSchema),
+  recommendations: Type.Array(Type.String()),
+};
+
+/** The report an analysis hands back from the pool, checked against this before it is stored (report-check.ts). */
+export const statementReportSchema = Type.Object(reportFields, { additionalProperties: false });
+
+type ReportFields = typeof reportFields;
+
+/** The report's fields as a poll shows them: present once the review completed. */
+const optionalReportFields = Object.fromEntries(
+  Object.entries(reportFields).map(([name, schema]) => [name, Type.Optional(schema)]),
+) as { [K in keyof ReportFields]: TOptional<ReportFields[K]> };
+
 /** A review as answered by the upload (with quota), the poll (with the report once completed) and gRPC. */
 export const reviewSchema = Type.Object(
   {
@@ -51,45 +95,7 @@ export const reviewSchema = Type.Object(
     size_bytes: Type.Integer(),
     quota: Type.Optional(quotaSchema),
     retention: retentionSchema,
-    score: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-    risk_level: Type.Optional(
-      Type.Union(['low', 'medium', 'high'].map((value) => Type.Literal(value))),
-    ),
-    is_bank_statement: Type.Optional(Type.Boolean()),
-    summary: Type.Optional(Type.String()),
-    document: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    extracted_fields: Type.Optional(
-      Type.Object(
-        {},
-        {
-          additionalProperties: true,
-          description:
-            'account_holder, iban (first), ibans (all), bank_name, bic, statement_period, statement_date, language, number_format, currency, balances, transactions',
-        },
-      ),
-    ),
-    iban_checks: Type.Optional(Type.Array(validationRowSchema)),
-    domestic_account_checks: Type.Optional(
-      Type.Array(Type.Object({}, { additionalProperties: true })),
-    ),
-    checks: Type.Optional(
-      Type.Array(
-        Type.Object({
-          check: Type.String({
-            description:
-              'balance_arithmetic | running_balances | carried_forward_balances | transaction_dates_in_period | iban | routing_number',
-          }),
-          status: Type.Union(
-            ['passed', 'failed', 'not_checked'].map((value) => Type.Literal(value)),
-          ),
-          reason: Type.Optional(Type.String({ description: 'Why the check could not run' })),
-        }),
-      ),
-    ),
-    positive_signals: Type.Optional(Type.Array(signalSchema)),
-    risk_signals: Type.Optional(Type.Array(signalSchema)),
-    inconsistencies: Type.Optional(Type.Array(signalSchema)),
-    recommendations: Type.Optional(Type.Array(Type.String())),
+    ...optionalReportFields,
     failure: Type.Optional(
       Type.Object({ reason: Type.String(), message: Type.String(), refunded: Type.Boolean() }),
     ),

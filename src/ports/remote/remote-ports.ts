@@ -43,12 +43,21 @@ export function remotePorts(link: RemoteCaller): StatePorts {
   return {
     authenticator: {
       authenticate: (rawKey, now) => link.call('authenticator', 'authenticate', [rawKey, now]),
+      accountById: (id) => link.call('authenticator', 'accountById', [id]),
     },
     meter: {
       reserve: (account, debits, now) => link.call('meter', 'reserve', [account, debits, now]),
       commit: (reservation, actual?: Debits) =>
         link.call('meter', 'commit', [handleOf(reservation), actual]),
       refund: (reservation) => link.call('meter', 'refund', [handleOf(reservation)]),
+      refundCommitted: (charge) =>
+        link.call('meter', 'refundCommitted', [
+          {
+            account_id: charge.account_id,
+            period_start: charge.period_start,
+            debits: charge.debits,
+          },
+        ]),
       balance: (account, now) => link.call('meter', 'balance', [account, now]),
     },
     keyless: {

@@ -7,6 +7,7 @@ import { AppError, fromErrorData, type ErrorData } from '../../errors.js';
 import type {
   Account,
   Claim,
+  CommittedCharge,
   Debits,
   IdempotencyRequest,
   Reservation,
@@ -83,6 +84,7 @@ export function servePorts(ports: StatePorts): ServedPorts {
   const handlers = {
     authenticator: {
       authenticate: (rawKey: string, now: Date) => ports.authenticator.authenticate(rawKey, now),
+      accountById: (id: string) => ports.authenticator.accountById(id),
     },
     meter: {
       reserve: async (account: Account, debits: Debits, now: Date): Promise<ReserveOutcome> => {
@@ -97,6 +99,8 @@ export function servePorts(ports: StatePorts): ServedPorts {
       commit: (handle: number, actual?: Debits) =>
         ports.meter.commit(reservations.take(handle), actual),
       refund: (handle: number) => ports.meter.refund(reservations.take(handle)),
+      // A committed charge is plain data (no handle): it may come from a record written before a restart.
+      refundCommitted: (charge: CommittedCharge) => ports.meter.refundCommitted(charge),
       balance: (account: Account, now: Date) => ports.meter.balance(account, now),
     },
     keyless: {

@@ -1,10 +1,9 @@
 import type { ServerReadableStream, sendUnaryData } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { AppError, toAppError } from '../../errors.js';
-import { limits } from '../../limits.js';
+import { toAppError } from '../../errors.js';
 import type { AnyOp } from '../../ops/framework/op.js';
 import type { Service } from '../../service/execute.js';
-import { statementFileField } from '../../statements/upload-check.js';
+import { uploadRulesOf, uploadTooLarge } from '../upload-rules.js';
 import { grpcErrorOf, metadataText, peerIp, requestIdMetadata, requestIdOf } from './calls.js';
 
 interface UploadChunk {
@@ -12,14 +11,6 @@ interface UploadChunk {
   readonly filename?: string;
   readonly expected_bank?: string;
   readonly expected_bank_slug?: string;
-}
-
-function fileTooLarge(): AppError {
-  return new AppError(
-    'statement_file_too_large',
-    `The file exceeds the ${limits.statementFileBytesMax}-byte (8 MB) limit; the upload was not read further`,
-    { bytes_max: limits.statementFileBytesMax },
-  );
 }
 
 /** Each text field keeps its first value, as in a multipart upload; '' is proto3's unset field, not a value. */
@@ -32,13 +23,14 @@ function keepFirstFields(fields: Record<string, string>, chunk: UploadChunk): vo
 
 /**
  * Client-streaming upload: the chunks become the same input a multipart upload gives the op (one file part
- * named statement_file, the text fields), so both transports share every rule. The 8 MB cap is enforced
- * while receiving: past it the call ends at once with statement_file_too_large.
+ * in the op's upload field, the text fields), so both transports share every rule. The op's byte cap is
+ * enforced while receiving: past it the call ends at once with the op's too-large code.
  */
 export function uploadStream(
   deps: { readonly service: Service; readonly logger: Logger },
   op: AnyOp,
 ) {
+  const rules = uploadRulesOf(op);
   return (call: ServerReadableStream<UploadChunk, unknown>, callback: sendUnaryData<unknown>) => {
     const requestId = requestIdOf(call.metadata);
     call.sendMetadata(requestIdMetadata(requestId, call.metadata));
@@ -58,8 +50,8 @@ export function uploadStream(
       if (done) return;
       const data = chunk.data ?? new Uint8Array(0);
       received += data.byteLength;
-      if (received > limits.statementFileBytesMax) {
-        finish(fileTooLarge());
+      if (received > rules.maxBytes) {
+        finish(uploadTooLarge(rules));
         call.destroy();
         return;
       }
@@ -73,7 +65,7 @@ export function uploadStream(
       const files =
         chunks.length === 0
           ? []
-          : [{ field: statementFileField, filename, bytes: Buffer.concat(chunks, received) }];
+          : [{ field: rules.field, filename, bytes: Buffer.concat(chunks, received) }];
       const identity = {
         apiKey: metadataText(call.metadata, 'x-api-key'),
         ip: peerIp(call.getPeer()),

@@ -1,6 +1,8 @@
 import busboy from 'busboy';
 import { AppError } from '../../errors.js';
 import { limits } from '../../limits.js';
+import type { UploadRules } from '../../ops/framework/op.js';
+import { uploadTooLarge } from '../upload-rules.js';
 import type { Exchange } from './respond.js';
 import { bodyDeadlineMessage, watchBodyDeadline } from './body-deadline.js';
 
@@ -18,31 +20,24 @@ export interface MultipartInput {
 }
 
 /** The whole body may exceed the file cap only by the multipart framing and the small text fields. */
-const bodyBytesMax = limits.statementFileBytesMax + limits.statementMultipartOverheadBytesMax;
+function bodyBytesMaxOf(rules: UploadRules): number {
+  return rules.maxBytes + limits.statementMultipartOverheadBytesMax;
+}
 
 function malformed(message: string): AppError {
   return new AppError('multipart_malformed', message);
 }
 
-function tooLarge(): AppError {
-  return new AppError(
-    'statement_file_too_large',
-    `The file exceeds the ${limits.statementFileBytesMax}-byte (8 MB) limit; the upload was not read further`,
-    {
-      bytes_max: limits.statementFileBytesMax,
-    },
-  );
-}
-
 /**
  * Streams a multipart/form-data body from uWS onData chunks through busboy. Every bound is enforced while
- * reading: a file over the cap or a body over the cap settles the request at once, further chunks are
- * ignored and the connection is closed after the answer, so an oversize upload is never read to its end.
+ * reading: a file over the op's cap (`rules`) or a body over the cap settles the request at once, further
+ * chunks are ignored and the connection is closed after the answer, so an oversize upload is never read to its end.
  */
 export function readMultipart(
   exchange: Exchange,
   contentType: string,
   contentLength: number | null,
+  rules: UploadRules,
 ): Promise<MultipartInput> {
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -61,8 +56,8 @@ export function readMultipart(
       fail(malformed('Content-Type must be multipart/form-data with a boundary'));
       return;
     }
-    if (contentLength !== null && contentLength > bodyBytesMax) {
-      fail(tooLarge());
+    if (contentLength !== null && contentLength > bodyBytesMaxOf(rules)) {
+      fail(uploadTooLarge(rules));
       return;
     }
     let parser: busboy.Busboy;
@@ -70,7 +65,7 @@ export function readMultipart(
       parser = busboy({
         headers: { 'content-type': contentType },
         limits: {
-          fileSize: limits.statementFileBytesMax,
+          fileSize: rules.maxBytes,
           parts: limits.statementMultipartPartsMax,
           fieldSize: limits.statementExpectedBankCharsMax * 4,
         },
@@ -98,7 +93,7 @@ export function readMultipart(
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(tooLarge()));
+      stream.on('limit', () => fail(uploadTooLarge(rules)));
       stream.on('close', () => {
         if (!settled)
           files.push({ field, filename: info.filename ?? '', bytes: Buffer.concat(chunks) });
@@ -118,7 +113,7 @@ export function readMultipart(
       resolve({ fields, files });
     });
     unwatch = watchBodyDeadline(() => fail(new AppError('request_timeout', bodyDeadlineMessage())));
-    feedParser(exchange, parser, () => settled, fail);
+    feedParser(exchange, parser, rules, () => settled, fail);
   });
 }
 
@@ -126,15 +121,17 @@ export function readMultipart(
 function feedParser(
   exchange: Exchange,
   parser: busboy.Busboy,
+  rules: UploadRules,
   settled: () => boolean,
   fail: (error: AppError) => void,
 ): void {
+  const bodyBytesMax = bodyBytesMaxOf(rules);
   let received = 0;
   exchange.res.onData((chunk, isLast) => {
     if (settled() || exchange.aborted) return;
     received += chunk.byteLength;
     if (received > bodyBytesMax) {
-      fail(tooLarge());
+      fail(uploadTooLarge(rules));
       return;
     }
     parser.write(Buffer.from(chunk.slice(0))); // uWS reuses the chunk's memory after this callback

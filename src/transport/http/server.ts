@@ -6,6 +6,7 @@ import type { HttpOp } from '../../ops/framework/op.js';
 import type { CallIdentity, ExecuteOutcome, Service } from '../../service/execute.js';
 import { readBody, parseJsonBody } from './body.js';
 import { readMultipart } from './multipart.js';
+import { uploadRulesOf } from '../upload-rules.js';
 import { requestIdFrom } from './request-id.js';
 import { renderBody, RenderedBody } from '../../render/body.js';
 import { outputJsonBytes, outputJsonView } from '../../render/json-bytes.js';
@@ -175,7 +176,12 @@ function queryInput(query: string, params: Record<string, string>): Record<strin
 async function rawInputOf(op: HttpOp, exchange: Exchange, parts: CallParts): Promise<unknown> {
   if (op.http.inputFrom === 'query') return queryInput(parts.query, parts.params);
   if (op.http.inputFrom === 'multipart') {
-    const { fields, files } = await readMultipart(exchange, parts.contentType, parts.contentLength);
+    const { fields, files } = await readMultipart(
+      exchange,
+      parts.contentType,
+      parts.contentLength,
+      uploadRulesOf(op),
+    );
     return { ...fields, files, ...parts.params };
   }
   const body = await readBody(exchange, parts.contentLength, limits.httpJsonBodyBytesMax);

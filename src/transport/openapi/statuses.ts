@@ -9,12 +9,13 @@ import { errorCodes, type ErrorCode } from '../../errors.js';
 import type { HttpOp } from '../../ops/framework/op.js';
 import { refusalsOf } from '../../ops/framework/refusals.js';
 import { httpStatusOf } from '../http/status.js';
+import { uploadRulesOf } from '../upload-rules.js';
 
 /** What the REST front answers for an op's input before the service sees it (transport/http/body.ts, multipart.ts). */
 function restInputCodes(op: HttpOp): ErrorCode[] {
   if (op.http.inputFrom === 'body') return ['payload_too_large', 'request_timeout'];
   if (op.http.inputFrom === 'multipart')
-    return ['multipart_malformed', 'statement_file_too_large', 'request_timeout'];
+    return ['multipart_malformed', uploadRulesOf(op).tooLarge, 'request_timeout'];
   return [];
 }
 

@@ -3,14 +3,16 @@
  * decryption, extraction, the checks, the report) and compares a report with the expected outcome.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BankDirectory } from '../../../src/registry/bank-directory.js';
-import { analyzeUpload } from '../../../src/statements/analyze-upload.js';
-import type { StatementReport } from '../../../src/statements/report.js';
-import { encryptUpload } from '../../../src/statements/upload-cipher.js';
+import { sniffStatementFile } from '../../../src/domain/statements/file-type.js';
+import { analyzeUpload } from '../../../src/ops/statements/analyze-upload.js';
+import type { StatementReport } from '../../../src/ops/statements/report.js';
+import { readStatementReport } from '../../../src/ops/statements/report-check.js';
+import { UploadFiles } from '../../../src/statements/upload-files.js';
 import { corpusDir, type Expected } from './generate.js';
 
 /** No registry: the corpus tests what the statement says, not the bank registry (tested on its own). */
@@ -38,19 +40,19 @@ export async function analyse(entry: Expected): Promise<Analysed> {
   try {
     const key = randomBytes(32);
     const reviewId = randomBytes(16).toString('hex');
-    const uploadPath = join(dir, `${reviewId}.upload`);
-    writeFileSync(
-      uploadPath,
-      encryptUpload(key, reviewId, readFileSync(join(corpusDir, entry.file))),
-    );
+    const bytes = readFileSync(join(corpusDir, entry.file));
+    const fileKind = sniffStatementFile(bytes);
+    if (fileKind === null) throw new Error(`${entry.file}: not a statement file type`);
+    new UploadFiles(dir, key).write(reviewId, bytes);
     const cpu = process.cpuUsage();
     const started = performance.now();
     const result = await analyzeUpload(
       {
         kind: 'statement-analysis',
         reviewId,
-        uploadPath,
+        uploads: dir,
         key,
+        fileKind,
         expectedBank: null,
         expectedBankSlug: null,
         callerPaid: true,
@@ -63,7 +65,8 @@ export async function analyse(entry: Expected): Promise<Analysed> {
     const cpuMilliseconds = (used.user + used.system) / 1_000;
     if (!result.ok)
       throw new Error(`${entry.file}: analysis failed: ${result.reason} ${result.detail}`);
-    return { report: result.report as StatementReport, milliseconds, cpuMilliseconds };
+    // Checked as the service checks a worker's report: every corpus report must match the report schema.
+    return { report: readStatementReport(result.report), milliseconds, cpuMilliseconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

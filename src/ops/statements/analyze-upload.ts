@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import type { StatementTask, StatementTaskResult } from '../pool/task.js';
-import type { BankDirectory } from '../registry/bank-directory.js';
-import type { RoutingDirectory } from '../registry/routing-directory.js';
-import { extractDocument } from './extract/index.js';
-export { configureOcr } from './extract/image.js';
-import { AnalysisFailure } from './failure.js';
+import type { StatementTask, StatementTaskResult } from '../../pool/task.js';
+import type { BankDirectory } from '../../registry/bank-directory.js';
+import type { RoutingDirectory } from '../../registry/routing-directory.js';
+import { extractDocument } from '../../statements/extract/index.js';
+export { configureOcr } from '../../statements/extract/image.js';
+import { AnalysisFailure } from '../../statements/failure.js';
+import { UploadFiles } from '../../statements/upload-files.js';
 import { buildReport } from './report.js';
-import { decryptUpload } from './upload-cipher.js';
 
 /**
  * One analysis as a pool worker runs it: read and decrypt the upload, extract, check, report.
@@ -19,7 +18,7 @@ export async function analyzeUpload(
 ): Promise<StatementTaskResult> {
   let bytes: Buffer;
   try {
-    bytes = decryptUpload(Buffer.from(task.key), task.reviewId, readFileSync(task.uploadPath));
+    bytes = new UploadFiles(task.uploads, Buffer.from(task.key)).read(task.reviewId);
   } catch {
     return {
       ok: false,
@@ -28,7 +27,7 @@ export async function analyzeUpload(
     };
   }
   try {
-    const facts = await extractDocument(bytes);
+    const facts = await extractDocument(bytes, task.fileKind);
     const report = buildReport(facts, {
       now: new Date(task.now),
       bank,

@@ -1,7 +1,9 @@
-import { runChecks, type IbanFinding } from '../domain/statements/checks.js';
-import type { DocumentFacts } from '../domain/statements/document.js';
-import { readFields, type Found, type StatementFields } from '../domain/statements/fields.js';
-import { mediaTypeOf } from '../domain/statements/file-type.js';
+import type { RoutingVerdict } from '../../domain/routing/aba.js';
+import { runChecks, type IbanFinding } from '../../domain/statements/checks.js';
+import type { DocumentFacts } from '../../domain/statements/document.js';
+import { readFields, type Found, type StatementFields } from '../../domain/statements/fields.js';
+import { mediaTypeOf } from '../../domain/statements/file-type.js';
+import type { CheckStatus } from '../../domain/statements/findings.js';
 import {
   recommendationsOf,
   riskLevelOf,
@@ -9,18 +11,17 @@ import {
   sortSignals,
   summaryOf,
   type RiskLevel,
-} from '../domain/statements/score.js';
-import type { CheckStatus } from '../domain/statements/findings.js';
-import type { Signal } from '../domain/statements/signals.js';
-import { checkRoutingNumber } from '../domain/routing/aba.js';
-import { formatMinor } from '../domain/statements/values.js';
-import { limits } from '../limits.js';
-import type { CallerView } from '../ops/framework/op.js';
-import { validationRow, type ValidationRow } from '../ops/iban/validate.js';
-import type { BankDirectory } from '../registry/bank-directory.js';
-import type { RoutingDirectory } from '../registry/routing-directory.js';
+} from '../../domain/statements/score.js';
+import type { Signal } from '../../domain/statements/signals.js';
+import { formatMinor } from '../../domain/statements/values.js';
+import { limits } from '../../limits.js';
+import type { BankDirectory } from '../../registry/bank-directory.js';
+import type { RoutingDirectory } from '../../registry/routing-directory.js';
+import type { CallerView } from '../framework/op.js';
+import { validationRow, type ValidationRow } from '../iban/validate.js';
 
-export interface StatementReport {
+/** A completed review's report (a type, not an interface: the review store keeps it as a plain JSON object). */
+export type StatementReport = {
   readonly score: number;
   readonly risk_level: RiskLevel;
   readonly is_bank_statement: boolean;
@@ -35,7 +36,7 @@ export interface StatementReport {
   readonly risk_signals: readonly Signal[];
   readonly inconsistencies: readonly Signal[];
   readonly recommendations: readonly string[];
-}
+};
 
 export interface ReportContext {
   readonly now: Date;
@@ -100,13 +101,14 @@ function directoryPresence(
   };
 }
 
+/** The routing number as the checks judged it (`verdict`, computed once), and the account number's shape. */
 function domesticChecks(
   fields: StatementFields,
+  verdict: RoutingVerdict | null,
   routing: RoutingDirectory | undefined,
 ): Record<string, unknown>[] {
   const checks: Record<string, unknown>[] = [];
-  if (fields.routingNumber !== null) {
-    const verdict = checkRoutingNumber(fields.routingNumber.value);
+  if (verdict !== null) {
     checks.push({
       type: 'routing_number',
       value: verdict.input,
@@ -185,7 +187,7 @@ export function buildReport(facts: DocumentFacts, context: ReportContext): State
     },
     extracted_fields: extractedFields(fields),
     iban_checks: ibanChecks(outcome.ibans, context),
-    domestic_account_checks: domesticChecks(fields, context.routing),
+    domestic_account_checks: domesticChecks(fields, outcome.routing, context.routing),
     checks: outcome.checks,
     positive_signals: sorted.positive,
     risk_signals: sorted.risk,

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { DocumentFacts } from '../domain/statements/document.js';
-import type { BankDirectory } from '../registry/bank-directory.js';
-import type { RoutingDirectory, RoutingTarget } from '../registry/routing-directory.js';
+import type { DocumentFacts } from '../../domain/statements/document.js';
+import type { BankDirectory } from '../../registry/bank-directory.js';
+import type { RoutingDirectory, RoutingTarget } from '../../registry/routing-directory.js';
 import { buildReport } from './report.js';
 
 const noBanks = { bankOf: () => undefined } as unknown as BankDirectory;
