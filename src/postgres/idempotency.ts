@@ -12,9 +12,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { assert } from '../assert.js';
+import {
+  conflict,
+  leaderClaim,
+  leaderResult,
+  type LeaderResult,
+} from '../accounts/idempotency-store.js';
 import { PendingWrites } from '../accounts/pending-writes.js';
-import { AppError } from '../errors.js';
 import { limits } from '../limits.js';
 import type { Claim, IdempotencyPort, IdempotencyRequest } from '../ports/idempotency.js';
 import { unflushed } from './transaction.js';
@@ -22,12 +26,6 @@ import { unflushed } from './transaction.js';
 interface InFlight {
   readonly fingerprint: string;
   readonly promise: Promise<unknown>;
-}
-
-interface Shared {
-  readonly promise: Promise<unknown>;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
 }
 
 type Won = { readonly leader: string } | { readonly saved: string };
@@ -38,25 +36,6 @@ ON CONFLICT (key_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, resu
   lead_until = EXCLUDED.lead_until, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
 WHERE i.expires_at <= EXCLUDED.created_at OR (i.result IS NULL AND i.lead_until <= EXCLUDED.created_at)
 RETURNING leader`;
-
-function conflict(request: IdempotencyRequest): AppError {
-  return new AppError(
-    'conflict',
-    `${request.label} was already used with a different request: get a new quote and a new request_id`,
-    { idempotency_conflict: true },
-  );
-}
-
-function shared(): Shared {
-  let resolve!: (value: unknown) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<unknown>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  promise.catch(() => undefined); // followers handle the failure; nobody may be listening
-  return { promise, resolve, reject };
-}
 
 export class PgIdempotency implements IdempotencyPort {
   private readonly inflight = new Map<string, InFlight>();
@@ -71,7 +50,7 @@ export class PgIdempotency implements IdempotencyPort {
       if (running.fingerprint !== request.fingerprint) throw conflict(request);
       return { kind: 'replay', result: running.promise };
     }
-    const local = shared();
+    const local = leaderResult();
     this.inflight.set(mapKey, { fingerprint: request.fingerprint, promise: local.promise });
     try {
       const won = await this.win(keyId, request, now);
@@ -131,41 +110,28 @@ export class PgIdempotency implements IdempotencyPort {
     mapKey: string,
     request: IdempotencyRequest,
     token: string,
-    local: Shared,
+    result: LeaderResult,
   ): Claim {
-    let settled = false;
-    const once = () => {
-      assert(!settled, 'an idempotency claim settles once');
-      settled = true;
-    };
-    return {
-      kind: 'leader',
-      complete: (result, now) => {
-        once();
-        const text = JSON.stringify(result);
-        local.resolve(JSON.parse(text) as unknown);
-        const written = this.pool.query(
+    const row = [keyId, request.key, token];
+    return leaderClaim({
+      result,
+      inflight: this.inflight,
+      mapKey,
+      track: (write) => this.track(write),
+      // A synchronous commit: the saved result replays on every node, also after a crash of this one.
+      save: (text, now) =>
+        this.pool.query(
           'UPDATE idempotency SET result = $4, created_at = $5 WHERE key_id = $1 AND key = $2 AND leader = $3',
-          [keyId, request.key, token, text, now],
-        );
-        // Until the row holds the result, local followers find the leader's promise instead.
-        written.finally(() => this.inflight.delete(mapKey)).catch(() => undefined);
-        this.track(written);
-        // The caller answers after this: an acknowledged run is committed and replays on every node.
-        return written.then(() => undefined);
-      },
-      abandon: (error) => {
-        once();
-        this.inflight.delete(mapKey);
-        local.reject(error);
+          [...row, text, now],
+        ),
+      release: () =>
         this.track(
           this.pool.query(
             'DELETE FROM idempotency WHERE key_id = $1 AND key = $2 AND leader = $3',
-            [keyId, request.key, token],
+            row,
           ),
-        );
-      },
-    };
+        ),
+    });
   }
 
   /** A few expired records per new lead, as the LMDB store sweeps: bounded work per request. */

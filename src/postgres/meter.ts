@@ -14,6 +14,7 @@
  */
 import { assert } from '../assert.js';
 import { assertActive, isExpired, periodOf } from '../accounts/periods.js';
+import { checkDebits } from '../accounts/meter.js';
 import { PendingWrites } from '../accounts/pending-writes.js';
 import { creditKinds, planOf, type CreditKind } from '../accounts/plans.js';
 import type { Account } from '../ports/accounts.js';
@@ -47,16 +48,6 @@ interface Settlement {
   readonly period_start: string;
   readonly used: Counts;
   readonly released: Counts;
-}
-
-function checkDebits(debits: Debits): void {
-  for (const [kind, amount] of Object.entries(debits)) {
-    assert((creditKinds as readonly string[]).includes(kind), `unknown credit kind ${kind}`);
-    assert(
-      amount === undefined || (Number.isSafeInteger(amount) && amount >= 0),
-      `bad debit ${kind}=${amount}`,
-    );
-  }
 }
 
 export class PgMeter implements CreditMeter {

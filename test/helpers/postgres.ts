@@ -37,3 +37,18 @@ export async function createTestSchema(): Promise<TestSchema> {
       admin((client) => client.query(`DROP SCHEMA ${name} CASCADE`)).then(() => undefined),
   };
 }
+
+/** One query on a connection of its own, as another node (or an auditor) sees the schema's tables. */
+export async function querySchema<T extends pg.QueryResultRow>(
+  schema: TestSchema,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: schema.url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

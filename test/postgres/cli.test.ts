@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
-import { createTestSchema, type TestSchema } from '../helpers/postgres.js';
+import { createTestSchema, querySchema, type TestSchema } from '../helpers/postgres.js';
 
 const entry = fileURLToPath(new URL('../../src/cli-entry.js', import.meta.url));
 const exec = promisify(execFile);
@@ -24,16 +23,6 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
   return exec(process.execPath, [entry, ...args], {
     env: { ...process.env, NODE_OPTIONS: '', IBANQA_DATA_DIR: dataDir, ...env },
   });
-}
-
-async function query<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: schema.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 describe('ibanqa CLI on a shared database', () => {
@@ -51,7 +40,9 @@ describe('ibanqa CLI on a shared database', () => {
     assert.match(first.stdout, /schema version 1, applied 1 /);
     const again = await cli(['db', 'migrate'], { IBANQA_DATABASE_URL: schema.url });
     assert.match(again.stdout, /schema version 1, already up to date/);
-    assert.deepEqual(await query('SELECT version FROM schema_migrations'), [{ version: 1 }]);
+    assert.deepEqual(await querySchema(schema, 'SELECT version FROM schema_migrations'), [
+      { version: 1 },
+    ]);
   });
 
   it('keys create, list and revoke work on the database, not the data directory', async () => {
@@ -71,7 +62,8 @@ describe('ibanqa CLI on a shared database', () => {
       ).stdout,
     ) as { id: string; key: string; plan: string };
     assert.equal(created.plan, 'pro');
-    const rows = await query<{ id: string; plan: string; label: string; revoked_at: null }>(
+    const rows = await querySchema<{ id: string; plan: string; label: string; revoked_at: null }>(
+      schema,
       'SELECT id, plan, label, revoked_at FROM api_keys',
     );
     assert.deepEqual(rows, [{ id: created.id, plan: 'pro', label: 'ci', revoked_at: null }]);
@@ -86,7 +78,8 @@ describe('ibanqa CLI on a shared database', () => {
     assert.deepEqual(local, [], 'the data directory holds no key');
     const revoked = await cli(['keys', 'revoke', created.id, '--database-url', schema.url]);
     assert.equal(revoked.stdout.trim(), `revoked ${created.id}`);
-    const after = await query<{ revoked: boolean }>(
+    const after = await querySchema<{ revoked: boolean }>(
+      schema,
       'SELECT revoked_at IS NOT NULL AS revoked FROM api_keys',
     );
     assert.deepEqual(after, [{ revoked: true }]);
@@ -95,9 +88,9 @@ describe('ibanqa CLI on a shared database', () => {
   it('manifest keygen rotates the ring in the database', async () => {
     const first = await cli(['manifest', 'keygen', '--database-url', schema.url]);
     const second = await cli(['manifest', 'keygen', '--database-url', schema.url]);
-    const [ring] = await query<{ ring: { keys: { key_id: string; private_key_pem?: string }[] } }>(
-      'SELECT ring FROM manifest_key_ring',
-    );
+    const [ring] = await querySchema<{
+      ring: { keys: { key_id: string; private_key_pem?: string }[] };
+    }>(schema, 'SELECT ring FROM manifest_key_ring');
     assert.ok(ring);
     const ids = ring.ring.keys.map((key) => key.key_id);
     assert.equal(ids.length, 2);

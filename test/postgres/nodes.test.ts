@@ -11,8 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
-import { createTestSchema, type TestSchema } from '../helpers/postgres.js';
+import { createTestSchema, querySchema, type TestSchema } from '../helpers/postgres.js';
 import { seedEmbeddedRegistry } from '../helpers/registry-template.js';
 import { call } from '../helpers/service.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
@@ -22,23 +21,11 @@ let seeded: string;
 let nodes: ServiceProcess[] = [];
 let starterKey: string;
 
-async function sql<T extends pg.QueryResultRow>(
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const client = new pg.Client({ connectionString: schema.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Committed credits of a kind for a raw key, straight from the table (ids are key_ + 12 hex of the SHA-256). */
 async function used(rawKey: string, kind: 'api_calls' | 'profiles'): Promise<number> {
   const id = `key_${createHash('sha256').update(rawKey).digest('hex').slice(0, 12)}`;
-  const rows = await sql<{ used: string }>(
+  const rows = await querySchema<{ used: string }>(
+    schema,
     `SELECT used_${kind} AS used FROM credit_usage WHERE account_id = $1`,
     [id],
   );
@@ -76,8 +63,14 @@ describe('two nodes on one database', () => {
   });
 
   it('migrated once; one set of demo keys; the key works on both nodes', async () => {
-    assert.deepEqual(await sql('SELECT version FROM schema_migrations'), [{ version: 1 }]);
-    assert.equal((await sql('SELECT id FROM api_keys')).length, 7, 'one key per plan');
+    assert.deepEqual(await querySchema(schema, 'SELECT version FROM schema_migrations'), [
+      { version: 1 },
+    ]);
+    assert.equal(
+      (await querySchema(schema, 'SELECT id FROM api_keys')).length,
+      7,
+      'one key per plan',
+    );
     for (const node of nodes) {
       const usage = await call(node.base, '/usage', { key: starterKey });
       assert.equal(usage.status, 200, usage.text);
@@ -137,7 +130,8 @@ describe('two nodes on one database', () => {
     const specs = await Promise.all(
       nodes.map((node) => call(node.base, '/fixture-manifest/spec', {})),
     );
-    const [ring] = await sql<{ ring: { keys: { key_id: string }[] } }>(
+    const [ring] = await querySchema<{ ring: { keys: { key_id: string }[] } }>(
+      schema,
       'SELECT ring FROM manifest_key_ring',
     );
     assert.equal(ring?.ring.keys.length, 1, 'one key created, however many nodes started');

@@ -17,23 +17,13 @@ import { pgPorts, type PgPorts } from '../../src/postgres/ports.js';
 import { pgKeyRing } from '../../src/postgres/key-ring-store.js';
 import { loadManifestKeysFrom } from '../../src/signing/key-ring.js';
 import type { Claim } from '../../src/ports/index.js';
-import { createTestSchema, type TestSchema } from '../helpers/postgres.js';
+import { createTestSchema, querySchema, type TestSchema } from '../helpers/postgres.js';
 
 const T0 = new Date('2026-03-10T09:00:00.000Z');
 const FREE_API_CALLS = 50;
 
 let schema: TestSchema;
 
-/** A read on a connection of its own, as another node (or an auditor) sees the table. */
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: schema.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 let pools: pg.Pool[] = [];
 let nodes: PgPorts[] = [];
 
@@ -168,7 +158,8 @@ describe('PostgreSQL state from several nodes', () => {
         held.map(async (outcome) => {
           assert.ok(outcome.ok);
           await node.meter.commit(outcome.reservation, { api_calls: 1 });
-          const [row] = await sql<{ used: string; reserved: string }>(
+          const [row] = await querySchema<{ used: string; reserved: string }>(
+            schema,
             'SELECT used_api_calls AS used, reserved_api_calls AS reserved FROM credit_usage WHERE account_id = $1',
             [created.id],
           );
