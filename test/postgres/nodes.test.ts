@@ -2,8 +2,8 @@
 // and the schema is migrated and the demo keys created once; a key works on both; the same US routing request_id
 // sent to both at once runs once and debits once, a changed body is 409 on both; a full profile sent to both at
 // once runs once and debits once; the two nodes sign fixture manifests with the same key.
-// Method: two real service processes (src/main.ts) with IBANQA_DATABASE_URL naming a schema of their own in the
-// machine's PostgreSQL. Debits are read from the credit_usage table with plain SQL (not through the ledger code)
+// Method: two real service processes (src/main.ts, the second with two REST front threads) with IBANQA_DATABASE_URL
+// naming a schema of their own in the machine's PostgreSQL. Debits are read from the credit_usage table with plain SQL (not through the ledger code)
 // and compared with the quote the service gave; the key's id is computed here from its SHA-256.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
@@ -49,8 +49,11 @@ describe('two nodes on one database', () => {
     seeded = mkdtempSync(join(tmpdir(), 'ibanqa-nodes-registry-'));
     await seedEmbeddedRegistry(seeded);
     const env = { IBANQA_DATABASE_URL: schema.url, IBANQA_POOL_THRESHOLD_ROWS: '1' };
+    // The second node runs two REST front threads: their state calls cross to its main thread's PostgreSQL ports.
     nodes = await Promise.all(
-      [0, 1].map(() => startServiceProcess(env, seeded, { demoKeys: false })),
+      [{}, { IBANQA_HTTP_THREADS: '2' }].map((threads) =>
+        startServiceProcess({ ...env, ...threads }, seeded, { demoKeys: false }),
+      ),
     );
     const printed = nodes.map((node) => /^\s+starter\s+(iq_\S+)/m.exec(node.child.stdout())?.[1]);
     assert.equal(printed.filter(Boolean).length, 1, 'exactly one node created the demo keys');
