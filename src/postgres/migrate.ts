@@ -11,6 +11,9 @@ import { inTransaction } from './transaction.js';
 /** Distinguishes this lock from other advisory locks of the schema (two-key form: this class, the schema). */
 const MIGRATION_LOCK_CLASS = 0x1ba9;
 
+/** The newest version this build knows: a database at a higher one was migrated by a newer release. */
+export const latestVersion = Math.max(...migrations.map((migration) => migration.version));
+
 export interface MigrationOutcome {
   readonly applied: readonly Migration[];
   /** The schema's version after the run. */
@@ -27,6 +30,12 @@ export function migrate(pool: pg.Pool): Promise<MigrationOutcome> {
     );
     const done = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
     const have = new Set(done.rows.map((row) => row.version));
+    const newest = Math.max(0, ...have);
+    // A newer release migrated this database: an older node must not write tables it no longer knows the shape of.
+    if (newest > latestVersion)
+      throw new Error(
+        `the database schema is at version ${newest}, newer than this release knows (${latestVersion}): run the newer release`,
+      );
     const pending = migrations.filter((migration) => !have.has(migration.version));
     for (const migration of pending) {
       await client.query(migration.sql);
@@ -39,6 +48,3 @@ export function migrate(pool: pg.Pool): Promise<MigrationOutcome> {
     return { applied: pending, version };
   });
 }
-
-/** The newest version this build knows: a database at a higher one was migrated by a newer release. */
-export const latestVersion = Math.max(...migrations.map((migration) => migration.version));

@@ -182,4 +182,15 @@ describe('PostgreSQL state from several nodes', () => {
     assert.deepEqual(first.published, second?.published);
     assert.equal(first.published.length, 1);
   });
+
+  it('a node refuses a schema a newer release migrated', async () => {
+    await querySchema(schema, 'INSERT INTO schema_migrations (version, name) VALUES (999, $1)', [
+      'from a newer release',
+    ]);
+    try {
+      await assert.rejects(migrate(pools[0] as pg.Pool), /version 999, newer than this release/);
+    } finally {
+      await querySchema(schema, 'DELETE FROM schema_migrations WHERE version = 999');
+    }
+  });
 });
