@@ -167,6 +167,7 @@ async function measureCell(
       requestKey,
       rowStart: 0,
       registryVersion: rig.registryVersion,
+      now: new Date(),
     });
   const jsonTask: TaskRequest = {
     op: op.name,
@@ -175,6 +176,7 @@ async function measureCell(
     requestKey,
     rowStart: 0,
     registryVersion: rig.registryVersion,
+    now: new Date().toISOString(),
   };
   const submitJson: Submit = () => jsonPool.run(jsonTask);
   const inlineMs = timeEach(repetitions, () => op.run(input as never, context));
@@ -218,6 +220,7 @@ async function warmUp(rig: Rig, input: unknown): Promise<void> {
     requestKey,
     rowStart: 0,
     registryVersion: rig.registryVersion,
+    now: new Date().toISOString(),
   };
   for (let index = 0; index < warmupTasks; index++) {
     rig.op.run(input as never, rig.context);
@@ -228,6 +231,7 @@ async function warmUp(rig: Rig, input: unknown): Promise<void> {
       requestKey,
       rowStart: 0,
       registryVersion: rig.registryVersion,
+      now: new Date(),
     });
     await rig.jsonPool.run(task);
   }

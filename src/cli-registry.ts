@@ -10,9 +10,11 @@ import { AppError } from './errors.js';
 import { changeCountsByField, diffSnapshots } from './registry/diff.js';
 import { importPath } from './registry/store/import-file.js';
 import { ensureEmbeddedDefault } from './registry/store/embedded.js';
+import { publishedWrites } from './registry/publish/writes.js';
 import { RegistryStore } from './registry/store/registry-store.js';
 import type { ImportSummary } from './registry/store/types.js';
-import { syncSources, syncUrls } from './registry/store/sync.js';
+import { registrySources, sourceIds } from './registry/store/sources.js';
+import { envNameOf, syncSources, syncUrls } from './registry/store/sync.js';
 
 /** Below this many records an import is over before a bar could say anything. */
 const PROGRESS_MIN_ROWS = 5_000;
@@ -25,17 +27,31 @@ const out: Write = (line) => process.stdout.write(`${line}\n`);
 /**
  * Write commands lay the embedded default down first (as the service's first start would): publisher files then
  * override it. `writes: 'bare'` skips it, for a data directory that studies older publisher files on their own.
+ * With a database URL (--database-url, IBANQA_DATABASE_URL) a write command publishes its imports to every node.
  */
 function withRegistry<T>(
   dataDir: string | undefined,
   use: (store: RegistryStore) => T | Promise<T>,
   writes: boolean | 'bare' = false,
+  databaseUrl?: string,
 ): Promise<void> {
-  const config = loadConfig(process.env, dataDir === undefined ? {} : { dataDir });
+  const config = loadConfig(process.env, {
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+  });
   const store = RegistryStore.openWriter(config.dataDir);
+  const note: Write = (line) => process.stderr.write(`ibanqa registry: ${line}\n`);
   return Promise.resolve()
     .then(() => (writes === true ? ensureEmbeddedDefault(store) : []))
-    .then(() => use(store))
+    .then(() =>
+      writes === false
+        ? use(store)
+        : publishedWrites(
+            store,
+            { databaseUrl: config.databaseUrl, bare: writes === 'bare', note },
+            () => use(store),
+          ),
+    )
     .then(
       () => undefined,
       (error: unknown) => {
@@ -87,6 +103,7 @@ interface ImportOptions {
   /** commander's --no-embedded: false skips laying down the embedded default. */
   embedded?: boolean;
   dataDir?: string;
+  databaseUrl?: string;
   json?: boolean;
 }
 
@@ -108,6 +125,7 @@ function runImport(options: ImportOptions): Promise<void> {
       }
     },
     options.embedded === false ? 'bare' : true,
+    options.databaseUrl,
   );
 }
 
@@ -210,6 +228,7 @@ interface SyncOptions {
   source?: string[];
   url?: string[];
   dataDir?: string;
+  databaseUrl?: string;
   json?: boolean;
 }
 
@@ -231,6 +250,7 @@ function runSync(options: SyncOptions): Promise<void> {
       if (results.some((result) => !result.ok)) process.exitCode = 1;
     },
     true,
+    options.databaseUrl,
   );
 }
 
@@ -240,6 +260,10 @@ function positiveInt(value: string): number {
     throw new InvalidArgumentError('a non-negative integer');
   return parsed;
 }
+
+const databaseUrlFlag = '--database-url <url>';
+const databaseUrlHelp =
+  'PostgreSQL database of a cluster (IBANQA_DATABASE_URL): take its published imports first, then publish this one to every node';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -261,14 +285,11 @@ function registerImportCommand(registry: Command): void {
     .description(
       'Import one publisher file as a new snapshot of its source (atomic; change events against the previous snapshot)',
     )
-    .requiredOption(
-      '--source <id>',
-      'bundesbank-blz, oenb-sepa, six-bankenstamm, nbb-bank-codes, gleif-lei, gleif-rr, fedach, fedwire, schwifty',
-    )
+    .requiredOption('--source <id>', sourceIds.join(', '))
     .requiredOption('--file <path>', 'the file as published')
     .option(
       '--snapshot-date <YYYY-MM-DD>',
-      "the publisher's date for the data; required where neither the file nor the publisher's file name carries one (Bundesbank blz-aktuell, GLEIF JSON renamed, schwifty)",
+      "the publisher's date for the data; required where neither the file nor the publisher's file name carries one (see each source's date below)",
     )
     .option('--delta', 'the file holds only new or changed records (GLEIF delta publications)')
     .option(
@@ -276,7 +297,9 @@ function registerImportCommand(registry: Command): void {
       'do not lay down the embedded default first (a data directory for studying older publisher files, which the embedded tables would otherwise outdate)',
     )
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
+    .option(databaseUrlFlag, databaseUrlHelp)
     .option('--json', 'print the import summary as JSON')
+    .addHelpText('after', importSourcesHelp())
     .action((options: ImportOptions) => runImport(options));
 }
 
@@ -310,13 +333,36 @@ function registerSyncCommand(registry: Command): void {
     .description(
       `Download the publishers' current files and import them (URLs: defaults, IBANQA_SYNC_URL_<SOURCE>, or --url)`,
     )
-    .option('--source <id>', 'only this source (repeatable)', collect)
+    .option('--source <id>', `only this source (repeatable): ${sourceIds.join(', ')}`, collect)
     .option(
       '--url <source=url>',
       'download URL of a source (repeatable; overrides the environment)',
       collect,
     )
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
+    .option(databaseUrlFlag, databaseUrlHelp)
     .option('--json', 'print one JSON line per source')
+    .addHelpText('after', syncSourcesHelp())
     .action((options: SyncOptions) => runSync(options));
+}
+
+/** The source table as `registry import --help` lists it: id, publisher and title, licence, snapshot date. */
+export function importSourcesHelp(): string {
+  const lines = registrySources.map(({ info, dateFrom }) =>
+    [
+      `  ${info.source_id}: ${info.publisher}, ${info.title}`,
+      `    licence: ${info.license}`,
+      `    snapshot date: ${dateFrom}`,
+    ].join('\n'),
+  );
+  return `\nSources:\n${lines.join('\n')}`;
+}
+
+/** Where `registry sync` downloads each source from by default, or the variable that must name it. */
+export function syncSourcesHelp(): string {
+  const lines = registrySources.map(
+    ({ info, syncUrl }) =>
+      `  ${info.source_id}: ${syncUrl ?? `no stable address; set ${envNameOf(info.source_id)} or --url`}`,
+  );
+  return `\nDownload addresses:\n${lines.join('\n')}`;
 }

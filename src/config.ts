@@ -27,8 +27,8 @@ export interface Config {
   /**
    * IBANQA_DATABASE_URL or --database-url: a PostgreSQL URL (postgres://user:password@host:port/database). Set, keys,
    * credits, the keyless allowance, idempotency records, watches and the manifest signing keys live in that
-   * database, shared by every node that names it (src/postgres/); null (the default): all state is in the data
-   * directory's LMDB, as for a single node.
+   * database, shared by every node that names it (src/postgres/), and the registry publishes imports through it
+   * (src/registry/publish/); null (the default): this node stands alone, all state in the data directory's LMDB.
    */
   readonly databaseUrl: string | null;
   /** IBANQA_LEDGER_DURABILITY=disk|process: how far an acknowledged debit has travelled (src/accounts/account-store.ts). */

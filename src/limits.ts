@@ -112,6 +112,17 @@ const registry = {
   downloadTimeoutMs: 120_000,
   /** Largest zip part inflated: a sheet of 2,917 rows is ~2.7 MB; the cap stops a zip bomb well before memory does. */
   zipEntryBytesMax: 64 * 1024 * 1024,
+  /** A node with a database URL asks PostgreSQL for a newer published registry this often, besides LISTEN/NOTIFY,
+   *  which tells it at once but loses what is sent while its connection is down. Nodes must serve a publication
+   *  within 10 s: a 2 s poll leaves the rest for the apply (a child process, about 1-3 s with tsx on 2 cores). A
+   *  poll is one index read (max of a primary key). */
+  publicationPollMs: 2_000,
+  /** After an apply failed (a registry that diverged from the published chain), the same target is retried this
+   *  late, not on every poll: the failure repeats until an operator acts, and each try starts a process. */
+  publicationRetryMs: 60_000,
+  /** A child process applying publications that has not finished by then is killed: the largest real publication
+   *  (a full GLEIF golden copy) is minutes of import, anything past this is stuck. */
+  publicationApplyTimeoutMs: 30 * 60 * 1000,
 } as const;
 
 /** The /us/routing operations. */

@@ -4,6 +4,7 @@ import { AccountStore, Meter, type CreatedKey } from './accounts/index.js';
 import { migrateLegacyWatches } from './accounts/legacy-watches.js';
 import { lmdbPorts, type LmdbPorts } from './accounts/lmdb-ports.js';
 import { ledgerUsageReader } from './accounts/usage-reader.js';
+import { systemClock, type Clock } from './clock.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { compileInputValidator } from './ops/framework/input-validation.js';
@@ -11,6 +12,7 @@ import { isHttpOp } from './ops/framework/op.js';
 import { ops } from './ops/table.js';
 import { createPool, PoolRunner } from './pool/pool.js';
 import { openServiceData } from './registry/load-directory.js';
+import { followRegistry, registryCatchUp } from './registry/publish/node.js';
 import { loadRoutingDirectory } from './registry/routing-directory-loader.js';
 import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import type { RegistryStore } from './registry/store/registry-store.js';
@@ -51,6 +53,8 @@ export interface RunningService {
   /** The state ports the service runs on: LMDB, or PostgreSQL with IBANQA_DATABASE_URL. */
   readonly state: StatePorts;
   readonly statements: StatementReviews;
+  /** The clock every part of this service reads. */
+  readonly clock: Clock;
   /** The one path to the ops, as both fronts call it (benchmarks time it without a transport). */
   readonly service: Service;
   /** Pool threads running now: none until pooled work arrives, none again after IBANQA_POOL_IDLE_MS idle. */
@@ -77,25 +81,29 @@ function reportEmbedded(logger: Logger, outcome: EmbeddedOutcome): void {
 const restPortSetting = 'IBANQA_PORT or --port';
 const grpcPortSetting = 'IBANQA_GRPC_PORT or --grpc-port';
 
+export interface StartOptions {
+  /** What every part of the service reads time from (default: the system clock); tests pin it. */
+  readonly clock?: Clock;
+}
+
 /** Composition root: stores, pool, service, both fronts. Everything it opens, close() closes in reverse. */
-export async function startService(config: Config, logger: Logger): Promise<RunningService> {
-  logStartup(config, logger);
-  await claimPorts(config);
+export async function startService(
+  config: Config,
+  logger: Logger,
+  { clock = systemClock }: StartOptions = {},
+): Promise<RunningService> {
+  await preflight(config, logger, clock);
   const uninstallCrashGuards = installCrashGuards(logger);
-  const store = AccountStore.open(config.dataDir, config.ledgerDurability);
   const { metrics, observed } = openMetrics(config);
-  // A database that cannot be reached stops the start here, with nothing left open.
-  const opened = await openState(config, store, logger).catch(async (error: unknown) => {
-    await store.close();
-    uninstallCrashGuards();
-    throw error;
-  });
+  const { store, opened } = await openStores(config, logger, clock, uninstallCrashGuards);
   const { state, demoKeys, manifestKeys } = opened;
   opened.ledger.observeCommits(observed.ledgerCommits);
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
-  const { registry, bank } = await openServiceData(config.dataDir, (outcome) =>
-    reportEmbedded(logger, outcome),
+  const { registry, bank } = await openServiceData(
+    config.dataDir,
+    (outcome) => reportEmbedded(logger, outcome),
+    registryCatchUp(config, logger),
   );
   observed.watchRegistry(bank);
   const runner = startPool(config, manifestKeys, observed);
@@ -110,7 +118,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ports: state,
     runner,
     logger,
-    now: () => new Date(),
+    now: clock,
     readReport: readStatementReport,
     observeAnalysis: observed.analysed,
   });
@@ -123,6 +131,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     validators,
     manifestKeys: manifestKeys ?? null,
     statements,
+    clock,
   });
   await statements.start();
   let ready = false;
@@ -131,9 +140,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     logger,
     { state, service, runner, metrics },
     manifestKeys ?? null,
-    () => ready,
+    { isReady: () => ready, registryIdentity: () => registry.currentIdentity() },
   );
   const grpc = await startGrpc(config, { service, ops, logger, metrics }, fronts);
+  const follower = followRegistry(config, registry, logger);
   ready = true;
   fronts?.setReady(true);
   logReady(config, logger, http.port, grpc.port);
@@ -143,12 +153,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     demoKeys,
     store,
     get meter(): Meter {
-      if (opened.lmdb === null)
-        throw new Error('the ledger is in PostgreSQL: read state.meter (a CreditMeter)');
-      return opened.lmdb.ledger;
+      return lmdbLedgerOf(opened);
     },
     state,
     statements,
+    clock,
     service,
     poolThreads: () => runner.threads,
     async close() {
@@ -163,11 +172,35 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await runner.close();
       await state.flush();
       await store.close();
+      await follower?.close();
       await opened.shared?.close();
       await registry.close();
       uninstallCrashGuards();
     },
   };
+}
+
+/** The accounts environment and the state; a database that cannot be reached stops the start here, nothing left open. */
+async function openStores(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+  uninstallCrashGuards: () => void,
+): Promise<{ store: AccountStore; opened: OpenedState }> {
+  const store = AccountStore.open(config.dataDir, config.ledgerDurability);
+  try {
+    return { store, opened: await openState(config, store, logger, clock) };
+  } catch (error) {
+    await store.close();
+    uninstallCrashGuards();
+    throw error;
+  }
+}
+
+function lmdbLedgerOf(opened: OpenedState): Meter {
+  if (opened.lmdb === null)
+    throw new Error('the ledger is in PostgreSQL: read state.meter (a CreditMeter)');
+  return opened.lmdb.ledger;
 }
 
 /** The state a node runs on: the data directory's LMDB, or the shared database when one is configured. */
@@ -184,18 +217,18 @@ async function openState(
   config: Config,
   store: AccountStore,
   logger: Logger,
+  clock: Clock,
 ): Promise<OpenedState> {
   const signing: SigningSettings = {
     dataDir: config.dataDir,
     keyFile: config.signingKeyFile,
     enabled: config.manifestSigning,
   };
-  const now = () => new Date();
   if (config.databaseUrl === null) {
     const lmdb = lmdbPorts(store);
     return {
       state: lmdb,
-      demoKeys: store.ensureDemoKeys(now()),
+      demoKeys: store.ensureDemoKeys(clock()),
       manifestKeys: loadManifestKeys(signing),
       ledger: lmdb.ledger,
       lmdb,
@@ -214,7 +247,7 @@ async function openState(
     );
   return {
     state: shared.ports,
-    demoKeys: await keys.ensureDemoKeys(now()),
+    demoKeys: await keys.ensureDemoKeys(clock()),
     manifestKeys: await loadManifestKeysFrom(shared.keyRing, signing),
     ledger,
     lmdb: null,
@@ -237,6 +270,24 @@ async function startGrpc(
     await fronts?.close();
     throw error;
   }
+}
+
+/** Before anything is opened: settings that cannot work together, the start-up log line, the ports. */
+async function preflight(config: Config, logger: Logger, clock: Clock): Promise<void> {
+  assertClockReachesFronts(config, clock);
+  logStartup(config, logger);
+  await claimPorts(config);
+}
+
+/**
+ * REST front threads answer 'any' ops with a Service of their own, which reads the system clock (a function cannot
+ * cross to another thread): a pinned clock would not reach them, so it runs with the one REST thread only.
+ */
+function assertClockReachesFronts(config: Config, clock: Clock): void {
+  if (clock !== systemClock && config.httpThreads > 1)
+    throw new Error(
+      `a pinned clock runs with one REST thread only (IBANQA_HTTP_THREADS is ${config.httpThreads}): front threads read the system clock`,
+    );
 }
 
 /** Before anything is opened: a port another service holds stops the start with one line, nothing to undo. */
@@ -306,7 +357,8 @@ function buildService(config: Config, opened: ServiceParts): Service {
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,
-    usage: ledgerUsageReader(state.authenticator, state.meter, () => new Date()),
+    usage: ledgerUsageReader(state.authenticator, state.meter, opened.clock),
+    now: opened.clock,
     profileProvider:
       config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
     manifestKeys: opened.manifestKeys,
@@ -323,6 +375,7 @@ interface ServiceParts {
   readonly validators: ServiceDeps['validators'];
   readonly manifestKeys: ManifestKeys | null;
   readonly statements: StatementReviews;
+  readonly clock: Clock;
 }
 
 /** This thread's REST app on its port, then the other front threads on the same port when there are any. */
@@ -331,7 +384,7 @@ async function startRestFronts(
   logger: Logger,
   deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner' | 'metrics'>,
   manifestKeys: ManifestKeys | null,
-  isReady: () => boolean,
+  readiness: Pick<Parameters<typeof buildApp>[0], 'isReady' | 'registryIdentity'>,
 ): Promise<{ http: HttpFront; fronts: FrontThreads | undefined }> {
   const httpOps = ops.filter(isHttpOp);
   const openapi = buildOpenApi(httpOps);
@@ -342,7 +395,7 @@ async function startRestFronts(
     openapi: () => openapi,
     logger,
     metrics,
-    isReady,
+    ...readiness,
     trustedProxies: config.trustedProxies,
     cors: config.cors,
     observer: statusObserverFor(config.frontSettings.observedStatusesDir),

@@ -131,6 +131,7 @@ const app = buildApp({
   logger,
   metrics,
   isReady: () => ready,
+  registryIdentity: () => registry.currentIdentity(),
   ...frontPolicies(settings.front),
   observer: statusObserverFor(settings.front.observedStatusesDir),
 });

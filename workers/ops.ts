@@ -15,6 +15,7 @@ import {
 import { RegistryStore } from '../src/registry/store/registry-store.js';
 import { workerSettings } from '../src/pool/worker-data.js';
 import { ContextFactory } from '../src/service/context.js';
+import type { RunContext } from '../src/ops/framework/capabilities.js';
 
 const bank = loadBankDirectory();
 let registryHandle: RegistryStore | undefined;
@@ -24,6 +25,22 @@ const registry = (): RegistryStore =>
 const routing = lazyRoutingDirectory(() =>
   loadRoutingDirectory(workerSettings().usDirectoryFiles, registry()),
 );
+/**
+ * A worker has no clock of its own: each task carries the main thread's reading (TaskRequest.now), so a pinned
+ * clock reaches pooled ops too and a request answers with one time whichever thread runs it. The factory's clock
+ * is never read: every context gets its task's time (timedContext).
+ */
+function untimedClock(): Date {
+  throw new Error('a pool worker reads time from its task, not from a clock of its own');
+}
+
+/** The op's context with `now` reading the time the main thread sent with the task. */
+function timedContext(context: RunContext, now: string): RunContext {
+  const at = Date.parse(now);
+  if (Number.isNaN(at)) throw new AppError('internal', `task time "${now}" is not a time`);
+  return Object.defineProperty(context, 'now', { value: () => new Date(at) });
+}
+
 /** A worker has the read-only capabilities only; an op needing any other fails loudly (ContextFactory). */
 const contexts = new ContextFactory(
   {
@@ -36,7 +53,7 @@ const contexts = new ContextFactory(
       return registry();
     },
   },
-  () => new Date(),
+  untimedClock,
   'pool worker',
 );
 
@@ -80,11 +97,14 @@ export default async function runTask(
     };
   try {
     assertRegistryVersion(task.registryVersion);
-    const context = contexts.contextFor(op, {
-      requestKey: task.requestKey,
-      caller: task.caller,
-      rowStart: task.rowStart ?? 0,
-    });
+    const context = timedContext(
+      contexts.contextFor(op, {
+        requestKey: task.requestKey,
+        caller: task.caller,
+        rowStart: task.rowStart ?? 0,
+      }),
+      task.now,
+    );
     const value = await op.run(task.input as never, context);
     if (task.render === undefined) return { ok: true, value };
     const { format, body } = await renderBody(op, value, task.render);

@@ -93,6 +93,7 @@ export class PoolRunner implements Runner {
     rowStart,
     registryVersion,
     render,
+    now,
   }: PoolTask): Promise<unknown> {
     const task: TaskRequest = {
       op: op.name,
@@ -101,6 +102,7 @@ export class PoolRunner implements Runner {
       requestKey,
       rowStart,
       registryVersion,
+      now: now.toISOString(),
       ...(render === undefined ? {} : { render }),
     };
     this.assertRoom();

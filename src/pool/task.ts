@@ -18,6 +18,8 @@ export interface TaskRequest {
   readonly render?: BodyFormat;
   /** The registry version the main thread answers from; a worker on another version refuses the task. */
   readonly registryVersion: number;
+  /** The main thread's clock at dispatch, as ISO text: the op's `now()` in the worker (one clock, pinnable). */
+  readonly now: string;
 }
 
 export type TaskResult =

@@ -17,8 +17,11 @@ import { RegistryStore } from './store/registry-store.js';
 export async function openServiceRegistry(
   dataDir: string,
   report: (outcome: EmbeddedOutcome) => void = () => undefined,
+  catchUp: () => Promise<void> = () => Promise.resolve(),
 ): Promise<RegistryStore> {
   report(await importEmbeddedInThread(dataDir));
+  // Imports published by other nodes go on top of the embedded default, before anything reads the registry.
+  await catchUp();
   return RegistryStore.openReader(dataDir);
 }
 
@@ -68,8 +71,9 @@ export function bankDirectoryOver(registry: RegistryStore): BankDirectory {
 export async function openServiceData(
   dataDir: string,
   report: (outcome: EmbeddedOutcome) => void = () => undefined,
+  catchUp?: () => Promise<void>,
 ): Promise<{ registry: RegistryStore; bank: BankDirectory }> {
-  const loading = await openServiceRegistry(dataDir, report);
+  const loading = await openServiceRegistry(dataDir, report, catchUp);
   let loaded: LmdbDirectory;
   try {
     loaded = new LmdbDirectory(loading);

@@ -23,6 +23,8 @@ export interface PoolTask {
   readonly rowStart: number;
   readonly registryVersion: number;
   readonly render?: BodyFormat | undefined;
+  /** The dispatching thread's clock reading: the worker's context answers from it (the service has one clock). */
+  readonly now: Date;
 }
 import { keylessRefusal } from './keyless-refusal.js';
 
@@ -348,6 +350,7 @@ export class Service {
         rowStart,
         registryVersion,
         render,
+        now: this.now(),
       });
     }
     return op.run(input as never, this.contexts.contextFor(op, { requestKey, caller, rowStart }));

@@ -1,12 +1,12 @@
 /**
  * A schema of its own in the machine's PostgreSQL (127.0.0.1:5432, trust auth, database `test`) for one test
  * subject: created with a unique name, reached through a URL whose search_path names it, dropped afterwards.
- * IBANQA_TEST_DATABASE_URL points the tests at another server or database.
+ * IBANQA_TEST_POSTGRES_URL points the tests at another server or database (as for scratch-database.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-const baseUrl = process.env.IBANQA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const baseUrl = process.env.IBANQA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestSchema {
   readonly name: string;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import assert from 'node:assert/strict';
 import type { CreditKind, PlanId } from '../../src/accounts/plans.js';
+import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/main.js';
 import { observedStatusesEnv } from './observed-statuses.js';
@@ -29,6 +30,8 @@ export async function startTestService(
     logger?: Logger;
     /** Fixed ports, as a deployment has them (uSockets treats a given port differently from port 0). */
     ports?: { http: number; grpc: number };
+    /** The service's clock (default: the system clock): pins time for every part, pool workers included. */
+    clock?: Clock;
   } = {},
 ): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ibanqa-test-'));
@@ -48,7 +51,11 @@ export async function startTestService(
       dataDir,
     },
   );
-  const running = await startService(config, options.logger ?? pino({ level: 'silent' }));
+  const running = await startService(
+    config,
+    options.logger ?? pino({ level: 'silent' }),
+    options.clock === undefined ? {} : { clock: options.clock },
+  );
   const keys = Object.fromEntries(running.demoKeys.map((key) => [key.plan, key.key])) as Record<
     PlanId,
     string
@@ -111,7 +118,8 @@ export function creditsUsed(
   key: string,
   kind: CreditKind = 'api_calls',
 ): number {
-  const account = service.running.store.authenticate(key, new Date());
+  const now = service.running.clock();
+  const account = service.running.store.authenticate(key, now);
   assert.ok(account, 'the key authenticates');
-  return service.running.meter.balance(account, new Date())[kind].used;
+  return service.running.meter.balance(account, now)[kind].used;
 }

@@ -1,11 +1,12 @@
 /**
  * The first worksheet of an .xlsx (Office Open XML) or legacy .xls (BIFF8) workbook as rows of cell text.
  *
- * Own readers instead of a package: the only npm package that reads .xls (SheetJS xlsx@0.18.5, the last
- * version on the npm registry) carries unfixed advisories for crafted files (prototype pollution,
- * CVE-2023-30533; ReDoS, CVE-2024-22363), and exceljs (xlsx only) is asynchronous and brings a large
- * dependency tree. Registry files are small, single-sheet and written by Excel or LibreOffice; both
- * readers support exactly what such files use and reject the rest.
+ * The .xls (BIFF8 in a compound file) reader is our own: the only npm package that reads .xls (SheetJS
+ * xlsx@0.18.5, the last version on the npm registry) carries unfixed advisories for crafted files (prototype
+ * pollution, CVE-2023-30533; ReDoS, CVE-2024-22363; see xls.ts for the advisory URLs), and exceljs (xlsx only)
+ * is asynchronous and brings a large dependency tree. The .xlsx reader opens the ZIP with fflate (zip.ts) and
+ * reads only the parts a sheet needs. Registry files are small, single-sheet and written by Excel or
+ * LibreOffice; both readers support exactly what such files use and reject the rest.
  */
 import { invalidInput } from './common.js';
 import { readXls } from './xls.js';

@@ -2,6 +2,14 @@
  * Legacy Excel 97-2003 (.xls, BIFF8) reader: the Workbook stream of the compound file, its shared string
  * table (SST with CONTINUE records) and the first worksheet's cell records. Formats are not applied:
  * a number cell comes back as its shortest decimal text, like a number in .xlsx.
+ *
+ * Hand-written on purpose (security): the one npm package that reads BIFF8, SheetJS `xlsx`, stops at 0.18.5 on
+ * the npm registry, which carries two unfixed advisories for crafted input files: prototype pollution
+ * (CVE-2023-30533, GHSA-4r6h-8v6p-xvw6, https://github.com/advisories/GHSA-4r6h-8v6p-xvw6, fixed in 0.19.3) and
+ * ReDoS (CVE-2024-22363, GHSA-5pgg-2g8v-p4x9, https://github.com/advisories/GHSA-5pgg-2g8v-p4x9, fixed in
+ * 0.20.2); the fixed versions are published only on cdn.sheetjs.com, not on npm. Registry files are fetched
+ * from the network (`registry sync`), so they count as untrusted input. This reader holds no object keyed by
+ * file content and uses no regular expression on it.
  */
 import { CompoundFile } from './cfb.js';
 import { latin1 } from './common.js';

@@ -26,6 +26,12 @@ export interface ImportOptions {
    * the usual no-op). Without a date, "older than the current snapshot" could not be checked.
    */
   readonly requireDate?: boolean;
+  /**
+   * The registry version the import was computed against, checked inside the write transaction: when another
+   * process committed an import in between, this one is refused (`conflict`) rather than written on top of data
+   * it did not diff against. A node applying published snapshots sets it (src/registry/publish/apply.ts).
+   */
+  readonly expectVersion?: number;
   /** Called every PROGRESS_STEP records and at the end (the CLI's progress bar). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -198,7 +204,17 @@ class Counter {
   }
 }
 
+/** ImportOptions.expectVersion, checked inside the write transaction, where no other process can move it. */
+function assertExpectedVersion(dbs: RegistryDbs, expected: number | undefined): void {
+  if (expected !== undefined && identityOf(dbs).version !== expected)
+    throw new AppError(
+      'conflict',
+      `the registry moved past version ${expected} while this import was prepared`,
+    );
+}
+
 function writeImport(dbs: RegistryDbs, work: ImportWork): ImportSummary {
+  assertExpectedVersion(dbs, work.options.expectVersion);
   const recordIds = new Counter(dbs, metaKeys.nextRecordId);
   const snapshotId = new Counter(dbs, metaKeys.nextSnapshotId).next;
   dbs.meta.putSync(metaKeys.nextSnapshotId, snapshotId + 1);

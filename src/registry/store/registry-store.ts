@@ -34,10 +34,18 @@ export interface EventQuery {
   readonly limit: number;
 }
 
+/** An import this handle committed, as it was asked for: what another node needs to make the same import. */
+export interface CommittedImport {
+  readonly parsed: ParsedSnapshot;
+  readonly options: ImportOptions;
+  readonly summary: ImportSummary;
+}
+
 export class RegistryStore {
   private readonly recordCache = new Map<number, StoredRecord>();
   private cachedVersion = -1;
   private readonly listeners = new Set<() => void>();
+  private readonly importObservers = new Set<(imported: CommittedImport) => void>();
 
   private constructor(
     readonly dbs: RegistryDbs,
@@ -81,6 +89,7 @@ export class RegistryStore {
     if (entry !== undefined && entry.store === this && --entry.users > 0) return;
     openStores.delete(this.path);
     this.listeners.clear();
+    this.importObservers.clear();
     await this.dbs.env.close();
   }
 
@@ -90,6 +99,15 @@ export class RegistryStore {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Hears every import this handle commits (not the unchanged ones), with what it imported: the one place where
+   * a node publishes its imports to the others (src/registry/publish/).
+   */
+  onImport(observer: (imported: CommittedImport) => void): () => void {
+    this.importObservers.add(observer);
+    return () => this.importObservers.delete(observer);
+  }
+
   import(parsed: ParsedSnapshot, options: ImportOptions = {}): ImportSummary {
     if (this.readOnly)
       throw new AppError(
@@ -97,7 +115,9 @@ export class RegistryStore {
         'the registry was opened read-only; imports go through RegistryStore.openWriter',
       );
     const summary = importSnapshot(this.dbs, parsed, options);
-    if (!summary.unchanged) for (const listener of this.listeners) listener();
+    if (summary.unchanged) return summary;
+    for (const listener of this.listeners) listener();
+    for (const observer of this.importObservers) observer({ parsed, options, summary });
     return summary;
   }
 
@@ -112,6 +132,12 @@ export class RegistryStore {
   }
 
   identity(): RegistryIdentity {
+    return identityOf(this.dbs);
+  }
+
+  /** The identity as committed right now, by this or another process (see currentVersion). */
+  currentIdentity(): RegistryIdentity {
+    this.dbs.env.resetReadTxn();
     return identityOf(this.dbs);
   }
 

@@ -1,26 +1,15 @@
 /**
- * `registry sync`: download the publishers' current files and import each. URLs come from defaults (only
- * where the publisher keeps one stable address), the environment (IBANQA_SYNC_URL_<SOURCE_ID>, e.g.
+ * `registry sync`: download the publishers' current files and import each. URLs come from the source table
+ * (only where the publisher keeps one stable address: sources.ts), the environment (IBANQA_SYNC_URL_<SOURCE_ID>, e.g.
  * IBANQA_SYNC_URL_OENB_SEPA) or `--url source=url`. One failing source does not stop the others.
  */
 import { basename } from 'node:path';
 import { AppError } from '../../errors.js';
-import { importableSources, importFile } from './import-file.js';
+import { importFile } from './import-file.js';
 import type { RegistryStore } from './registry-store.js';
+import { registrySources, sourceIds } from './sources.js';
 import type { ImportSummary } from './types.js';
 import { limits } from '../../limits.js';
-
-/**
- * Stable publisher addresses (the same ones public loaders such as goiban-data-loader use). The Bundesbank
- * file's address changes with every release, GLEIF's golden copy is a multi-gigabyte archive and the Fed
- * stopped public downloads in 2018: those need a configured URL.
- */
-export const defaultSyncUrls: Readonly<Record<string, string>> = {
-  'oenb-sepa': 'https://www.oenb.at/docroot/downloads_observ/sepa-zv-vz_gesamt.csv',
-  'six-bankenstamm':
-    'https://api.six-group.com/api/epcd/bankmaster/v2/public/downloads/bcbankenstamm_d.xls',
-  'nbb-bank-codes': 'https://www.nbb.be/doc/be/be/protocol/current_codes.xlsx',
-};
 
 export function envNameOf(sourceId: string): string {
   return `IBANQA_SYNC_URL_${sourceId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
@@ -32,18 +21,20 @@ export function syncUrls(
   flags: readonly string[],
   only?: readonly string[],
 ): Map<string, string> {
-  const urls = new Map<string, string>(Object.entries(defaultSyncUrls));
-  for (const sourceId of importableSources) {
+  const urls = new Map<string, string>();
+  for (const { info, syncUrl } of registrySources)
+    if (syncUrl !== null) urls.set(info.source_id, syncUrl);
+  for (const sourceId of sourceIds) {
     const fromEnv = env[envNameOf(sourceId)];
     if (fromEnv !== undefined && fromEnv !== '') urls.set(sourceId, fromEnv);
   }
   for (const flag of flags) {
     const split = flag.indexOf('=');
     const sourceId = flag.slice(0, Math.max(split, 0));
-    if (split < 1 || !importableSources.includes(sourceId)) {
+    if (split < 1 || !sourceIds.includes(sourceId)) {
       throw new AppError(
         'invalid_argument',
-        `--url takes <source>=<url> with a source of ${importableSources.join(', ')}; got "${flag}"`,
+        `--url takes <source>=<url> with a source of ${sourceIds.join(', ')}; got "${flag}"`,
       );
     }
     urls.set(sourceId, flag.slice(split + 1));

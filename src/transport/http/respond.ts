@@ -48,6 +48,13 @@ function writeCommonHeaders(exchange: Exchange): void {
 export const exposedHeaders =
   'X-Request-ID, X-Request-ID-Replaced, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
+/** Marks the answer as written; false when it already was or the client went away (uWS forbids touching it then). */
+export function claimAnswer(exchange: Exchange): boolean {
+  if (exchange.aborted || exchange.sent === true) return false;
+  exchange.sent = true;
+  return true;
+}
+
 /** One corked write: status, headers and body leave in a single syscall. `close` ends the connection after it. */
 export function send(
   exchange: Exchange,
@@ -57,8 +64,7 @@ export function send(
   headers: Readonly<Record<string, string>> = {},
   close = false,
 ): void {
-  if (exchange.aborted || exchange.sent === true) return;
-  exchange.sent = true;
+  if (!claimAnswer(exchange)) return;
   exchange.observe?.(status.slice(0, 3), exchange.refusedWith ?? null);
   exchange.res.cork(() => {
     exchange.res.writeStatus(status);
@@ -76,8 +82,7 @@ export function sendHead(
   contentType: string,
   bodyLength: number,
 ): void {
-  if (exchange.aborted || exchange.sent === true) return;
-  exchange.sent = true;
+  if (!claimAnswer(exchange)) return;
   exchange.observe?.(status.slice(0, 3), null);
   exchange.res.cork(() => {
     exchange.res.writeStatus(status);

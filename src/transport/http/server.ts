@@ -16,7 +16,9 @@ import { clientAddress, type TrustedProxies } from './client-address.js';
 import { preflightHeaders, type CorsPolicy } from './cors.js';
 import { decodePathParameter, framingProblem } from './request-head.js';
 import { uwsBuild } from './uws-build.js';
+import { consolePaths, routeConsole } from './console-routes.js';
 import { listenFailure } from '../port-claim.js';
+import type { RegistryIdentity } from '../../registry/store/types.js';
 import type { StatusObserver } from '../observed-statuses.js';
 import {
   healthRoute,
@@ -109,6 +111,8 @@ export interface HttpFrontDeps {
   readonly logger: Logger;
   readonly metrics: HttpMetrics;
   readonly isReady: () => boolean;
+  /** The registry this front answers from, as /readyz names it (nodes sharing a database compare it). */
+  readonly registryIdentity?: () => RegistryIdentity;
   /** Peers whose X-Forwarded-For names the client (the keyless per-IP limit counts that address). */
   readonly trustedProxies: TrustedProxies;
   /** Off unless IBANQA_CORS_ORIGINS is set. */
@@ -261,16 +265,18 @@ function observeAnswer(
 
 /**
  * Runs a route's synchronous part: anything it throws (a bug included) is answered here, so no request
- * can leave a connection hanging or reach the process's uncaught-exception path.
+ * can leave a connection hanging or reach the process's uncaught-exception path. `observed`: false for the
+ * console's files, which are not part of the API contract the recorded statuses are checked against.
  */
 function guarded(
   deps: HttpFrontDeps,
   name: string,
   body: (exchange: Exchange, res: HttpResponse, req: HttpRequest) => void,
+  observed = true,
 ) {
   return (res: HttpResponse, req: HttpRequest) => {
     const exchange = openExchange(deps, res, req);
-    if (deps.observer !== undefined) observeAnswer(exchange, deps.observer, name, req);
+    if (observed && deps.observer !== undefined) observeAnswer(exchange, deps.observer, name, req);
     res.onAborted(() => {
       exchange.aborted = true;
       exchange.onAbort?.();
@@ -400,11 +406,13 @@ export function buildApp(deps: HttpFrontDeps): TemplatedApp {
     json: deps.openapi(),
   }));
   staticJson(app, deps, healthRoute, () => ({ status: '200 OK', json: { status: 'ok' } }));
-  staticJson(app, deps, readyRoute, () =>
-    deps.isReady()
-      ? { status: '200 OK', json: { status: 'ready' } }
-      : { status: '503 Service Unavailable', json: { status: 'starting' } },
-  );
+  staticJson(app, deps, readyRoute, () => {
+    const registry = deps.registryIdentity?.();
+    const served = registry === undefined ? {} : { registry };
+    return deps.isReady()
+      ? { status: '200 OK', json: { status: 'ready', ...served } }
+      : { status: '503 Service Unavailable', json: { status: 'starting', ...served } };
+  });
   for (const route of [openapiRoute, healthRoute, readyRoute]) record(route.path, 'GET, HEAD');
   record(metricsRoute.path, 'GET');
   app.get(
@@ -416,6 +424,8 @@ export function buildApp(deps: HttpFrontDeps): TemplatedApp {
       );
     }),
   );
+  routeConsole(app, (name, body) => guarded(deps, name, body, false));
+  for (const path of consolePaths) record(path, 'GET, HEAD');
   fallbacks(app, deps, routedPaths);
   return app;
 }

@@ -159,7 +159,8 @@ function serviceOperationOf(route: ServiceRoute): Record<string, unknown> {
       content: {
         [route.contentType]: {
           schema:
-            route.contentType === 'application/json' ? { type: 'object' } : { type: 'string' },
+            route.schemas?.[status] ??
+            (route.contentType === 'application/json' ? { type: 'object' } : { type: 'string' }),
         },
       },
     };
