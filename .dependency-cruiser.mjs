@@ -12,7 +12,7 @@ const layers = [
   { name: 'domain', path: '^src/domain/' },
   { name: 'ports', path: '^src/ports/' },
   { name: 'data', path: '^src/(registry|signing)/' },
-  { name: 'state', path: '^src/accounts/' },
+  { name: 'state', path: '^src/(accounts|postgres)/' },
   { name: 'contract', path: '^src/contract/' },
   { name: 'render', path: '^src/render/' },
   { name: 'pool', path: '^src/pool/' },

@@ -1,11 +1,11 @@
 /**
- * `ibanqa keys list`: each key with its balances, read from the same ledger the service meters against
- * (usage reaches LMDB at most limits.accounts.usageWriteDelayMs after a request, so a running service's last 100 ms may
- * be missing here). The JSON form carries the same `credits` object as GET /usage.
+ * `ibanqa keys list`: each key with its balances, read from the same ledger the service meters against (the data
+ * directory's LMDB, or the shared database with --database-url). The JSON form carries the same `credits` object
+ * as GET /usage.
  */
-import type { AccountStore, KeyInfo } from './accounts/account-store.js';
-import { Meter } from './accounts/meter.js';
+import type { KeyInfo } from './accounts/account-store.js';
 import { creditKinds } from './domain/plans/plans.js';
+import type { KeyAdmin } from './cli-state.js';
 import { usageReport } from './ops/accounts/usage-report.js';
 
 type Credits = ReturnType<typeof usageReport>['credits'];
@@ -14,12 +14,13 @@ export interface KeyListing extends KeyInfo {
   readonly credits: Credits;
 }
 
-export function listKeysWithBalances(store: AccountStore, now: Date): KeyListing[] {
-  const meter = Meter.open(store);
-  return store.listKeys().map((key) => ({
-    ...key,
-    credits: usageReport({ account: key, balance: meter.balance(key, now), at: now }).credits,
-  }));
+export async function listKeysWithBalances(keys: KeyAdmin, now: Date): Promise<KeyListing[]> {
+  const listed: KeyListing[] = [];
+  for (const key of await keys.listKeys()) {
+    const balance = await keys.balance(key, now);
+    listed.push({ ...key, credits: usageReport({ account: key, balance, at: now }).credits });
+  }
+  return listed;
 }
 
 /** "api_calls 3/10000" per kind ("3/-" without a cap), then when the period ends. */

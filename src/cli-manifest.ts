@@ -5,10 +5,10 @@
 import { createPublicKey } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { loadConfig } from './config.js';
 import { generateSigningKey, parsePublicKey, publishedKeyOf } from './domain/manifest/keys.js';
 import { verificationSteps, verifyManifest } from './domain/manifest/verify.js';
-import { rotateManifestKey } from './signing/key-ring.js';
+import { rotateManifestKeyIn } from './signing/key-ring.js';
+import { databaseUrlOption, withState, type StateOptions } from './cli-state.js';
 
 type Write = (line: string) => void;
 const out: Write = (line) => process.stdout.write(`${line}\n`);
@@ -80,7 +80,7 @@ function verifyCommand(file: string, options: { publicKey?: string; json?: boole
   }
 }
 
-function keygenCommand(options: { out?: string; dataDir?: string }): void {
+async function keygenCommand(options: { out?: string } & StateOptions): Promise<void> {
   if (options.out !== undefined) {
     const { privateKeyPem, keyId } = generateSigningKey();
     writeFileSync(options.out, privateKeyPem, { mode: 0o600, flag: 'wx' });
@@ -93,15 +93,13 @@ function keygenCommand(options: { out?: string; dataDir?: string }): void {
     out(`public_key ${published.public_key}`);
     return;
   }
-  const config = loadConfig(
-    process.env,
-    options.dataDir === undefined ? {} : { dataDir: options.dataDir },
-  );
-  const rotated = rotateManifestKey(config.dataDir);
-  out(
-    `new signing key ${rotated.keyId} in ${config.dataDir}; retired (still published): ${rotated.retired.join(', ') || 'none'}`,
-  );
-  out('restart the service to sign with it');
+  await withState(options, async ({ keyRing, where }) => {
+    const rotated = await rotateManifestKeyIn(keyRing);
+    out(
+      `new signing key ${rotated.keyId} in ${where}; retired (still published): ${rotated.retired.join(', ') || 'none'}`,
+    );
+    out('restart the service (every node of a shared database) to sign with it');
+  });
 }
 
 export function registerManifestCommands(program: Command): void {
@@ -131,5 +129,6 @@ export function registerManifestCommands(program: Command): void {
       'write a new PKCS#8 PEM private key here for IBANQA_SIGNING_KEY_FILE (refuses to overwrite)',
     )
     .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
-    .action((options: { out?: string; dataDir?: string }) => keygenCommand(options));
+    .option(...databaseUrlOption)
+    .action((options: { out?: string } & StateOptions) => keygenCommand(options));
 }

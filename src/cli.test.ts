@@ -70,6 +70,7 @@ describe('ibanqa CLI', () => {
   it('every command and subcommand has a help text', async () => {
     const top = commandsOf((await run(entry, ['--help'])).stdout);
     assert.deepEqual(top.map((c) => c.name).sort(), [
+      'db',
       'help',
       'keys',
       'manifest',

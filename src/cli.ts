@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import { AccountStore } from './accounts/index.js';
 import { isPlanId, planIds, type PlanId } from './domain/plans/plans.js';
 import { loadConfig, type ConfigOverrides } from './config.js';
 import { keyLine, listKeysWithBalances } from './cli-keys-list.js';
+import { databaseUrlOption, withState, type StateOptions } from './cli-state.js';
+import { registerDbCommands } from './cli-db.js';
 
 function portOption(value: string): number {
   const port = Number(value);
@@ -15,14 +16,6 @@ function portOption(value: string): number {
 function planOption(value: string): PlanId {
   if (!isPlanId(value)) throw new InvalidArgumentError(`one of ${planIds.join(', ')}`);
   return value;
-}
-
-function withStore<T>(dataDir: string | undefined, use: (store: AccountStore) => T): Promise<T> {
-  const config = loadConfig(process.env, dataDir === undefined ? {} : { dataDir });
-  const store = AccountStore.open(config.dataDir, config.ledgerDurability);
-  return Promise.resolve()
-    .then(() => use(store))
-    .finally(() => store.close());
 }
 
 /** The package's own version (package.json sits one level above src/, and above dist/ for the bundle). */
@@ -52,19 +45,19 @@ program
   .option('--port <port>', 'REST port (IBANQA_PORT)', portOption)
   .option('--grpc-port <port>', 'gRPC port (IBANQA_GRPC_PORT)', portOption)
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
-  .action(
-    async (options: { host?: string; port?: number; grpcPort?: number; dataDir?: string }) => {
-      const overrides: ConfigOverrides = {
-        ...(options.host === undefined ? {} : { host: options.host }),
-        ...(options.port === undefined ? {} : { httpPort: options.port }),
-        ...(options.grpcPort === undefined ? {} : { grpcPort: options.grpcPort }),
-        ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-      };
-      // Loaded only here: the fronts (uWS, grpc-js, piscina) cost start-up time every other command does not need.
-      const { serveForever } = await import('./main.js');
-      await serveForever(loadConfig(process.env, overrides));
-    },
-  );
+  .option(...databaseUrlOption)
+  .action(async (options: { host?: string; port?: number; grpcPort?: number } & StateOptions) => {
+    const overrides: ConfigOverrides = {
+      ...(options.host === undefined ? {} : { host: options.host }),
+      ...(options.port === undefined ? {} : { httpPort: options.port }),
+      ...(options.grpcPort === undefined ? {} : { grpcPort: options.grpcPort }),
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+    };
+    // Loaded only here: the fronts (uWS, grpc-js, piscina) cost start-up time every other command does not need.
+    const { serveForever } = await import('./main.js');
+    await serveForever(loadConfig(process.env, overrides));
+  });
 
 const keys = program
   .command('keys')
@@ -77,9 +70,10 @@ keys
   .option('--label <label>', 'a note for the operator')
   .option('--json', 'print one JSON object with the key')
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
-  .action((options: { plan: PlanId; label?: string; json?: boolean; dataDir?: string }) =>
-    withStore(options.dataDir, (store) => {
-      const created = store.createKey(options.plan, new Date(), options.label);
+  .option(...databaseUrlOption)
+  .action((options: { plan: PlanId; label?: string; json?: boolean } & StateOptions) =>
+    withState(options, async ({ keys }) => {
+      const created = await keys.createKey(options.plan, new Date(), options.label);
       if (options.json) process.stdout.write(`${JSON.stringify(created)}\n`);
       else
         process.stdout.write(
@@ -95,9 +89,10 @@ keys
   )
   .option('--json', 'print a JSON array')
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
-  .action((options: { json?: boolean; dataDir?: string }) =>
-    withStore(options.dataDir, (store) => {
-      const listed = listKeysWithBalances(store, new Date());
+  .option(...databaseUrlOption)
+  .action((options: { json?: boolean } & StateOptions) =>
+    withState(options, async ({ keys }) => {
+      const listed = await listKeysWithBalances(keys, new Date());
       if (options.json) process.stdout.write(`${JSON.stringify(listed)}\n`);
       else for (const key of listed) process.stdout.write(`${keyLine(key)}\n`);
     }),
@@ -106,12 +101,13 @@ keys
 keys
   .command('revoke <id>')
   .description(
-    'Revoke a key by its id (as `keys list` shows it); a running service refuses it within 5 s',
+    'Revoke a key by its id (as `keys list` shows it); every running node refuses it within 5 s',
   )
   .option('--data-dir <dir>', 'state directory (IBANQA_DATA_DIR)')
-  .action((id: string, options: { dataDir?: string }) =>
-    withStore(options.dataDir, (store) => {
-      if (!store.revokeKey(id)) {
+  .option(...databaseUrlOption)
+  .action((id: string, options: StateOptions) =>
+    withState(options, async ({ keys }) => {
+      if (!(await keys.revokeKey(id, new Date()))) {
         process.stderr.write(`no active key with id ${id}\n`);
         process.exitCode = 1;
         return;
@@ -119,6 +115,8 @@ keys
       process.stdout.write(`revoked ${id}\n`);
     }),
   );
+
+registerDbCommands(program);
 
 // registry commands
 import { registerRegistryCommands } from './cli-registry.js';

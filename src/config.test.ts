@@ -150,3 +150,15 @@ test('IBANQA_POOL_IDLE_MS: a minute by default, 1 ms to a day, anything else ref
       /IBANQA_POOL_IDLE_MS must be an integer from 1 to 86400000/,
     );
 });
+
+test('IBANQA_DATABASE_URL selects the shared database; --database-url wins; unset is LMDB; not a postgres URL is refused', () => {
+  assert.equal(loadConfig({}).databaseUrl, null, 'the embedded default needs no database');
+  const url = 'postgres://ibanqa@db.internal:5432/ibanqa';
+  assert.equal(loadConfig({ IBANQA_DATABASE_URL: url }).databaseUrl, url);
+  assert.equal(
+    loadConfig({ IBANQA_DATABASE_URL: url }, { databaseUrl: 'postgresql://other/db' }).databaseUrl,
+    'postgresql://other/db',
+  );
+  assert.throws(() => loadConfig({ IBANQA_DATABASE_URL: 'mysql://db/x' }), /postgres:\/\//);
+  assert.throws(() => loadConfig({ IBANQA_DATABASE_URL: 'not a url' }), /IBANQA_DATABASE_URL/);
+});

@@ -27,6 +27,13 @@ export interface Config {
   readonly httpPort: number;
   readonly grpcPort: number;
   readonly dataDir: string;
+  /**
+   * IBANQA_DATABASE_URL or --database-url: a PostgreSQL URL (postgres://user:password@host:port/database). Set, keys,
+   * credits, the keyless allowance, idempotency records, watches and the manifest signing keys live in that
+   * database, shared by every node that names it (src/postgres/), and the registry publishes imports through it
+   * (src/registry/publish/); null (the default): this node stands alone, all state in the data directory's LMDB.
+   */
+  readonly databaseUrl: string | null;
   /** IBANQA_LEDGER_DURABILITY=disk|process: how far an acknowledged debit has travelled (src/accounts/account-store.ts). */
   readonly ledgerDurability: LedgerDurability;
   readonly poolThreads: number;
@@ -65,11 +72,6 @@ export interface Config {
   readonly statementRegion: string;
   /** IBANQA_STATEMENT_KEY: 64 hex characters (AES-256 key for uploads at rest); null: a key file in the data directory. */
   readonly statementKeyHex: string | null;
-  /**
-   * IBANQA_DATABASE_URL or --database-url: the PostgreSQL database several nodes share (postgres://...); null: this
-   * node stands alone (the embedded default). The registry publishes imports through it (src/registry/publish/).
-   */
-  readonly databaseUrl: string | null;
 }
 
 export type ConfigOverrides = Partial<
@@ -114,6 +116,24 @@ function onOffFrom(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === 'on') return true;
   if (raw === 'off') return false;
   throw new RangeError(`${name} must be on or off, got ${JSON.stringify(raw)}`);
+}
+
+/** A postgres:// or postgresql:// URL, or null when none is given. */
+export function databaseUrlFrom(raw: string | undefined | null): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new RangeError(
+      'IBANQA_DATABASE_URL (--database-url) must be a URL such as postgres://user@host:5432/database',
+    );
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new RangeError(
+      `IBANQA_DATABASE_URL (--database-url) must be a postgres:// or postgresql:// URL, got ${protocol}`,
+    );
+  return raw;
 }
 
 function ledgerDurabilityFrom(raw: string | undefined): LedgerDurability {
@@ -228,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     httpPort: overrides.httpPort ?? portFrom('IBANQA_PORT', env.IBANQA_PORT ?? env.PORT, 8080),
     grpcPort: overrides.grpcPort ?? portFrom('IBANQA_GRPC_PORT', env.IBANQA_GRPC_PORT, 50051),
     dataDir: resolve(overrides.dataDir ?? env.IBANQA_DATA_DIR ?? 'var'),
+    databaseUrl: databaseUrlFrom(overrides.databaseUrl ?? env.IBANQA_DATABASE_URL),
     ledgerDurability: ledgerDurabilityFrom(env.IBANQA_LEDGER_DURABILITY),
     ...poolFrom(env),
     httpThreads: positiveIntFrom(
@@ -273,11 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
         ? 'not declared (set IBANQA_STATEMENT_REGION)'
         : env.IBANQA_STATEMENT_REGION,
     statementKeyHex: statementKeyFrom(env.IBANQA_STATEMENT_KEY),
-    databaseUrl:
-      overrides.databaseUrl ??
-      (env.IBANQA_DATABASE_URL === undefined || env.IBANQA_DATABASE_URL === ''
-        ? null
-        : env.IBANQA_DATABASE_URL),
   };
   return Object.freeze(config);
 }

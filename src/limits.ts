@@ -42,6 +42,25 @@ const accounts = {
   keyLabelCharsMax: 120,
 } as const;
 
+/** The shared PostgreSQL state (src/postgres/), when IBANQA_DATABASE_URL is set. */
+const postgres = {
+  /** Connections per process. A request holds one for a single statement (reserve, claim, take) and the group
+   *  commit one per event-loop turn, so a handful serve a node; PostgreSQL 15's default max_connections (100)
+   *  then leaves room for a dozen nodes and the CLI. */
+  poolConnectionsMax: 10,
+  /** How long a request waits for a free connection before failing (a database that stopped answering must
+   *  fail requests, not queue them without end). */
+  connectMsMax: 10_000,
+  /** An idempotent run a node leads and has not completed (nor abandoned) after this long is taken over by
+   *  the next claim: the node died mid-run. Far above the slowest idempotent run (a 1,000-row US routing run
+   *  takes well under a second), short enough that a retry after a crash does not wait long. */
+  idempotencyLeaderMsMax: 60_000,
+  /** A claim whose leader runs on another node polls for its result: first after this long ... */
+  idempotencyPollMsMin: 5,
+  /** ... then doubling up to this: a follower learns the result within ~50 ms without hammering the row. */
+  idempotencyPollMsMax: 50,
+} as const;
+
 /** Bank-intelligence and registry endpoints, and the registry store and importers behind them. */
 const registry = {
   /** Spec "Bounds": BankIdentifier value at most 128 characters ... */
@@ -301,6 +320,7 @@ export const limits = {
 
   caches,
   accounts,
+  postgres,
   registry,
   usRouting,
   config,

@@ -20,7 +20,13 @@ import type { EmbeddedOutcome } from './registry/store/embedded.js';
 import type { RegistryStore } from './registry/store/registry-store.js';
 import { OpenAiCompatibleProvider } from './ops/profiles/external/openai-compatible.js';
 import { Service, type ServiceDeps } from './service/execute.js';
-import { loadManifestKeys } from './signing/key-ring.js';
+import {
+  loadManifestKeys,
+  loadManifestKeysFrom,
+  type SigningSettings,
+} from './signing/key-ring.js';
+import { openSharedState, type SharedState } from './postgres/node-state.js';
+import type { StatePorts } from './ports/index.js';
 import type { ManifestKeys } from './domain/manifest/signing.js';
 import { openStatementReviews } from './statements/open.js';
 import { readStatementReport } from './ops/statements/report-check.js';
@@ -42,8 +48,12 @@ export interface RunningService {
   readonly grpcPort: number;
   /** Keys created on first start with an empty store (printed once, never again). */
   readonly demoKeys: readonly CreatedKey[];
+  /** The data directory's accounts environment (statement reviews; keys and credits too without a database). */
   readonly store: AccountStore;
+  /** The LMDB ledger; throws when the state is in PostgreSQL (read `state.meter` there). */
   readonly meter: Meter;
+  /** The state ports the service runs on: LMDB, or PostgreSQL with IBANQA_DATABASE_URL. */
+  readonly state: StatePorts;
   readonly statements: StatementReviews;
   /** The clock every part of this service reads. */
   readonly clock: Clock;
@@ -83,7 +93,9 @@ export interface ServiceCore {
   /** Keys created on first start with an empty store (printed once, never again). */
   readonly demoKeys: readonly CreatedKey[];
   readonly store: AccountStore;
-  readonly state: LmdbPorts;
+  /** How the state was opened: the LMDB ports, or the shared database's. */
+  readonly opened: OpenedState;
+  readonly state: StatePorts;
   readonly registry: RegistryStore;
   readonly statements: StatementReviews;
   readonly service: Service;
@@ -126,15 +138,9 @@ async function openClaimedCore(
   observed: ServiceMetrics,
   clock: Clock,
 ): Promise<ServiceCore> {
-  const store = AccountStore.open(config.dataDir, config.ledgerDurability);
-  const demoKeys = store.ensureDemoKeys(clock());
-  const state = lmdbPorts(store);
-  state.ledger.observeCommits(observed.ledgerCommits);
-  const manifestKeys = loadManifestKeys({
-    dataDir: config.dataDir,
-    keyFile: config.signingKeyFile,
-    enabled: config.manifestSigning,
-  });
+  const { store, opened } = await openStores(config, logger, clock);
+  const { state, demoKeys, manifestKeys } = opened;
+  opened.ledger.observeCommits(observed.ledgerCommits);
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
   const { registry, bank } = await openServiceData(
@@ -146,7 +152,7 @@ async function openClaimedCore(
   const runner = startPool(config, manifestKeys, observed);
   observed.watchPool(runner);
   const validators = new Map(ops.map((op) => [op.name, compileInputValidator(op)]));
-  await moveLegacyWatches(registry, store, logger);
+  if (opened.lmdb !== null) await moveLegacyWatches(registry, store, logger);
   // US routing directory: the registry's FedACH/Fedwire snapshots, or IBANQA_US_DIRECTORY_FILES.
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const statements = openStatementReviews({
@@ -166,7 +172,6 @@ async function openClaimedCore(
     registry,
     runner,
     validators,
-    store,
     manifestKeys: manifestKeys ?? null,
     statements,
     clock,
@@ -179,12 +184,14 @@ async function openClaimedCore(
     await state.flush();
     await store.close();
     await follower?.close();
+    await opened.shared?.close();
     await registry.close();
   };
   const keys = manifestKeys ?? null;
   return {
     demoKeys,
     store,
+    opened,
     state,
     registry,
     statements,
@@ -223,7 +230,10 @@ export async function startService(
     grpcPort: grpc.port,
     demoKeys,
     store,
-    meter: state.ledger,
+    get meter(): Meter {
+      return lmdbLedgerOf(core.opened);
+    },
+    state,
     statements,
     clock,
     service,
@@ -239,6 +249,79 @@ export async function startService(
       await core.close();
       uninstallCrashGuards();
     },
+  };
+}
+
+/** The accounts environment and the state; a database that cannot be reached stops the start here, nothing left open. */
+async function openStores(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+): Promise<{ store: AccountStore; opened: OpenedState }> {
+  const store = AccountStore.open(config.dataDir, config.ledgerDurability);
+  try {
+    return { store, opened: await openState(config, store, logger, clock) };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+function lmdbLedgerOf(opened: OpenedState): Meter {
+  if (opened.lmdb === null)
+    throw new Error('the ledger is in PostgreSQL: read state.meter (a CreditMeter)');
+  return opened.lmdb.ledger;
+}
+
+/** The state a node runs on: the data directory's LMDB, or the shared database when one is configured. */
+interface OpenedState {
+  readonly state: StatePorts;
+  readonly demoKeys: readonly CreatedKey[];
+  readonly manifestKeys: ManifestKeys;
+  readonly ledger: { observeCommits(observer: ServiceMetrics['ledgerCommits']): void };
+  readonly lmdb: LmdbPorts | null;
+  readonly shared: SharedState | null;
+}
+
+async function openState(
+  config: Config,
+  store: AccountStore,
+  logger: Logger,
+  clock: Clock,
+): Promise<OpenedState> {
+  const signing: SigningSettings = {
+    dataDir: config.dataDir,
+    keyFile: config.signingKeyFile,
+    enabled: config.manifestSigning,
+  };
+  if (config.databaseUrl === null) {
+    const lmdb = lmdbPorts(store);
+    return {
+      state: lmdb,
+      demoKeys: store.ensureDemoKeys(clock()),
+      manifestKeys: loadManifestKeys(signing),
+      ledger: lmdb.ledger,
+      lmdb,
+      shared: null,
+    };
+  }
+  const shared = await openSharedState(config.databaseUrl);
+  const { keys, ledger } = shared.ports;
+  if (shared.migration.applied.length > 0)
+    logger.info(
+      {
+        applied: shared.migration.applied.map((m) => m.version),
+        version: shared.migration.version,
+      },
+      'database schema migrated',
+    );
+  return {
+    state: shared.ports,
+    demoKeys: await keys.ensureDemoKeys(clock()),
+    manifestKeys: await loadManifestKeysFrom(shared.keyRing, signing),
+    ledger,
+    lmdb: null,
+    shared,
   };
 }
 
@@ -337,14 +420,14 @@ async function moveLegacyWatches(
 
 /** The one path to the ops, over what startService opened. */
 function buildService(config: Config, opened: ServiceParts): Service {
-  const { state, bank, routing, registry, runner, validators, store } = opened;
+  const { state, bank, routing, registry, runner, validators } = opened;
   return new Service({
     state,
     data: { bank, routing, registry },
     runner,
     poolThresholdRows: config.poolThresholdRows,
     validators,
-    usage: ledgerUsageReader(store, state.meter, opened.clock),
+    usage: ledgerUsageReader(state.authenticator, state.meter, opened.clock),
     now: opened.clock,
     profileProvider:
       config.aiProfile === null ? null : new OpenAiCompatibleProvider(config.aiProfile),
@@ -354,13 +437,12 @@ function buildService(config: Config, opened: ServiceParts): Service {
 }
 
 interface ServiceParts {
-  readonly state: LmdbPorts;
+  readonly state: StatePorts;
   readonly bank: NonNullable<ServiceDeps['data']['bank']>;
   readonly routing: NonNullable<ServiceDeps['data']['routing']>;
   readonly registry: NonNullable<ServiceDeps['data']['registry']>;
   readonly runner: PoolRunner;
   readonly validators: ServiceDeps['validators'];
-  readonly store: AccountStore;
   readonly manifestKeys: ManifestKeys | null;
   readonly statements: StatementReviews;
   readonly clock: Clock;

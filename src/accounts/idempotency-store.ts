@@ -49,7 +49,8 @@ function expiryKey(expiresAt: string, keyId: string, key: string): string {
   return [EXPIRY, expiresAt, keyId, key].join(SEPARATOR);
 }
 
-function conflict(request: IdempotencyRequest): AppError {
+/** The 409 of a key used with another fingerprint (every implementation of the port answers it the same). */
+export function conflict(request: IdempotencyRequest): AppError {
   return new AppError(
     'conflict',
     `${request.label} was already used with a different request: get a new quote and a new request_id`,
@@ -57,6 +58,70 @@ function conflict(request: IdempotencyRequest): AppError {
       idempotency_conflict: true,
     },
   );
+}
+
+/** The result a leader's followers wait for, settled by the leader once. */
+export interface LeaderResult {
+  readonly promise: Promise<unknown>;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  /** Asserts this is the leader's one settlement (complete or abandon). */
+  readonly once: () => void;
+}
+
+export function leaderResult(): LeaderResult {
+  let resolve!: (value: unknown) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<unknown>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  promise.catch(() => undefined); // followers handle the failure; nobody may be listening
+  let settled = false;
+  const once = () => {
+    assert(!settled, 'an idempotency claim settles once');
+    settled = true;
+  };
+  return { promise, resolve, reject, once };
+}
+
+/** What a store gives the leader's claim: how to save its result durably, and how to free the key after an abandon. */
+export interface LeaderParts {
+  readonly result: LeaderResult;
+  /** The store's in-process claims: the leader's entry stays until its result is committed. */
+  readonly inflight: Map<string, unknown>;
+  readonly mapKey: string;
+  /** Resolves when the result (JSON text) is committed. */
+  readonly save: (text: string, now: Date) => Promise<unknown>;
+  /** Frees the key in the store after an abandon (a store that writes nothing while running needs nothing). */
+  readonly release?: () => void;
+  readonly track: (write: Promise<unknown>) => void;
+}
+
+/** The leader's claim, the same over every store: complete or abandon, exactly once. */
+export function leaderClaim(parts: LeaderParts): Claim {
+  const { result, inflight, mapKey } = parts;
+  return {
+    kind: 'leader',
+    complete: (output, now) => {
+      result.once();
+      const text = JSON.stringify(output);
+      // Followers get the same JSON round trip as a later replay would.
+      result.resolve(JSON.parse(text) as unknown);
+      const written = parts.save(text, now);
+      // Until the store has committed, followers find the leader's promise instead of a missing record.
+      written.finally(() => inflight.delete(mapKey)).catch(() => undefined);
+      parts.track(written);
+      // The caller answers after this: an acknowledged run is committed and replays after a crash.
+      return written.then(() => undefined);
+    },
+    abandon: (error) => {
+      result.once();
+      inflight.delete(mapKey);
+      result.reject(error);
+      parts.release?.();
+    },
+  };
 }
 
 export class IdempotencyStore {
@@ -130,48 +195,26 @@ export class IdempotencyStore {
   }
 
   private lead(keyId: string, mapKey: string, request: IdempotencyRequest): Claim {
-    let resolve!: (value: unknown) => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<unknown>((ok, fail) => {
-      resolve = ok;
-      reject = fail;
-    });
-    promise.catch(() => undefined); // followers handle the failure; nobody may be listening
-    this.inflight.set(mapKey, { fingerprint: request.fingerprint, promise });
-    let settled = false;
-    const once = () => {
-      assert(!settled, 'an idempotency claim settles once');
-      settled = true;
-    };
-    return {
-      kind: 'leader',
-      complete: (result, now) => {
-        once();
-        const text = JSON.stringify(result);
+    const result = leaderResult();
+    this.inflight.set(mapKey, { fingerprint: request.fingerprint, promise: result.promise });
+    return leaderClaim({
+      result,
+      inflight: this.inflight,
+      mapKey,
+      track: (write) => this.track(write),
+      save: (text, now) => {
         const record: IdempotencyRecord = {
           fingerprint: request.fingerprint,
           result: text,
           created_at: now.toISOString(),
           expires_at: request.expiresAt.toISOString(),
         };
-        // Followers get the same JSON round trip as a later replay would.
-        resolve(JSON.parse(text) as unknown);
-        const written = Promise.all([
+        return Promise.all([
           this.db.put(mapKey, record),
           this.db.put(expiryKey(record.expires_at, keyId, request.key), mapKey),
         ]);
-        // Until LMDB has committed, followers find the leader's promise instead of a missing record.
-        written.finally(() => this.inflight.delete(mapKey)).catch(() => undefined);
-        this.track(written);
-        // The caller answers after this: an acknowledged run is on disk and replays after a crash.
-        return written.then(() => undefined);
       },
-      abandon: (error) => {
-        once();
-        this.inflight.delete(mapKey);
-        reject(error);
-      },
-    };
+    });
   }
 
   private track(write: Promise<unknown>): void {

@@ -76,7 +76,8 @@ function usageKeyOf(accountId: string, period: Period): string {
   return `${accountId}|${period.start.toISOString()}`;
 }
 
-function checkDebits(debits: Debits): void {
+/** Every kind known and every amount a non-negative safe integer (a bug otherwise, not bad input). */
+export function checkDebits(debits: Debits): void {
   for (const [kind, amount] of Object.entries(debits)) {
     assert((creditKinds as readonly string[]).includes(kind), `unknown credit kind ${kind}`);
     assert(

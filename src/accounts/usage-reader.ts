@@ -6,7 +6,8 @@ import type { Balance } from './meter.js';
 export type { KeyUsage, UsageReader } from '../ports/usage.js';
 
 export interface AccountsById {
-  accountById(id: string): Account | null;
+  /** The account store answers at once; the state ports (LMDB or the shared database) with a Promise. */
+  accountById(id: string): Account | null | Promise<Account | null>;
 }
 
 export interface BalanceSource {
@@ -20,7 +21,7 @@ export function ledgerUsageReader(
 ): UsageReader {
   return {
     async usageOf(keyId) {
-      const account = accounts.accountById(keyId);
+      const account = await accounts.accountById(keyId);
       if (account === null) return null;
       const at = now();
       return { account, balance: await meter.balance(account, at), at };

@@ -1,7 +1,7 @@
 /**
  * The service's mutable state, behind narrow asynchronous ports. The LMDB implementations live in
- * src/accounts (one environment per node); a shared database (DESIGN.md "Beyond one machine") is the
- * second implementation these interfaces leave room for, and the in-memory twins run the same contract.
+ * src/accounts (one environment per node), the PostgreSQL ones, shared by several nodes, in src/postgres; the
+ * in-memory twins run the same contract.
  */
 import type { Authenticator } from './accounts.js';
 import type { CreditMeter } from './credits.js';

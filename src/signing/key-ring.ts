@@ -1,5 +1,7 @@
 /**
- * The deployment's manifest signing keys, kept in one small JSON file in the data directory (mode 0600).
+ * The deployment's manifest signing keys: one small JSON key ring, kept in a file in the data directory (mode 0600)
+ * or, for several nodes that must sign with the same keys, in the shared database (KeyRingStorage,
+ * src/postgres/key-ring-store.ts).
  * The first start creates a key so manifests are signed out of the box; a rotation adds a new active key and
  * keeps every older public key (private keys of retired generated keys are dropped: they must never sign again),
  * so manifests signed before a rotation keep verifying against /fixture-manifest/spec.
@@ -19,7 +21,7 @@ import type { ManifestKeys } from '../domain/manifest/signing.js';
 export const keyRingFileName = 'manifest-signing-keys.json';
 const keyRingFormat = 'ibanqa-manifest-keyring/1';
 
-interface RingKey {
+export interface RingKey {
   readonly key_id: string;
   readonly public_key_pem: string;
   /** Only on the key the ring itself signs with. */
@@ -28,7 +30,7 @@ interface RingKey {
   readonly origin: 'generated' | 'operator';
 }
 
-interface KeyRing {
+export interface KeyRing {
   readonly format: typeof keyRingFormat;
   /** Keys in the order they were added; the last generated one with a private key signs. */
   readonly keys: readonly RingKey[];
@@ -42,12 +44,31 @@ export interface SigningSettings {
   readonly enabled: boolean;
 }
 
+/** What a change of the ring gives back, and the ring to store when it changed it. */
+export interface RingChange<T> {
+  readonly result: T;
+  readonly write?: KeyRing;
+}
+
+/**
+ * Where the ring lives. `update` reads it, applies `change` and stores `write` if there is one, as one step
+ * against every other writer of the same storage (several nodes starting at once create one key, not three).
+ */
+export interface KeyRingStorage {
+  update<T>(change: (ring: KeyRing | undefined) => RingChange<T>): Promise<T>;
+}
+
+/** A stored ring checked for its format; `where` names the storage in the error. */
+export function checkedRing(value: unknown, where: string): KeyRing {
+  const ring = value as KeyRing;
+  if (ring?.format !== keyRingFormat || !Array.isArray(ring.keys))
+    throw new Error(`${where} is not an ${keyRingFormat} key ring`);
+  return ring;
+}
+
 function readRing(path: string): KeyRing | undefined {
   if (!existsSync(path)) return undefined;
-  const ring = JSON.parse(readFileSync(path, 'utf8')) as KeyRing;
-  if (ring.format !== keyRingFormat || !Array.isArray(ring.keys))
-    throw new Error(`${path} is not an ${keyRingFormat} key ring`);
-  return ring;
+  return checkedRing(JSON.parse(readFileSync(path, 'utf8')), path);
 }
 
 /** Written to a temporary file with mode 0600 and renamed: a crash never leaves half a key ring. */
@@ -80,57 +101,108 @@ function published(ring: KeyRing, activeKeyId: string | null): PublishedKey[] {
   );
 }
 
-/** Reads (and on first start creates) the key ring; an operator key file is recorded in it so it stays listed. */
+/** The file of one node (the default); synchronous underneath, one process writes it at a time. */
+export function fileKeyRing(dataDir: string): KeyRingStorage {
+  return { update: async (change) => changeFile(join(dataDir, keyRingFileName), change) };
+}
+
+function changeFile<T>(path: string, change: (ring: KeyRing | undefined) => RingChange<T>): T {
+  const { result, write } = change(readRing(path));
+  if (write !== undefined) writeRing(path, write);
+  return result;
+}
+
+/** Reads (and on first start creates) the key ring in the data directory. */
 export function loadManifestKeys(settings: SigningSettings): ManifestKeys {
-  const path = join(settings.dataDir, keyRingFileName);
-  let ring = readRing(path);
-  if (settings.keyFile !== null) {
-    const pem = readFileSync(settings.keyFile, 'utf8');
-    const privateKey = createPrivateKey(pem);
-    if (privateKey.asymmetricKeyType !== 'ed25519')
-      throw new Error(`${settings.keyFile} is not an Ed25519 private key`);
-    const publicKey = createPublicKey(privateKey);
-    const keyId = keyIdOf(rawPublicKeyOf(publicKey));
-    if (ring === undefined || !ring.keys.some((key) => key.key_id === keyId)) {
-      ring = {
-        format: keyRingFormat,
-        keys: [
-          ...(ring?.keys ?? []),
-          {
-            key_id: keyId,
-            public_key_pem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-            origin: 'operator',
-          },
-        ],
+  return changeFile(join(settings.dataDir, keyRingFileName), signingKeysOf(settings));
+}
+
+/** The same from any storage (the shared database when several nodes sign). */
+export function loadManifestKeysFrom(
+  storage: KeyRingStorage,
+  settings: SigningSettings,
+): Promise<ManifestKeys> {
+  return storage.update(signingKeysOf(settings));
+}
+
+/** The ring's keys as the service signs and publishes them; an operator key file is recorded in it so it stays listed. */
+function signingKeysOf(
+  settings: SigningSettings,
+): (ring: KeyRing | undefined) => RingChange<ManifestKeys> {
+  return (stored) => {
+    if (settings.keyFile !== null)
+      return withOperatorKey(stored, settings.keyFile, settings.enabled);
+    if (!settings.enabled)
+      return {
+        result: {
+          signingKeyPem: null,
+          published: stored === undefined ? [] : published(stored, null),
+        },
       };
-      writeRing(path, ring);
+    let ring = stored;
+    let write: KeyRing | undefined;
+    if (ring === undefined || ringSigner(ring) === undefined) {
+      ring = write = { format: keyRingFormat, keys: [...(ring?.keys ?? []), generatedKey()] };
     }
-    return settings.enabled
-      ? { signingKeyPem: pem, published: published(ring, keyId) }
-      : { signingKeyPem: null, published: published(ring, null) };
-  }
-  if (!settings.enabled)
-    return { signingKeyPem: null, published: ring === undefined ? [] : published(ring, null) };
-  if (ring === undefined || ringSigner(ring) === undefined) {
-    ring = { format: keyRingFormat, keys: [...(ring?.keys ?? []), generatedKey()] };
-    writeRing(path, ring);
-  }
-  const signer = ringSigner(ring) as RingKey;
-  return {
-    signingKeyPem: signer.private_key_pem ?? null,
-    published: published(ring, signer.key_id),
+    const signer = ringSigner(ring) as RingKey;
+    const result = {
+      signingKeyPem: signer.private_key_pem ?? null,
+      published: published(ring, signer.key_id),
+    };
+    return write === undefined ? { result } : { result, write };
   };
 }
 
+function withOperatorKey(
+  stored: KeyRing | undefined,
+  keyFile: string,
+  enabled: boolean,
+): RingChange<ManifestKeys> {
+  const pem = readFileSync(keyFile, 'utf8');
+  const privateKey = createPrivateKey(pem);
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error(`${keyFile} is not an Ed25519 private key`);
+  const publicKey = createPublicKey(privateKey);
+  const keyId = keyIdOf(rawPublicKeyOf(publicKey));
+  let ring = stored;
+  let write: KeyRing | undefined;
+  if (ring === undefined || !ring.keys.some((key) => key.key_id === keyId)) {
+    const operatorKey: RingKey = {
+      key_id: keyId,
+      public_key_pem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+      origin: 'operator',
+    };
+    ring = write = { format: keyRingFormat, keys: [...(ring?.keys ?? []), operatorKey] };
+  }
+  const result = enabled
+    ? { signingKeyPem: pem, published: published(ring, keyId) }
+    : { signingKeyPem: null, published: published(ring, null) };
+  return write === undefined ? { result } : { result, write };
+}
+
+interface Rotation {
+  readonly keyId: string;
+  readonly retired: readonly string[];
+}
+
 /** `ibanqa manifest keygen`: a new active key; the previous generated key keeps only its public half. */
-export function rotateManifestKey(dataDir: string): { keyId: string; retired: readonly string[] } {
-  const path = join(dataDir, keyRingFileName);
-  const ring = readRing(path);
+export function rotateManifestKey(dataDir: string): Rotation {
+  return changeFile(join(dataDir, keyRingFileName), rotation);
+}
+
+/** The same in any storage. */
+export function rotateManifestKeyIn(storage: KeyRingStorage): Promise<Rotation> {
+  return storage.update(rotation);
+}
+
+function rotation(ring: KeyRing | undefined): RingChange<Rotation> {
   const retired = (ring?.keys ?? [])
     .filter((key) => key.private_key_pem !== undefined)
     .map((key) => key.key_id);
   const next = generatedKey();
   const kept = (ring?.keys ?? []).map(({ private_key_pem: _dropped, ...key }) => key);
-  writeRing(path, { format: keyRingFormat, keys: [...kept, next] });
-  return { keyId: next.key_id, retired };
+  return {
+    result: { keyId: next.key_id, retired },
+    write: { format: keyRingFormat, keys: [...kept, next] },
+  };
 }

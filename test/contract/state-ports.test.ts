@@ -1,6 +1,7 @@
-// Goal: the LMDB state ports and their in-memory twin keep one contract, so the service behaves the same on
-// either. Method: one suite, a function of a factory, run against lmdbPorts(AccountStore.open(tmpdir)) and
-// memoryPorts(). Allowances are the spec's published figures (Free: 50 API calls and 5 profiles for life;
+// Goal: the LMDB state ports, their in-memory twin and the PostgreSQL ports keep one contract, so the service
+// behaves the same on each. Method: one suite, a function of a factory, run against
+// lmdbPorts(AccountStore.open(tmpdir)), memoryPorts(), the LMDB ports over a MessagePort, and pgPorts over a schema
+// of its own in the machine's PostgreSQL (created and dropped per subject). Allowances are the spec's published figures (Free: 50 API calls and 5 profiles for life;
 // keyless: 100 IBANs per IP per UTC day), not read from the plan table under test.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,12 +28,16 @@ import { MessageChannel } from 'node:worker_threads';
 import { remotePorts } from '../../src/ports/remote/remote-ports.js';
 import { servePorts } from '../../src/ports/remote/serve-ports.js';
 import { RpcLink } from '../../src/transport/http/threads/rpc.js';
+import { migrate } from '../../src/postgres/migrate.js';
+import { openPool } from '../../src/postgres/pool.js';
+import { pgPorts } from '../../src/postgres/ports.js';
+import { createTestSchema } from '../helpers/postgres.js';
 
 /** What the suite needs from an implementation: the ports, a way to issue and revoke keys, and cleanup. */
 interface Subject {
   readonly ports: StatePorts;
-  createKey(plan: PlanId, now: Date, label?: string): CreatedKey;
-  revokeKey(id: string, now: Date): boolean;
+  createKey(plan: PlanId, now: Date, label?: string): CreatedKey | Promise<CreatedKey>;
+  revokeKey(id: string, now: Date): boolean | Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -47,10 +52,10 @@ function rejectsWith(code: ErrorCode): (error: unknown) => boolean {
   return (error) => error instanceof AppError && error.code === code;
 }
 
-function stateContract(name: string, open: () => Subject): void {
+function stateContract(name: string, open: () => Subject | Promise<Subject>): void {
   /** A fresh subject per test, closed after it. */
   async function withSubject(body: (subject: Subject) => Promise<void>): Promise<void> {
-    const subject = open();
+    const subject = await open();
     try {
       await body(subject);
     } finally {
@@ -63,7 +68,7 @@ function stateContract(name: string, open: () => Subject): void {
       it('malformed, unknown and revoked keys are null; a created key is its account', () =>
         withSubject(async ({ ports, createKey, revokeKey }) => {
           const { authenticator } = ports;
-          const created = createKey('starter', T0, 'contract');
+          const created = await createKey('starter', T0, 'contract');
           assert.match(created.key, /^iq_[0-9a-hjkmnp-tv-z]{32}$/);
           const account = await authenticator.authenticate(created.key, at(1));
           assert.deepEqual(account, {
@@ -87,9 +92,9 @@ function stateContract(name: string, open: () => Subject): void {
           ]) {
             assert.equal(await authenticator.authenticate(malformed, at(1)), null, malformed);
           }
-          assert.equal(revokeKey(created.id, at(2)), true);
+          assert.equal(await revokeKey(created.id, at(2)), true);
           assert.equal(
-            revokeKey(created.id, at(3)),
+            await revokeKey(created.id, at(3)),
             false,
             'revoking twice reports nothing to revoke',
           );
@@ -98,7 +103,7 @@ function stateContract(name: string, open: () => Subject): void {
 
       it('accountById finds an issued key by id, not a revoked or unknown one', () =>
         withSubject(async ({ ports, createKey, revokeKey }) => {
-          const created = createKey('pro', T0, 'by id');
+          const created = await createKey('pro', T0, 'by id');
           const expected = {
             id: created.id,
             plan: 'pro',
@@ -113,13 +118,13 @@ function stateContract(name: string, open: () => Subject): void {
             'the same account as the key authenticates to',
           );
           assert.equal(await ports.authenticator.accountById('no-such-key-id'), null);
-          assert.equal(revokeKey(created.id, at(2)), true);
+          assert.equal(await revokeKey(created.id, at(2)), true);
           assert.equal(await ports.authenticator.accountById(created.id), null);
         }));
 
       it('a 24h pass works for 24 hours, then is refused as payment_required', () =>
         withSubject(async ({ ports, createKey }) => {
-          const pass = createKey('pass24h', T0);
+          const pass = await createKey('pass24h', T0);
           const account = await ports.authenticator.authenticate(pass.key, at(24 * HOUR - 1));
           assert.equal(account?.expires_at, at(24 * HOUR).toISOString());
           await assert.rejects(
@@ -132,7 +137,7 @@ function stateContract(name: string, open: () => Subject): void {
     describe('credit meter', () => {
       async function freeAccount(subject: Subject) {
         const account = await subject.ports.authenticator.authenticate(
-          subject.createKey('free', T0).key,
+          (await subject.createKey('free', T0)).key,
           T0,
         );
         assert.ok(account);
@@ -254,7 +259,7 @@ function stateContract(name: string, open: () => Subject): void {
         withSubject(async (subject) => {
           const { meter } = subject.ports;
           const account = await subject.ports.authenticator.authenticate(
-            subject.createKey('starter', T0).key,
+            (await subject.createKey('starter', T0)).key,
             T0,
           );
           assert.ok(account);
@@ -274,7 +279,7 @@ function stateContract(name: string, open: () => Subject): void {
       it('a plan with no cap counts usage and never refuses', () =>
         withSubject(async ({ ports, createKey }) => {
           const account = await ports.authenticator.authenticate(
-            createKey('unlimited', T0).key,
+            (await createKey('unlimited', T0)).key,
             T0,
           );
           assert.ok(account);
@@ -576,6 +581,24 @@ stateContract('remote, over a MessagePort to LMDB', () => {
       await local.flush();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+// Several nodes' shared state: the same ports over PostgreSQL, one fresh schema per subject.
+stateContract('PostgreSQL', async () => {
+  const schema = await createTestSchema();
+  const pool = openPool(schema.url);
+  await migrate(pool);
+  const ports = pgPorts(pool);
+  return {
+    ports,
+    createKey: (plan, now, label) => ports.keys.createKey(plan, now, label),
+    revokeKey: (id, now) => ports.keys.revokeKey(id, now),
+    async close() {
+      await ports.flush();
+      await pool.end();
+      await schema.drop();
     },
   };
 });

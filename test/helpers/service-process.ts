@@ -14,7 +14,7 @@ export interface ServiceProcess {
   readonly base: string;
   readonly grpcAddress: string;
   readonly dataDir: string;
-  /** The `unlimited` demo key the fresh store printed. */
+  /** The `unlimited` demo key the fresh store printed ('' when started with `demoKeys: false`). */
   readonly unlimitedKey: string;
   /** Stops exactly this process (SIGTERM, then SIGKILL); the data dir stays. */
   stop(): Promise<void>;
@@ -32,6 +32,8 @@ export const processStartTimeoutMs = 180_000;
 export async function startServiceProcess(
   env: NodeJS.ProcessEnv,
   registryFrom?: string,
+  /** demoKeys false: the process may print none (nodes of a shared database: only the first start of it does). */
+  options: { readonly demoKeys?: boolean } = {},
 ): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-process-'));
   if (registryFrom !== undefined)
@@ -53,14 +55,14 @@ export async function startServiceProcess(
   try {
     await waitForOutput(child, /^ibanqa: REST /m, processStartTimeoutMs);
     const key = /^\s+unlimited\s+(iq_\S+)/m.exec(child.stdout())?.[1];
-    if (key === undefined)
+    if (key === undefined && options.demoKeys !== false)
       throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
     return {
       child,
       base: `http://127.0.0.1:${httpPort}/api/v1`,
       grpcAddress: `127.0.0.1:${grpcPort}`,
       dataDir,
-      unlimitedKey: key,
+      unlimitedKey: key ?? '',
       stop: () => child.stop(),
       dispose,
     };

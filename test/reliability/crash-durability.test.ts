@@ -10,7 +10,8 @@
 // table read straight from LMDB while no service is running. The load and the kill take about 2 s; the two
 // service starts dominate (measured 10-12 s each at a load average of 13-21 on the shared 2-core machine),
 // hence the generous timeout. It runs once per ledger durability (IBANQA_LEDGER_DURABILITY): `process` skips
-// the per-commit flush, and still owes exactly this guarantee against a crash of the process.
+// the per-commit flush, and still owes exactly this guarantee against a crash of the process; and once with the
+// state in PostgreSQL (IBANQA_DATABASE_URL, a schema of its own), whose usage is read with plain SQL.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { processStartTimeoutMs } from '../helpers/service-process.js';
 import { freePort } from '../../bench/lib/proc.js';
 import { hashKey, keyIdOf } from '../../src/accounts/keys.js';
 import { ledgerDurabilities, type LedgerDurability } from '../../src/accounts/ledger-durability.js';
+import { createTestSchema, querySchema, type TestSchema } from '../helpers/postgres.js';
 
 /** How long the load runs before the kill. */
 const LOAD_MS = 1_500;
@@ -66,11 +68,14 @@ after(async () => {
 interface Setup {
   readonly dataDir: string;
   readonly durability: LedgerDurability;
+  /** The state in this PostgreSQL schema instead of the data directory's LMDB. */
+  readonly schema?: TestSchema;
 }
 
-async function startService({ dataDir, durability }: Setup): Promise<Started> {
+async function startService({ dataDir, durability, schema }: Setup): Promise<Started> {
   const port = await freePort();
   const child = spawnTs('src/main.ts', [], {
+    ...(schema === undefined ? {} : { IBANQA_DATABASE_URL: schema.url }),
     IBANQA_DATA_DIR: dataDir,
     IBANQA_LEDGER_DURABILITY: durability,
     IBANQA_HOST: '127.0.0.1',
@@ -99,12 +104,20 @@ async function post(
   return { status: response.status, body: await response.json() };
 }
 
-/** API credits the key has used, summed over its usage periods, from the accounts environment itself. */
-async function usedApiCalls(dataDir: string, rawKey: string): Promise<number> {
+/** API credits the key has used, summed over its usage periods, from the accounts environment (or the table) itself. */
+async function usedApiCalls({ dataDir, schema }: Setup, rawKey: string): Promise<number> {
+  const keyId = keyIdOf(hashKey(rawKey));
+  if (schema !== undefined) {
+    const rows = await querySchema<{ used: string }>(
+      schema,
+      'SELECT used_api_calls AS used FROM credit_usage WHERE account_id = $1',
+      [keyId],
+    );
+    return rows.reduce((total, row) => total + Number(row.used), 0);
+  }
   const env = open({ path: join(dataDir, 'accounts'), maxDbs: 8, readOnly: true });
   try {
     const usage = env.openDB<Record<string, number>, string>({ name: 'usage' });
-    const keyId = keyIdOf(hashKey(rawKey));
     let total = 0;
     for (const { value } of usage.getRange({ start: `${keyId}|`, end: `${keyId}}` }))
       total += value.api_calls ?? 0;
@@ -239,8 +252,29 @@ for (const durability of ledgerDurabilities) {
   );
 }
 
-async function crashAndRestart(t: TestContext, durability: LedgerDurability): Promise<void> {
-  const setup: Setup = { dataDir: mkdtempSync(join(tmpdir(), 'ibanqa-crash-')), durability };
+test(
+  'PostgreSQL state: acknowledged debits and idempotent runs survive kill -9; nothing unacknowledged beyond what was in flight',
+  { timeout: 600_000 },
+  async (t) => {
+    const schema = await createTestSchema();
+    try {
+      await crashAndRestart(t, 'disk', schema);
+    } finally {
+      await schema.drop();
+    }
+  },
+);
+
+async function crashAndRestart(
+  t: TestContext,
+  durability: LedgerDurability,
+  schema?: TestSchema,
+): Promise<void> {
+  const setup: Setup = {
+    dataDir: mkdtempSync(join(tmpdir(), 'ibanqa-crash-')),
+    durability,
+    ...(schema === undefined ? {} : { schema }),
+  };
   dataDirs.push(setup.dataDir);
   const first = await startService(setup);
   const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
@@ -272,7 +306,7 @@ async function crashAndRestart(t: TestContext, durability: LedgerDurability): Pr
     'the load produced acknowledged runs and validations',
   );
   assert.ok(ledger.unanswered > 0, 'the kill landed mid-load: some requests never got an answer');
-  const used = await usedApiCalls(setup.dataDir, key);
+  const used = await usedApiCalls(setup, key);
   assert.ok(
     used >= ledger.acknowledged,
     `acknowledged ${ledger.acknowledged} credits, only ${used} survived the kill`,
@@ -290,5 +324,5 @@ async function crashAndRestart(t: TestContext, durability: LedgerDurability): Pr
     assert.deepEqual(replay.body.rows, run.rows);
   }
   await second.child.stop();
-  assert.equal(await usedApiCalls(setup.dataDir, key), used, 'replays debit nothing');
+  assert.equal(await usedApiCalls(setup, key), used, 'replays debit nothing');
 }

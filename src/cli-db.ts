@@ -1,0 +1,37 @@
+/** `ibanqa db migrate`: brings the shared database's schema up to date (as every node does when it starts). */
+import type { Command } from 'commander';
+import { configOf, databaseUrlOption, type StateOptions } from './cli-state.js';
+import { migrate } from './postgres/migrate.js';
+import { openPool, redactedUrl } from './postgres/pool.js';
+
+async function migrateCommand(options: StateOptions): Promise<void> {
+  const { databaseUrl } = configOf(options);
+  if (databaseUrl === null) {
+    process.stderr.write(
+      'db migrate needs a database: --database-url postgres://... or IBANQA_DATABASE_URL\n',
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const pool = openPool(databaseUrl);
+  try {
+    const { applied, version } = await migrate(pool);
+    const what =
+      applied.length === 0
+        ? 'already up to date'
+        : `applied ${applied.map((m) => `${m.version} (${m.name})`).join(', ')}`;
+    process.stdout.write(`${redactedUrl(databaseUrl)}: schema version ${version}, ${what}\n`);
+  } finally {
+    await pool.end();
+  }
+}
+
+export function registerDbCommands(program: Command): void {
+  const db = program.command('db').description('The shared PostgreSQL state (several nodes)');
+  db.command('migrate')
+    .description(
+      'Apply pending schema migrations (once, under an advisory lock; nodes also do it at start)',
+    )
+    .option(...databaseUrlOption)
+    .action((options: StateOptions) => migrateCommand(options));
+}
