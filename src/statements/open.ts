@@ -5,6 +5,7 @@ import { LmdbReviewStore } from '../accounts/review-store-lmdb.js';
 import type { Config } from '../config.js';
 import type { PoolRunner } from '../pool/pool.js';
 import type { StatePorts } from '../ports/index.js';
+import { openPostgresStatements } from './postgres/open.js';
 import { StatementReviews, type StatementReviewsDeps } from './reviews.js';
 import { loadUploadKey } from './upload-cipher.js';
 import { UploadFiles } from './upload-files.js';
@@ -32,13 +33,24 @@ export interface StatementWiring {
   readonly observeAnalysis?: StatementReviewsDeps['observeAnalysis'];
 }
 
-/** The composition of the statement review workflow: LMDB records, encrypted files, the pool. */
+/**
+ * The composition of the statement review workflow and the pool. Records, encrypted uploads and the analysis
+ * queue are this node's (LMDB, files in the data directory) or, with a database URL, PostgreSQL's, shared by
+ * every node. Every node must then have the same upload key (IBANQA_STATEMENT_KEY).
+ */
 export function openStatementReviews(wiring: StatementWiring): StatementReviews {
   const paths = statementPaths(wiring.config.dataDir);
   const { key, source } = loadUploadKey(wiring.config.statementKeyHex, paths.keyFile);
+  const { databaseUrl } = wiring.config;
+  const state =
+    databaseUrl === null
+      ? {
+          store: LmdbReviewStore.open(wiring.store),
+          files: new UploadFiles(paths.uploads, key),
+        }
+      : openPostgresStatements(databaseUrl, key, wiring.logger);
   return new StatementReviews({
-    store: LmdbReviewStore.open(wiring.store),
-    files: new UploadFiles(paths.uploads, key),
+    ...state,
     key,
     keySource: source,
     analyze: (task, signal) => wiring.runner.runStatementAnalysis(task, signal),

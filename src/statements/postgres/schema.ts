@@ -1,0 +1,47 @@
+/**
+ * The PostgreSQL side of statement reviews: the review records with the analysis queue's claim columns, and the
+ * encrypted uploads. The DDL is plain SQL and idempotent, run under an advisory lock (two concurrent
+ * `CREATE TABLE IF NOT EXISTS` can still collide on the catalogue).
+ *
+ * statement_reviews: `record` is the ReviewRecord as JSON (json, not jsonb: the report's keys keep their order,
+ * as the answers show them). created_at and expires_at are the record's own ISO texts (the service's clock),
+ * compared in the "C" collation, where fixed-width ISO texts sort in time order. claimed_by and claimed_until are
+ * the queue's lease (postgres/analysis-queue-pg.ts), judged on the database's clock.
+ * statement_uploads: what encryptUpload made (nonce | tag | ciphertext); stored_at tells an orphan from an upload
+ * whose review another node is still recording.
+ */
+import type { ClientBase } from 'pg';
+
+export const statementReviewsDdl = `
+CREATE TABLE IF NOT EXISTS statement_reviews (
+  review_id     text        PRIMARY KEY,
+  status        text        NOT NULL,
+  created_at    text        COLLATE "C" NOT NULL,
+  expires_at    text        COLLATE "C" NOT NULL,
+  record        json        NOT NULL,
+  claimed_by    text,
+  claimed_until timestamptz
+);
+CREATE INDEX IF NOT EXISTS statement_reviews_expiry ON statement_reviews (expires_at, review_id);
+CREATE INDEX IF NOT EXISTS statement_reviews_pending ON statement_reviews (created_at, review_id)
+  WHERE status = 'pending_analysis';
+CREATE TABLE IF NOT EXISTS statement_uploads (
+  review_id text        PRIMARY KEY,
+  sealed    bytea       NOT NULL,
+  stored_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+const schemaLockSql = `SELECT pg_advisory_xact_lock(hashtext('ibanqa.statement_reviews'))`;
+
+/** Creates the tables when missing, in a transaction of its own. */
+export async function ensureStatementSchema(client: ClientBase): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query(schemaLockSql);
+    await client.query(statementReviewsDdl);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
