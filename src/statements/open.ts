@@ -42,6 +42,10 @@ export function openStatementReviews(wiring: StatementWiring): StatementReviews 
   const paths = statementPaths(wiring.config.dataDir);
   const { key, source } = loadUploadKey(wiring.config.statementKeyHex, paths.keyFile);
   const { databaseUrl } = wiring.config;
+  if (databaseUrl !== null && source === 'data_directory')
+    wiring.logger.warn(
+      "statement reviews: the upload key is this node's key file; set the same IBANQA_STATEMENT_KEY on every node, or uploads another node stored fail as upload_lost",
+    );
   const state =
     databaseUrl === null
       ? {

@@ -24,7 +24,12 @@ export interface StatementReviewsDeps {
   /** Which review to analyse next; default: this node's own queue over `store`. */
   readonly queue?: AnalysisQueue;
   /** The shared database behind store, files and queue, when there is one: readied at start, closed last. */
-  readonly database?: { ready(): Promise<void>; close(): Promise<void> };
+  readonly database?: {
+    ready(): Promise<void>;
+    close(): Promise<void>;
+    /** Where records and reports are kept, as `retention.encryption` names it. */
+    readonly name: string;
+  };
   readonly key: Buffer;
   readonly keySource: 'configured' | 'data_directory';
   readonly analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>;
@@ -234,7 +239,7 @@ export class StatementReviews {
           this.deps.keySource === 'configured'
             ? 'configured (IBANQA_STATEMENT_KEY)'
             : 'key file in the data directory (statements/upload.key)',
-        review_record_and_report: "stored unencrypted in the service's LMDB database",
+        review_record_and_report: `stored unencrypted in ${this.deps.database?.name ?? "the service's LMDB database"}`,
         in_transit:
           'whatever the deployment provides; the service itself listens on plain HTTP and gRPC',
       },

@@ -14,7 +14,7 @@ export interface ServiceProcess {
   readonly base: string;
   readonly grpcAddress: string;
   readonly dataDir: string;
-  /** The `unlimited` demo key the fresh store printed. */
+  /** The `unlimited` demo key the fresh store printed; empty when the accounts came from `accountsFrom`. */
   readonly unlimitedKey: string;
   /** Stops exactly this process (SIGTERM, then SIGKILL); the data dir stays. */
   stop(): Promise<void>;
@@ -28,14 +28,20 @@ export const processStartTimeoutMs = 180_000;
 /**
  * Starts a fresh process with a fresh data dir. `registryFrom` copies the registry environment of an earlier
  * data dir (read only after that process stopped), so the process skips building it from the embedded default.
+ * `accountsFrom` likewise copies an accounts environment, so several processes know the same keys (the caller
+ * made them, and no demo keys are printed).
  */
 export async function startServiceProcess(
   env: NodeJS.ProcessEnv,
   registryFrom?: string,
+  accountsFrom?: string,
 ): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-process-'));
-  if (registryFrom !== undefined)
-    cpSync(join(registryFrom, 'registry'), join(dataDir, 'registry'), { recursive: true });
+  for (const [from, part] of [
+    [registryFrom, 'registry'],
+    [accountsFrom, 'accounts'],
+  ] as const)
+    if (from !== undefined) cpSync(join(from, part), join(dataDir, part), { recursive: true });
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
   const child = spawnTs('src/main.ts', [], {
     ...observedStatusesEnv(),
@@ -52,7 +58,9 @@ export async function startServiceProcess(
   };
   try {
     await waitForOutput(child, /^ibanqa: REST /m, processStartTimeoutMs);
-    const key = /^\s+unlimited\s+(iq_\S+)/m.exec(child.stdout())?.[1];
+    const key =
+      /^\s+unlimited\s+(iq_\S+)/m.exec(child.stdout())?.[1] ??
+      (accountsFrom === undefined ? undefined : '');
     if (key === undefined)
       throw new Error(`no unlimited demo key in the service output:\n${child.stdout()}`);
     return {

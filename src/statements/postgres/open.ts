@@ -38,6 +38,7 @@ export function openPostgresStatements(
         }
       },
       close: () => pool.end(),
+      name: 'the PostgreSQL database the nodes share (IBANQA_DATABASE_URL)',
     },
   };
 }

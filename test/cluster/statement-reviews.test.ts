@@ -1,0 +1,120 @@
+/**
+ * Statement reviews on several nodes: two real service processes with their own data directories share one
+ * PostgreSQL database and one upload key. A statement uploaded on node A is analysed by whichever node claims it,
+ * then polled and deleted on node B; afterwards neither node has the review, and the database holds neither the
+ * record nor the encrypted upload.
+ *
+ * Keys: the accounts are still each node's own LMDB, so the key is made once with the CLI in a seed data
+ * directory and that accounts environment is copied into both nodes (the same key id and secret on both). When
+ * the accounts are shared through the database, make the key with `keys create --database-url` and drop the
+ * `accountsFrom` argument of startNode.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { repoRoot } from '../../bench/lib/child.js';
+import { seedEmbeddedRegistry } from '../helpers/registry-template.js';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
+import { call } from '../helpers/service.js';
+import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
+import { settle, upload } from '../statements/client.js';
+import { statementPdf } from '../statements/corpus.js';
+import { germanSpec } from '../statements/samples.js';
+
+const run = promisify(execFile);
+
+/** A pro key made by the CLI in `dataDir`, as an operator makes one. */
+async function createKey(dataDir: string): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli.ts',
+      'keys',
+      'create',
+      '--plan',
+      'pro',
+      '--json',
+      '--data-dir',
+      dataDir,
+    ],
+    { cwd: repoRoot },
+  );
+  return (JSON.parse(stdout) as { key: string }).key;
+}
+
+async function countRows(url: string): Promise<{ reviews: number; uploads: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ reviews: number; uploads: number }>(
+      `SELECT (SELECT count(*)::int FROM statement_reviews) AS reviews,
+              (SELECT count(*)::int FROM statement_uploads) AS uploads`,
+    );
+    return rows[0] as { reviews: number; uploads: number };
+  } finally {
+    await client.end();
+  }
+}
+
+describe('statement reviews through PostgreSQL', () => {
+  let database: ScratchDatabase;
+  let seed: string;
+  let key: string;
+  const nodes: ServiceProcess[] = [];
+  /** Every node of one deployment has the same upload key: any node decrypts what another stored. */
+  const uploadKey = randomBytes(32).toString('hex');
+
+  before(async () => {
+    database = await createScratchDatabase('statement_reviews');
+    seed = mkdtempSync(join(tmpdir(), 'ibanqa-statements-seed-'));
+    await seedEmbeddedRegistry(seed);
+    key = await createKey(seed);
+    const env = { IBANQA_DATABASE_URL: database.url, IBANQA_STATEMENT_KEY: uploadKey };
+    nodes.push(...(await Promise.all([0, 1].map(() => startServiceProcess(env, seed, seed)))));
+  });
+
+  after(async () => {
+    for (const node of nodes) await node.dispose();
+    await database?.drop();
+    if (seed !== undefined) rmSync(seed, { recursive: true, force: true });
+  });
+
+  test('a statement uploaded on node A is analysed, then polled and deleted on node B', async () => {
+    const [a, b] = nodes as [ServiceProcess, ServiceProcess];
+    const accepted = await upload(a.base, await statementPdf(germanSpec), { key });
+    assert.equal(accepted.status, 202, accepted.text);
+    const reviewId = accepted.body.review_id as string;
+    assert.match(accepted.body.retention.encryption.review_record_and_report, /PostgreSQL/);
+
+    const done = await settle(b.base, key, reviewId);
+    assert.equal(done.status, 200, done.text);
+    assert.equal(done.body.status, 'completed');
+    // The sample statement's own holder and period (test/statements/samples.ts), read back from the PDF.
+    assert.equal(done.body.extracted_fields.account_holder, 'Erika Beispiel');
+    assert.deepEqual(done.body.extracted_fields.statement_period, {
+      start: '2025-01-01',
+      end: '2025-01-31',
+    });
+    assert.deepEqual(
+      (await call(a.base, `/statement-validator/review/${reviewId}`, { key })).body,
+      done.body,
+    );
+    assert.deepEqual(await countRows(database.url), { reviews: 1, uploads: 1 });
+
+    const path = `/statement-validator/review/${reviewId}`;
+    const deleted = await call(b.base, path, { key, method: 'DELETE' });
+    assert.equal(deleted.status, 200, deleted.text);
+    assert.equal(deleted.body.deleted, true);
+    assert.equal((await call(a.base, path, { key })).status, 404);
+    assert.equal((await call(b.base, path, { key })).status, 404);
+    assert.deepEqual(await countRows(database.url), { reviews: 0, uploads: 0 });
+  });
+});
