@@ -255,6 +255,10 @@ export const limits = {
    *  upload and writing the outcome. A node that dies mid-analysis holds the review no longer than this; then
    *  another node claims it again. Judged on the database's clock, so node clocks need not agree. */
   statementClaimLeaseMs: 60_000 + 30_000,
+  /** Claims of one review before it fails as analysis_error (refunded) unanalysed: a claim that ends without an
+   *  outcome means its node died, and a document that kills every node analysing it must not take down the
+   *  cluster one node at a time. Three tolerates two unrelated deaths (a deploy, an OOM caused elsewhere). */
+  statementClaimsMax: 3,
   /** How often an idle node looks for reviews other nodes accepted: an upload on one node waits at most this
    *  long for a free node elsewhere; each look is one indexed query. */
   statementClaimPollMs: 1_000,

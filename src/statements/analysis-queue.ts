@@ -13,13 +13,20 @@ export interface AnalysisQueue {
   /** Reviews waiting for an analysis, for the overload bound on uploads. */
   waiting(): Promise<number>;
   /** The next pending review for this node, already marked analyzing; undefined when none is free. */
-  claim(): Promise<ReviewRecord | undefined>;
+  claim(): Promise<Claim | undefined>;
   /** Writes the analysed review while this node's claim holds and the review exists; false when it does not. */
   finish(record: ReviewRecord): Promise<boolean>;
   /** How often an idle node looks for reviews other nodes accepted; null when only its own accepts add work. */
   readonly pollMs: number | null;
   /** Picks up the reviews a restart interrupted; returns how many. */
   resume(): Promise<number>;
+}
+
+/** A claimed review, and how many times it was claimed (this claim included): a count that keeps growing means
+ *  each claimant died before it could record an outcome. */
+export interface Claim {
+  readonly record: ReviewRecord;
+  readonly attempt: number;
 }
 
 /** One node's queue: review ids in memory, the records in the node's ReviewStore. */
@@ -42,13 +49,14 @@ export class LocalAnalysisQueue implements AnalysisQueue {
     return this.ids.length;
   }
 
-  async claim(): Promise<ReviewRecord | undefined> {
+  /** Always a first attempt: a single node that stopped mid-analysis resumes its reviews at its next start. */
+  async claim(): Promise<Claim | undefined> {
     for (let reviewId = this.ids.shift(); reviewId !== undefined; reviewId = this.ids.shift()) {
       const record = await this.store.get(reviewId);
       if (record === undefined || record.status !== 'pending_analysis') continue;
       const analyzing: ReviewRecord = { ...record, step: 'analyzing' };
       await this.store.put(analyzing);
-      return analyzing;
+      return { record: analyzing, attempt: 1 };
     }
     return undefined;
   }

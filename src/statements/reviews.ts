@@ -13,7 +13,7 @@ import type { StatementTask, StatementTaskResult } from '../pool/task.js';
 import { failureReasons, isFailureReason, type FailureReason } from './failure.js';
 import type { ReviewCharge, ReviewRecord, ReviewReport, ReviewStore } from './review-store.js';
 import type { UploadStore } from './upload-store.js';
-import { LocalAnalysisQueue, type AnalysisQueue } from './analysis-queue.js';
+import { LocalAnalysisQueue, type AnalysisQueue, type Claim } from './analysis-queue.js';
 
 /** The credits a statement upload takes: one of the plan's statement quota (src/accounts/plans.ts). */
 export const statementDebits = { statements: 1 } as const;
@@ -277,10 +277,10 @@ export class StatementReviews {
     )
       return;
     this.claiming = this.queue.claim().then(
-      (record) => {
+      (claim) => {
         this.claiming = undefined;
-        if (record === undefined) return;
-        this.run(record);
+        if (claim === undefined) return;
+        this.run(claim);
         this.pump();
       },
       (error: unknown) => {
@@ -290,12 +290,12 @@ export class StatementReviews {
     );
   }
 
-  private run(record: ReviewRecord): void {
-    const reviewId = record.review_id;
+  private run(claim: Claim): void {
+    const reviewId = claim.record.review_id;
     const controller = new AbortController();
     this.running.set(reviewId, controller);
     if (this.running.size === 1) this.idle = new Promise((resolve) => (this.settleIdle = resolve));
-    void this.analyse(record, controller)
+    void this.analyse(claim, controller)
       .catch((error: unknown) =>
         this.deps.logger.error({ err: error, reviewId }, 'statement review could not be recorded'),
       )
@@ -308,10 +308,16 @@ export class StatementReviews {
   }
 
   /** Analyses a claimed review (already marked analyzing) and records its outcome while the claim holds. */
-  private async analyse(record: ReviewRecord, controller: AbortController): Promise<void> {
+  private async analyse({ record, attempt }: Claim, controller: AbortController): Promise<void> {
     const reviewId = record.review_id;
     const started = performance.now();
-    const outcome = await this.outcomeOf(reviewId, record, controller);
+    const outcome: AnalysisOutcome =
+      attempt > limits.statementClaimsMax
+        ? {
+            reason: 'analysis_error',
+            detail: `not analysed again: ${attempt - 1} nodes stopped while analysing it`,
+          }
+        : await this.outcomeOf(reviewId, record, controller);
     const ms = performance.now() - started;
     const name: AnalysisOutcomeName = 'report' in outcome ? 'completed' : outcome.reason;
     // A review deleted while it ran was stopped by the delete: not an analysis outcome.

@@ -15,7 +15,7 @@
  */
 import type pg from 'pg';
 import { limits } from '../../limits.js';
-import type { AnalysisQueue } from '../analysis-queue.js';
+import type { AnalysisQueue, Claim } from '../analysis-queue.js';
 import type { ReviewRecord } from '../review-store.js';
 
 export interface PgQueueOptions {
@@ -53,25 +53,28 @@ export class PgAnalysisQueue implements AnalysisQueue {
     return Number(rows[0]?.count ?? 0);
   }
 
-  async claim(): Promise<ReviewRecord | undefined> {
+  async claim(): Promise<Claim | undefined> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ record: ReviewRecord }>(
-        `SELECT record FROM statement_reviews WHERE ${free}
+      const { rows } = await client.query<{ record: ReviewRecord; claims: number }>(
+        `SELECT record, claims FROM statement_reviews WHERE ${free}
          ORDER BY created_at, review_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
-      const found = rows[0]?.record;
-      const analyzing = found === undefined ? undefined : { ...found, step: 'analyzing' as const };
-      if (analyzing !== undefined)
+      const found = rows[0];
+      const claim =
+        found === undefined
+          ? undefined
+          : { record: { ...found.record, step: 'analyzing' as const }, attempt: found.claims + 1 };
+      if (claim !== undefined)
         await client.query(
-          `UPDATE statement_reviews SET record = $2, claimed_by = $3,
+          `UPDATE statement_reviews SET record = $2, claimed_by = $3, claims = claims + 1,
              claimed_until = now() + make_interval(secs => $4::double precision / 1000)
            WHERE review_id = $1`,
-          [analyzing.review_id, JSON.stringify(analyzing), this.options.node, this.leaseMs],
+          [claim.record.review_id, JSON.stringify(claim.record), this.options.node, this.leaseMs],
         );
       await client.query('COMMIT');
-      return analyzing;
+      return claim;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;

@@ -13,6 +13,11 @@ import {
   createScratchDatabase,
   type ScratchDatabase,
 } from '../../../test/helpers/scratch-database.js';
+import { memoryPorts } from '../../accounts/memory-ports.js';
+import { periodOf } from '../../accounts/periods.js';
+import { limits } from '../../limits.js';
+import { readStatementReport } from '../../ops/statements/report-check.js';
+import { StatementReviews } from '../reviews.js';
 import { decryptUpload } from '../upload-cipher.js';
 import { openPostgresStatements } from './open.js';
 
@@ -79,7 +84,7 @@ describe('statement reviews on PostgreSQL', () => {
     const drain = async (queue: typeof a.queue) => {
       const taken: string[] = [];
       for (let record = await queue.claim(); record; record = await queue.claim())
-        taken.push(record.review_id);
+        taken.push(record.record.review_id);
       return taken;
     };
     const [byA, byB] = await Promise.all([drain(a.queue), drain(b.queue)]);
@@ -98,18 +103,70 @@ describe('statement reviews on PostgreSQL', () => {
     const [dying, survivor] = [await node('dying', 300), await node('survivor', 300)];
     await dying.store.put(reviewRecord('lease'));
     const first = await dying.queue.claim();
-    assert.equal(first?.review_id, 'lease');
+    assert.deepEqual([first?.record.review_id, first?.attempt], ['lease', 1]);
     assert.equal(await survivor.queue.claim(), undefined);
     await new Promise((resolve) => setTimeout(resolve, 400));
     const again = await survivor.queue.claim();
-    assert.equal(again?.review_id, 'lease');
+    assert.deepEqual([again?.record.review_id, again?.attempt], ['lease', 2]);
     assert.ok(first && again);
-    assert.equal(await dying.queue.finish({ ...first, status: 'completed', step: 'done' }), false);
-    assert.equal(
-      await survivor.queue.finish({ ...again, status: 'completed', step: 'done' }),
-      true,
-    );
+    const done = { status: 'completed', step: 'done' } as const;
+    assert.equal(await dying.queue.finish({ ...first.record, ...done }), false);
+    assert.equal(await survivor.queue.finish({ ...again.record, ...done }), true);
     assert.equal((await dying.store.get('lease'))?.status, 'completed');
     assert.equal(await survivor.queue.claim(), undefined);
+  });
+
+  test('a review claimed more often than statementClaimsMax fails as analysis_error, refunded, unanalysed', async () => {
+    await admin.query('TRUNCATE statement_reviews, statement_uploads');
+    const now = new Date('2026-01-01T12:00:00.000Z');
+    const ports = memoryPorts();
+    const created = ports.createKey('pro', new Date('2025-12-20T00:00:00.000Z'));
+    const account = await ports.authenticator.accountById(created.id);
+    assert.ok(account);
+    const held = await ports.meter.reserve(account, { statements: 1 }, now);
+    assert.ok(held.ok);
+    await ports.meter.commit(held.reservation);
+    const state = openPostgresStatements(database.url, key, silent, { node: 'last' });
+    const charge = {
+      account_id: account.id,
+      period_start: periodOf(account, now).start.toISOString(),
+      debits: { statements: 1 },
+    };
+    await state.database.ready();
+    await state.store.put(reviewRecord('poison', { key_id: created.id, charge }));
+    // Every earlier claimant died before it recorded an outcome.
+    await admin.query(`UPDATE statement_reviews SET claims = $1`, [limits.statementClaimsMax]);
+    let analysed = false;
+    const reviews = new StatementReviews({
+      ...state,
+      key,
+      keySource: 'configured',
+      analyze: async () => {
+        analysed = true;
+        return { ok: true, report: {} };
+      },
+      readReport: readStatementReport,
+      accounts: ports.authenticator,
+      meter: ports.meter,
+      now: () => now,
+      retentionSeconds: 3600,
+      region: 'test',
+      logger: silent,
+    });
+    let record = await state.store.get('poison');
+    try {
+      await reviews.start();
+      for (let tries = 0; tries < 200 && record?.status === 'pending_analysis'; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        record = await state.store.get('poison');
+      }
+    } finally {
+      await reviews.close(); // waits for the outcome's refund too
+    }
+    assert.equal(record?.status, 'analysis_failed');
+    assert.equal(record?.failure?.reason, 'analysis_error');
+    assert.equal(record?.failure?.refunded, true);
+    assert.equal(analysed, false);
+    assert.equal((await ports.meter.balance(account, now)).statements.used, 0);
   });
 });

@@ -6,7 +6,7 @@
  * statement_reviews: `record` is the ReviewRecord as JSON (json, not jsonb: the report's keys keep their order,
  * as the answers show them). created_at and expires_at are the record's own ISO texts (the service's clock),
  * compared in the "C" collation, where fixed-width ISO texts sort in time order. claimed_by and claimed_until are
- * the queue's lease (postgres/analysis-queue-pg.ts), judged on the database's clock.
+ * the queue's lease (postgres/analysis-queue-pg.ts), judged on the database's clock; claims counts them.
  * statement_uploads: what encryptUpload made (nonce | tag | ciphertext); stored_at tells an orphan from an upload
  * whose review another node is still recording.
  */
@@ -20,7 +20,8 @@ CREATE TABLE IF NOT EXISTS statement_reviews (
   expires_at    text        COLLATE "C" NOT NULL,
   record        json        NOT NULL,
   claimed_by    text,
-  claimed_until timestamptz
+  claimed_until timestamptz,
+  claims        integer     NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS statement_reviews_expiry ON statement_reviews (expires_at, review_id);
 CREATE INDEX IF NOT EXISTS statement_reviews_pending ON statement_reviews (created_at, review_id)
