@@ -29,14 +29,7 @@ export function openPostgresStatements(
     files: new PgUploadStore(pool, key),
     queue: new PgAnalysisQueue(pool, { ...queue, node }),
     database: {
-      async ready(): Promise<void> {
-        const client = await pool.connect();
-        try {
-          await ensureStatementSchema(client);
-        } finally {
-          client.release();
-        }
-      },
+      ready: () => ensureStatementSchema(pool),
       close: () => pool.end(),
       name: 'the PostgreSQL database the nodes share (IBANQA_DATABASE_URL)',
     },

@@ -34,15 +34,12 @@ CREATE TABLE IF NOT EXISTS statement_uploads (
 
 const schemaLockSql = `SELECT pg_advisory_xact_lock(hashtext('ibanqa.statement_reviews'))`;
 
-/** Creates the tables when missing, in a transaction of its own. */
-export async function ensureStatementSchema(client: ClientBase): Promise<void> {
-  await client.query('BEGIN');
-  try {
-    await client.query(schemaLockSql);
-    await client.query(statementReviewsDdl);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+/**
+ * Creates the tables when missing. One simple-protocol query of several statements is one implicit transaction in
+ * PostgreSQL (PostgreSQL 15 documentation, 55.2.2.1 "Multiple Statements in a Simple Query",
+ * https://www.postgresql.org/docs/15/protocol-flow.html#PROTOCOL-FLOW-MULTI-STATEMENT): the advisory lock is held
+ * to its end, and a failure rolls all of it back.
+ */
+export async function ensureStatementSchema(db: Pick<ClientBase, 'query'>): Promise<void> {
+  await db.query(`${schemaLockSql};\n${statementReviewsDdl}`);
 }
