@@ -8,7 +8,10 @@
  * in the same transaction as our state change. Here the claim and "step: analyzing" are one transaction, and the
  * outcome is written only while the claim holds (claimed_by), so a review is analysed to a recorded end once and
  * its refund given at most once. The load is small (one analysis per node at a time, an idle look per second per
- * node: statementClaimPollMs), well inside what one indexed query serves.
+ * node: statementClaimPollMs). Measured on the 2-core development machine (PostgreSQL 15, load average 9.9): a
+ * claim (a transaction, committed to disk) 8.3 ms with one claimant draining 500 reviews, 4.3 ms per claim with
+ * two claimants at once (255 + 245, none twice); an idle look that finds nothing 0.9 ms. Next to an analysis of
+ * 0.5 to 3 s, the claim is under 2 % of the work.
  *
  * The lease: a claim holds for limits.statementClaimLeaseMs on the database's clock. A node that dies
  * mid-analysis leaves the review pending with an expired lease, and the next claim on any node takes it again.
