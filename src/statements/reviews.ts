@@ -315,7 +315,7 @@ export class StatementReviews {
       attempt > limits.statementClaimsMax
         ? {
             reason: 'analysis_error',
-            detail: `not analysed again: ${attempt - 1} nodes stopped while analysing it`,
+            detail: `not analysed again: ${attempt - 1} claims on it ended with their node`,
           }
         : await this.outcomeOf(reviewId, record, controller);
     const ms = performance.now() - started;
