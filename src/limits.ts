@@ -277,6 +277,23 @@ export const limits = {
   statementEvidenceCharsMax: 160,
   /** Reviews expired per sweep step: bounded work per tick; the sweeper repeats until none are left. */
   statementSweepBatch: 100,
+  /** A node's claim on a review it analyses (PostgreSQL queue): the analysis bound plus 30 s for reading the
+   *  upload and writing the outcome. A node that dies mid-analysis holds the review no longer than this; then
+   *  another node claims it again. Judged on the database's clock, so node clocks need not agree. */
+  statementClaimLeaseMs: 60_000 + 30_000,
+  /** Claims of one review before it fails as analysis_error (refunded) unanalysed: a claim that ends without an
+   *  outcome means its node died, and a document that kills every node analysing it must not take down the
+   *  cluster one node at a time. Three tolerates two unrelated deaths (a deploy, an OOM caused elsewhere). */
+  statementClaimsMax: 3,
+  /** How often an idle node looks for reviews other nodes accepted: an upload on one node waits at most this
+   *  long for a free node elsewhere; each look is one indexed query. */
+  statementClaimPollMs: 1_000,
+  /** A stored upload without a review record is an orphan only once it is this old: on several nodes another node
+   *  may be between storing an upload and recording its review (a few milliseconds), and an hour is far past that. */
+  statementOrphanUploadMs: 60 * 60 * 1_000,
+  /** PostgreSQL connections of the statement reviews per node: one for a claim or an analysis's writes, one for
+   *  uploads and polls meanwhile. */
+  statementDatabaseConnections: 2,
 
   // --- HTTP front: request heads (see RELIABILITY.md, "HTTP parser") ---
   /** A request head (request line + headers) up to 16 KiB is served: room for large cookies and bearer

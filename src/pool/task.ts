@@ -49,12 +49,12 @@ export type TaskResult =
     }
   | { readonly ok: false; readonly error: ErrorData };
 
-/** A statement analysis: the worker reads and decrypts the stored upload itself, so the bytes never cross threads. */
+/** A statement analysis: the stored upload still encrypted; the worker decrypts it, so the plain bytes never cross threads. */
 export interface StatementTask {
   readonly kind: 'statement-analysis';
   readonly reviewId: string;
-  /** The directory of encrypted uploads (src/statements/upload-files.ts reads the review's file from it). */
-  readonly uploads: string;
+  /** The upload as stored (src/statements/upload-store.ts): nonce | tag | AES-256-GCM ciphertext. */
+  readonly sealed: Uint8Array;
   readonly key: Uint8Array;
   /** The file type the upload check recognised on acceptance; the stored bytes are those bytes (AES-GCM). */
   readonly fileKind: StatementFileKind;

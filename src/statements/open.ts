@@ -4,6 +4,7 @@ import type { AccountStore } from '../accounts/account-store.js';
 import { LmdbReviewStore } from './review-store-lmdb.js';
 import type { PoolRunner } from '../pool/pool.js';
 import type { StatePorts } from '../ports/index.js';
+import { openPostgresStatements } from './postgres/open.js';
 import { StatementReviews, type StatementReviewsDeps } from './reviews.js';
 import { loadUploadKey } from './upload-cipher.js';
 import { UploadFiles } from './upload-files.js';
@@ -22,6 +23,8 @@ export interface StatementSettings {
   readonly statementKeyHex: string | null;
   readonly statementRetentionSeconds: number;
   readonly statementRegion: string;
+  /** Shared state: records, uploads and the analysis queue in PostgreSQL when set. */
+  readonly databaseUrl: string | null;
 }
 
 export interface StatementWiring {
@@ -39,13 +42,28 @@ export interface StatementWiring {
   readonly observeAnalysis?: StatementReviewsDeps['observeAnalysis'];
 }
 
-/** The composition of the statement review workflow: LMDB records, encrypted files, the pool. */
+/**
+ * The composition of the statement review workflow and the pool. Records, encrypted uploads and the analysis
+ * queue are this node's (LMDB, files in the data directory) or, with a database URL, PostgreSQL's, shared by
+ * every node. Every node must then have the same upload key (IBANQA_STATEMENT_KEY).
+ */
 export function openStatementReviews(wiring: StatementWiring): StatementReviews {
   const paths = statementPaths(wiring.config.dataDir);
   const { key, source } = loadUploadKey(wiring.config.statementKeyHex, paths.keyFile);
+  const { databaseUrl } = wiring.config;
+  if (databaseUrl !== null && source === 'data_directory')
+    wiring.logger.warn(
+      "statement reviews: the upload key is this node's key file; set the same IBANQA_STATEMENT_KEY on every node, or uploads another node stored fail as upload_lost",
+    );
+  const state =
+    databaseUrl === null
+      ? {
+          store: LmdbReviewStore.open(wiring.store),
+          files: new UploadFiles(paths.uploads, key),
+        }
+      : openPostgresStatements(databaseUrl, key, wiring.logger);
   return new StatementReviews({
-    store: LmdbReviewStore.open(wiring.store),
-    files: new UploadFiles(paths.uploads, key),
+    ...state,
     key,
     keySource: source,
     analyze: (task, signal) => wiring.runner.runStatementAnalysis(task, signal),

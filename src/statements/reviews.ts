@@ -9,14 +9,24 @@ import type { Authenticator, CreditMeter } from '../ports/index.js';
 import type { StatementTask, StatementTaskResult } from '../pool/task.js';
 import { failureReasons, isFailureReason, type FailureReason } from './failure.js';
 import type { ReviewCharge, ReviewRecord, ReviewReport, ReviewStore } from './review-store.js';
-import type { UploadFiles } from './upload-files.js';
+import type { UploadStore } from './upload-store.js';
+import { LocalAnalysisQueue, type AnalysisQueue, type Claim } from './analysis-queue.js';
 
 /** The credits a statement upload takes: one of the plan's statement quota (src/accounts/plans.ts). */
 export const statementDebits = { statements: 1 } as const;
 
 export interface StatementReviewsDeps {
   readonly store: ReviewStore;
-  readonly files: UploadFiles;
+  readonly files: UploadStore;
+  /** Which review to analyse next; default: this node's own queue over `store`. */
+  readonly queue?: AnalysisQueue;
+  /** The shared database behind store, files and queue, when there is one: readied at start, closed last. */
+  readonly database?: {
+    ready(): Promise<void>;
+    close(): Promise<void>;
+    /** Where records and reports are kept, as `retention.encryption` names it. */
+    readonly name: string;
+  };
   readonly key: Buffer;
   readonly keySource: 'configured' | 'data_directory';
   readonly analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>;
@@ -57,26 +67,32 @@ type AnalysisOutcome = { report: ReviewReport } | { reason: FailureReason; detai
  * logger: log lines carry review ids, reasons and timings only.
  */
 export class StatementReviews implements StatementReviewDesk {
-  private readonly queue: string[] = [];
+  private readonly queue: AnalysisQueue;
   private readonly running = new Map<string, AbortController>();
   /** Reviews removed while their analysis ran: the result is dropped, never written back. */
   private readonly removed = new Set<string>();
   private sweeper: NodeJS.Timeout | undefined;
+  private poller: NodeJS.Timeout | undefined;
+  /** The claim under way, if any: one at a time, and close waits for it. */
+  private claiming: Promise<void> | undefined;
   private closed = false;
   private idle: Promise<void> = Promise.resolve();
   private settleIdle: () => void = () => undefined;
 
-  constructor(private readonly deps: StatementReviewsDeps) {}
+  constructor(private readonly deps: StatementReviewsDeps) {
+    this.queue = deps.queue ?? new LocalAnalysisQueue(deps.store);
+  }
 
   /** Removes orphan files, resumes reviews a restart interrupted, sweeps, and starts the periodic sweeper. */
   async start(): Promise<void> {
+    await this.deps.database?.ready();
     const known = new Set(await this.deps.store.ids());
-    for (const id of this.deps.files.list()) if (!known.has(id)) this.deps.files.remove(id);
-    const pending = await this.deps.store.pending();
-    for (const record of pending) this.queue.push(record.review_id);
-    if (pending.length > 0)
+    for (const id of await this.deps.files.list())
+      if (!known.has(id)) await this.deps.files.remove(id);
+    const resumed = await this.queue.resume();
+    if (resumed > 0)
       this.deps.logger.info(
-        { reviews: pending.length },
+        { reviews: resumed },
         'statement reviews: resuming analyses interrupted by a restart',
       );
     await this.sweep();
@@ -89,11 +105,15 @@ export class StatementReviews implements StatementReviewDesk {
       interval,
     );
     this.sweeper.unref();
+    if (this.queue.pollMs !== null) {
+      this.poller = setInterval(() => this.pump(), this.queue.pollMs);
+      this.poller.unref();
+    }
     this.pump();
   }
 
   async accept(request: AcceptRequest): Promise<Record<string, unknown>> {
-    if (this.queue.length >= limits.statementQueueMax)
+    if ((await this.queue.waiting()) >= limits.statementQueueMax)
       throw new AppError(
         'overloaded',
         'Too many statements are waiting for analysis; retry shortly',
@@ -125,13 +145,13 @@ export class StatementReviews implements StatementReviewDesk {
       completed_at: null,
     };
     try {
-      this.deps.files.write(reviewId, request.bytes);
+      await this.deps.files.write(reviewId, request.bytes);
       await this.deps.store.put(record);
     } catch (thrown) {
-      this.deps.files.remove(reviewId);
+      await this.deps.files.remove(reviewId);
       throw thrown;
     }
-    this.queue.push(reviewId);
+    this.queue.added(reviewId);
     // After this call returns the request commits its credit; the analysis starts on a later turn of the loop.
     setImmediate(() => this.pump());
     const balance = (await this.deps.meter.balance(account, now)).statements;
@@ -172,11 +192,10 @@ export class StatementReviews implements StatementReviewDesk {
   async close(): Promise<void> {
     this.closed = true;
     if (this.sweeper !== undefined) clearInterval(this.sweeper);
+    if (this.poller !== undefined) clearInterval(this.poller);
+    await this.claiming;
     await this.idle;
-  }
-
-  get queued(): number {
-    return this.queue.length;
+    await this.deps.database?.close();
   }
 
   private async owned(keyId: string, reviewId: string): Promise<ReviewRecord> {
@@ -192,9 +211,8 @@ export class StatementReviews implements StatementReviewDesk {
       this.removed.add(reviewId);
       running.abort();
     }
-    const index = this.queue.indexOf(reviewId);
-    if (index >= 0) this.queue.splice(index, 1);
-    this.deps.files.remove(reviewId);
+    this.queue.removed(reviewId);
+    await this.deps.files.remove(reviewId);
     await this.deps.store.delete(reviewId);
   }
 
@@ -211,7 +229,7 @@ export class StatementReviews implements StatementReviewDesk {
           this.deps.keySource === 'configured'
             ? 'configured (IBANQA_STATEMENT_KEY)'
             : 'key file in the data directory (statements/upload.key)',
-        review_record_and_report: "stored unencrypted in the service's LMDB database",
+        review_record_and_report: `stored unencrypted in ${this.deps.database?.name ?? "the service's LMDB database"}`,
         in_transit:
           'whatever the deployment provides; the service itself listens on plain HTTP and gRPC',
       },
@@ -240,45 +258,68 @@ export class StatementReviews implements StatementReviewDesk {
     return base;
   }
 
+  /** Claims the next review while a slot is free; one claim at a time, each started analysis claims again when it ends. */
   private pump(): void {
-    while (
-      !this.closed &&
-      this.running.size < limits.statementAnalysesConcurrent &&
-      this.queue.length > 0
-    ) {
-      const reviewId = this.queue.shift() as string;
-      const controller = new AbortController();
-      this.running.set(reviewId, controller);
-      if (this.running.size === 1)
-        this.idle = new Promise((resolve) => (this.settleIdle = resolve));
-      void this.analyse(reviewId, controller)
-        .catch((error: unknown) =>
-          this.deps.logger.error(
-            { err: error, reviewId },
-            'statement review could not be recorded',
-          ),
-        )
-        .finally(() => {
-          this.running.delete(reviewId);
-          this.removed.delete(reviewId);
-          if (this.running.size === 0) this.settleIdle();
-          this.pump();
-        });
-    }
+    if (
+      this.closed ||
+      this.claiming !== undefined ||
+      this.running.size >= limits.statementAnalysesConcurrent
+    )
+      return;
+    this.claiming = this.queue.claim().then(
+      (claim) => {
+        this.claiming = undefined;
+        if (claim === undefined) return;
+        this.run(claim);
+        this.pump();
+      },
+      (error: unknown) => {
+        this.claiming = undefined;
+        this.deps.logger.error({ err: error }, 'statement review could not be claimed');
+      },
+    );
   }
 
-  private async analyse(reviewId: string, controller: AbortController): Promise<void> {
-    const record = await this.deps.store.get(reviewId);
-    if (record === undefined || record.status !== 'pending_analysis') return;
-    await this.deps.store.put({ ...record, step: 'analyzing' });
+  private run(claim: Claim): void {
+    const reviewId = claim.record.review_id;
+    const controller = new AbortController();
+    this.running.set(reviewId, controller);
+    if (this.running.size === 1) this.idle = new Promise((resolve) => (this.settleIdle = resolve));
+    void this.analyse(claim, controller)
+      .catch((error: unknown) =>
+        this.deps.logger.error({ err: error, reviewId }, 'statement review could not be recorded'),
+      )
+      .finally(() => {
+        this.running.delete(reviewId);
+        this.removed.delete(reviewId);
+        if (this.running.size === 0) this.settleIdle();
+        this.pump();
+      });
+  }
+
+  /** Analyses a claimed review (already marked analyzing) and records its outcome while the claim holds. */
+  private async analyse({ record, attempt }: Claim, controller: AbortController): Promise<void> {
+    const reviewId = record.review_id;
     const started = performance.now();
-    const outcome = await this.outcomeOf(reviewId, record, controller);
+    const outcome: AnalysisOutcome =
+      attempt > limits.statementClaimsMax
+        ? {
+            reason: 'analysis_error',
+            detail: `not analysed again: ${attempt - 1} claims on it ended with their node`,
+          }
+        : await this.outcomeOf(reviewId, record, controller);
     const ms = performance.now() - started;
     const name: AnalysisOutcomeName = 'report' in outcome ? 'completed' : outcome.reason;
     // A review deleted while it ran was stopped by the delete: not an analysis outcome.
     if (!this.removed.has(reviewId)) this.deps.observeAnalysis?.(name, ms / 1000);
-    if (this.removed.has(reviewId) || (await this.deps.store.get(reviewId)) === undefined) return;
-    await this.recordOutcome(record, outcome);
+    if (this.removed.has(reviewId)) return;
+    if (!(await this.recordOutcome(record, outcome))) {
+      this.deps.logger.info(
+        { reviewId },
+        'statement review deleted or reclaimed during its analysis',
+      );
+      return;
+    }
     this.deps.logger.info(
       { reviewId, ms: Math.round(ms), outcome: name },
       'statement review analysed',
@@ -294,7 +335,15 @@ export class StatementReviews implements StatementReviewDesk {
     const analysisMsMax = this.deps.analysisMsMax ?? limits.statementAnalysisMsMax;
     const timeout = setTimeout(() => controller.abort(new Error('timeout')), analysisMsMax);
     try {
-      return this.checkedOutcome(await this.deps.analyze(this.taskOf(record), controller.signal));
+      let sealed: Buffer;
+      try {
+        sealed = await this.deps.files.readSealed(reviewId);
+      } catch {
+        return { reason: 'upload_lost', detail: 'the stored upload is missing' };
+      }
+      return this.checkedOutcome(
+        await this.deps.analyze(this.taskOf(record, sealed), controller.signal),
+      );
     } catch (thrown) {
       const timedOut = controller.signal.aborted && !this.removed.has(reviewId);
       if (!timedOut && !this.removed.has(reviewId))
@@ -307,15 +356,15 @@ export class StatementReviews implements StatementReviewDesk {
     }
   }
 
-  /** What a worker needs to analyse the review: where its upload is, the key, and what was recorded on acceptance. */
-  private taskOf(record: ReviewRecord): StatementTask {
+  /** What a worker needs to analyse the review: its upload as stored, the key, and what was recorded on acceptance. */
+  private taskOf(record: ReviewRecord, sealed: Buffer): StatementTask {
     const fileKind = kindOfMediaType(record.media_type);
     if (fileKind === undefined)
       throw new Error(`review records a media type no upload has: ${record.media_type}`);
     return {
       kind: 'statement-analysis',
       reviewId: record.review_id,
-      uploads: this.deps.files.directory,
+      sealed,
       key: this.deps.key,
       fileKind,
       expectedBank: record.expected_bank,
@@ -333,22 +382,35 @@ export class StatementReviews implements StatementReviewDesk {
     return { reason: result.reason, detail: result.detail };
   }
 
-  /** The completed or failed review; a failure whose reason is refunded gives the charge back. */
-  private async recordOutcome(record: ReviewRecord, outcome: AnalysisOutcome): Promise<void> {
+  /**
+   * The completed or failed review, written through the queue (only while this node's claim holds); a failure whose
+   * reason is refunded gives the charge back once written, so a review two nodes analysed is refunded at most once.
+   */
+  private async recordOutcome(record: ReviewRecord, outcome: AnalysisOutcome): Promise<boolean> {
     const completedAt = this.deps.now().toISOString();
-    if ('report' in outcome) {
-      await this.deps.store.put({
+    if ('report' in outcome)
+      return this.queue.finish({
         ...record,
         status: 'completed',
         step: 'done',
         report: outcome.report,
         completed_at: completedAt,
       });
-      return;
-    }
     const refunded = failureReasons[outcome.reason].refunded && record.charge !== null;
-    if (refunded && record.charge !== null)
-      void this.deps.meter
+    const failure = {
+      reason: outcome.reason,
+      message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`,
+      refunded,
+    };
+    const written = await this.queue.finish({
+      ...record,
+      status: 'analysis_failed',
+      step: 'done',
+      failure,
+      completed_at: completedAt,
+    });
+    if (written && refunded && record.charge !== null)
+      await this.deps.meter
         .refundCommitted(record.charge)
         .catch((error: unknown) =>
           this.deps.logger.error(
@@ -356,17 +418,6 @@ export class StatementReviews implements StatementReviewDesk {
             'statement credit refund failed',
           ),
         );
-    const failure = {
-      reason: outcome.reason,
-      message: `${failureReasons[outcome.reason].message}: ${outcome.detail}`,
-      refunded,
-    };
-    await this.deps.store.put({
-      ...record,
-      status: 'analysis_failed',
-      step: 'done',
-      failure,
-      completed_at: completedAt,
-    });
+    return written;
   }
 }

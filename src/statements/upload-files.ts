@@ -1,15 +1,18 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decryptUpload, encryptUpload } from './upload-cipher.js';
+import { encryptUpload } from './upload-cipher.js';
+import type { UploadStore } from './upload-store.js';
 
 const SUFFIX = '.upload';
 const PARTIAL = '.partial';
 
 /**
  * Encrypted uploads on disk, one file per review: `<dir>/<review_id>.upload`. Written to a `.partial`
- * name first and renamed, so a crash never leaves a half file under a review's name.
+ * name first and renamed, so a crash never leaves a half file under a review's name. One node only: a
+ * process that accepts is the only one that lists, so every listed upload's accept has finished.
  */
-export class UploadFiles {
+export class UploadFiles implements UploadStore {
   constructor(
     readonly directory: string,
     private readonly key: Buffer,
@@ -21,22 +24,22 @@ export class UploadFiles {
     return join(this.directory, `${reviewId}${SUFFIX}`);
   }
 
-  write(reviewId: string, plain: Uint8Array): void {
+  async write(reviewId: string, plain: Uint8Array): Promise<void> {
     const partial = `${this.pathOf(reviewId)}${PARTIAL}`;
     writeFileSync(partial, encryptUpload(this.key, reviewId, plain), { mode: 0o600 });
     renameSync(partial, this.pathOf(reviewId));
   }
 
-  read(reviewId: string): Buffer {
-    return decryptUpload(this.key, reviewId, readFileSync(this.pathOf(reviewId)));
+  async readSealed(reviewId: string): Promise<Buffer> {
+    return readFile(this.pathOf(reviewId));
   }
 
-  remove(reviewId: string): void {
+  async remove(reviewId: string): Promise<void> {
     rmSync(this.pathOf(reviewId), { force: true });
   }
 
   /** Review ids with a stored upload; partial files are removed (they belong to no accepted review). */
-  list(): string[] {
+  async list(): Promise<string[]> {
     const ids: string[] = [];
     for (const name of readdirSync(this.directory)) {
       if (name.endsWith(PARTIAL)) rmSync(join(this.directory, name), { force: true });

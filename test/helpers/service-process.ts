@@ -28,6 +28,8 @@ export const processStartTimeoutMs = 180_000;
 /**
  * Starts a fresh process with a fresh data dir. `registryFrom` copies the registry environment of an earlier
  * data dir (read only after that process stopped), so the process skips building it from the embedded default.
+ * `accountsFrom` likewise copies an accounts environment, so several processes know the same keys (the caller
+ * made them, and no demo keys are printed).
  */
 export async function startServiceProcess(
   env: NodeJS.ProcessEnv,

@@ -15,6 +15,7 @@ import type { StatementTask, StatementTaskResult } from '../../src/pool/task.js'
 import type { BankDirectory } from '../../src/registry/bank-directory.js';
 import { MemoryReviewStore } from '../../src/statements/review-store-memory.js';
 import { StatementReviews } from '../../src/statements/reviews.js';
+import { decryptUpload } from '../../src/statements/upload-cipher.js';
 import { UploadFiles } from '../../src/statements/upload-files.js';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
@@ -75,6 +76,7 @@ function harness(
     reviewed,
     store,
     files,
+    key,
     used,
     accept,
     dispose: async () => {
@@ -143,10 +145,10 @@ test('a crash is analysis_error (refunded); a document failure keeps the credit'
 test('a review deleted while it is analysed stays deleted; the worker reads the upload it was given', async () => {
   let release: (result: StatementTaskResult) => void = () => undefined;
   let seenId = '';
-  let seenUploads = '';
+  let seenSealed: Uint8Array = new Uint8Array();
   const h = harness((task) => {
     seenId = task.reviewId;
-    seenUploads = task.uploads;
+    seenSealed = task.sealed;
     return new Promise((resolve) => (release = resolve));
   });
   try {
@@ -155,13 +157,13 @@ test('a review deleted while it is analysed stays deleted; the worker reads the 
     for (let attempt = 0; attempt < 100 && seenId === ''; attempt++)
       await new Promise((resolve) => setTimeout(resolve, 5));
     assert.equal(seenId, id);
-    assert.equal(seenUploads, h.files.directory);
-    assert.deepEqual(h.files.read(id), pdf);
+    assert.deepEqual(decryptUpload(h.key, id, seenSealed), pdf);
+    assert.deepEqual(await h.files.readSealed(id), Buffer.from(seenSealed));
     await h.reviews.remove(h.keyId, id);
     release({ ok: true, report: {} });
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(await h.store.get(id), undefined);
-    assert.deepEqual(h.files.list(), []);
+    assert.deepEqual(await h.files.list(), []);
     await assert.rejects(h.reviews.view(h.keyId, id), { code: 'not_found' });
   } finally {
     await h.dispose();

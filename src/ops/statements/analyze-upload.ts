@@ -4,11 +4,11 @@ import type { RoutingDirectory } from '../../registry/routing-directory.js';
 import { extractDocument } from '../../statements/extract/index.js';
 export { configureOcr } from '../../statements/extract/image.js';
 import { AnalysisFailure } from '../../statements/failure.js';
-import { UploadFiles } from '../../statements/upload-files.js';
+import { decryptUpload } from '../../statements/upload-cipher.js';
 import { buildReport } from './report.js';
 
 /**
- * One analysis as a pool worker runs it: read and decrypt the upload, extract, check, report.
+ * One analysis as a pool worker runs it: decrypt the upload, extract, check, report.
  * Document-caused failures come back as data; anything else throws (a bug: the review fails as analysis_error).
  */
 export async function analyzeUpload(
@@ -18,7 +18,7 @@ export async function analyzeUpload(
 ): Promise<StatementTaskResult> {
   let bytes: Buffer;
   try {
-    bytes = new UploadFiles(task.uploads, Buffer.from(task.key)).read(task.reviewId);
+    bytes = decryptUpload(Buffer.from(task.key), task.reviewId, task.sealed);
   } catch {
     return {
       ok: false,

@@ -3,8 +3,7 @@
  * decryption, extraction, the checks, the report) and compares a report with the expected outcome.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BankDirectory } from '../../../src/registry/bank-directory.js';
@@ -12,7 +11,7 @@ import { sniffStatementFile } from '../../../src/domain/statements/file-type.js'
 import { analyzeUpload } from '../../../src/ops/statements/analyze-upload.js';
 import type { StatementReport } from '../../../src/ops/statements/report.js';
 import { readStatementReport } from '../../../src/ops/statements/report-check.js';
-import { UploadFiles } from '../../../src/statements/upload-files.js';
+import { encryptUpload } from '../../../src/statements/upload-cipher.js';
 import { corpusDir, type Expected } from './generate.js';
 
 /** No registry: the corpus tests what the statement says, not the bank registry (tested on its own). */
@@ -36,40 +35,35 @@ export interface Analysed {
 }
 
 export async function analyse(entry: Expected): Promise<Analysed> {
-  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-corpus-'));
-  try {
-    const key = randomBytes(32);
-    const reviewId = randomBytes(16).toString('hex');
-    const bytes = readFileSync(join(corpusDir, entry.file));
-    const fileKind = sniffStatementFile(bytes);
-    if (fileKind === null) throw new Error(`${entry.file}: not a statement file type`);
-    new UploadFiles(dir, key).write(reviewId, bytes);
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    const result = await analyzeUpload(
-      {
-        kind: 'statement-analysis',
-        reviewId,
-        uploads: dir,
-        key,
-        fileKind,
-        expectedBank: null,
-        expectedBankSlug: null,
-        callerPaid: true,
-        now: '2026-01-01T00:00:00.000Z',
-      },
-      noRegistry,
-    );
-    const milliseconds = performance.now() - started;
-    const used = process.cpuUsage(cpu);
-    const cpuMilliseconds = (used.user + used.system) / 1_000;
-    if (!result.ok)
-      throw new Error(`${entry.file}: analysis failed: ${result.reason} ${result.detail}`);
-    // Checked as the service checks a worker's report: every corpus report must match the report schema.
-    return { report: readStatementReport(result.report), milliseconds, cpuMilliseconds };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const key = randomBytes(32);
+  const reviewId = randomBytes(16).toString('hex');
+  const bytes = readFileSync(join(corpusDir, entry.file));
+  const fileKind = sniffStatementFile(bytes);
+  if (fileKind === null) throw new Error(`${entry.file}: not a statement file type`);
+  const sealed = encryptUpload(key, reviewId, bytes);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await analyzeUpload(
+    {
+      kind: 'statement-analysis',
+      reviewId,
+      sealed,
+      key,
+      fileKind,
+      expectedBank: null,
+      expectedBankSlug: null,
+      callerPaid: true,
+      now: '2026-01-01T00:00:00.000Z',
+    },
+    noRegistry,
+  );
+  const milliseconds = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMilliseconds = (used.user + used.system) / 1_000;
+  if (!result.ok)
+    throw new Error(`${entry.file}: analysis failed: ${result.reason} ${result.detail}`);
+  // Checked as the service checks a worker's report: every corpus report must match the report schema.
+  return { report: readStatementReport(result.report), milliseconds, cpuMilliseconds };
 }
 
 const fold = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
