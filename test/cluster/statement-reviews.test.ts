@@ -100,9 +100,7 @@ describe('statement reviews through PostgreSQL', () => {
     key = await createKey(database.url);
     const env = { IBANQA_DATABASE_URL: database.url, IBANQA_STATEMENT_KEY: uploadKey };
     nodes.push(
-      ...(await Promise.all(
-        [0, 1].map(() => startServiceProcess(env, seed, { demoKeys: false })),
-      )),
+      ...(await Promise.all([0, 1].map(() => startServiceProcess(env, seed, { demoKeys: false })))),
     );
   });
 
