@@ -5,6 +5,7 @@ import type { CreditKind } from '../../accounts/plans.js';
 import type { ErrorCode } from '../../errors.js';
 import type { CallerView } from './caller.js';
 import type { Capability, Placement, RunContext } from './capabilities.js';
+import type { WrittenJson } from '../../render/answer-buffer.js';
 
 export type { CallerView } from './caller.js';
 export type { Capability, RunContext } from './capabilities.js';
@@ -131,6 +132,13 @@ export interface Op<S extends TSchema = TSchema, O = unknown, N extends Capabili
    */
   readonly runsOn: Placement;
   readonly run: (input: Static<S>, context: RunContext<N>) => O | Promise<O>;
+  /**
+   * How the op renders for a JSON transport (REST), when it writes its answer itself: the same answer as `run`,
+   * as an output whose jsonView() the transport sends (render/answer-buffer.ts WrittenJson), e.g. rows written
+   * from fragments encoded once per registry version. usedCost then receives this output. Runs inline only; a
+   * pooled run, gRPC and the other callers use `run`.
+   */
+  readonly runJson?: (input: Static<S>, context: RunContext<N>) => WrittenJson;
   readonly csv?: CsvRendering<O>;
   /** Server-streamed ops: how many rows the request asks for, and the request for a slice of them. */
   readonly chunks?: Chunking<Static<S>>;
