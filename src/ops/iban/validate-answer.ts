@@ -67,13 +67,52 @@ function encodedTail(row: ValidationRow): Uint8Array {
  * A-Z and 0-9 only, which JSON writes as is), and a bank the registry knows under exactly the row's codes.
  */
 function coveredBank(input: string, verdict: IbanVerdict, lookup: RowLookup) {
-  if (!verdict.valid || input !== verdict.normalized) return undefined;
+  if (!verdict.valid || input !== verdict.normalized) return notCovered;
   const { countryCode, bankCode } = verdict;
-  if (countryCode === null || bankCode === null) return undefined;
+  if (countryCode === null || bankCode === null) return notCovered;
   const info = lookup.bankOf(countryCode, bankCode);
-  return info !== undefined && info.bankCode === bankCode && info.countryCode === countryCode
-    ? info
-    : undefined;
+  if (info === undefined) return unknownBank;
+  return info.bankCode === bankCode && info.countryCode === countryCode ? info : notCovered;
+}
+const notCovered = 0;
+const unknownBank = 1;
+
+/**
+ * A valid row of a bank the registry does not know: its bytes after the bank code (`","national_check":...}`)
+ * are the same for every such row of one visibility and outcome, so they are encoded once, from the first such
+ * row, and the row's codes (A-Z, 0-9: they are the IBAN's) are written between. Undefined when the general
+ * row's head is not the expected one (then the row stays with the general path).
+ */
+const unknownBankTails: (Uint8Array | undefined)[] = [];
+const countryCodeHead = Buffer.from('","valid":true,"country_code":"', 'latin1');
+const bankCodeHead = Buffer.from('","bank_code":"', 'latin1');
+const nationalCheckKey = ',"national_check":';
+
+function unknownBankTailOf(slot: number, verdict: IbanVerdict, general: GeneralRow) {
+  const cached = unknownBankTails[slot];
+  if (cached !== undefined) return cached;
+  const json = JSON.stringify(general('', verdict));
+  const at = json.indexOf(nationalCheckKey);
+  const head = `{"iban":"","valid":true,"country_code":${JSON.stringify(verdict.countryCode)},"bank_code":${JSON.stringify(verdict.bankCode)}`;
+  if (at < 0 || json.slice(0, at) !== head) return undefined;
+  return (unknownBankTails[slot] = Buffer.from(`"${json.slice(at)}`, 'utf8'));
+}
+
+/** The country and bank code of a valid row (electronic form: A-Z and 0-9), with the keys between them. */
+function writeCodes(verdict: IbanVerdict): void {
+  writeBytes(countryCodeHead);
+  writeAscii(verdict.countryCode as string);
+  writeBytes(bankCodeHead);
+  writeAscii(verdict.bankCode as string);
+}
+
+function codesBytes(verdict: IbanVerdict): number {
+  return (
+    countryCodeHead.length +
+    (verdict.countryCode?.length ?? 0) +
+    bankCodeHead.length +
+    (verdict.bankCode?.length ?? 0)
+  );
 }
 
 /** A reveal is a row that showed a bank's BIC and name: invalid IBANs and unknown banks reveal nothing. */
@@ -88,6 +127,8 @@ export function revealsOf(row: ValidationRow): number {
 export class ValidateAnswer extends WrittenJson {
   constructor(
     private readonly echoed: readonly (string | undefined)[],
+    /** Rows of banks the registry does not know: their verdict, whose codes are written before the tail. */
+    private readonly codes: readonly (IbanVerdict | undefined)[],
     private readonly parts: readonly Uint8Array[],
     private readonly bytes: number,
     /** BIC reveals the answer made: the rows that showed a bank's BIC and name (usedCost charges these). */
@@ -108,6 +149,8 @@ export class ValidateAnswer extends WrittenJson {
       if (input !== undefined) {
         writeBytes(index === 0 ? firstRowHead : nextRowHead);
         writeAscii(input);
+        const codes = this.codes[index];
+        if (codes !== undefined) writeCodes(codes);
       } else if (index > 0) writeByte(comma);
       writeBytes(this.parts[index] as Uint8Array);
     }
@@ -124,6 +167,7 @@ export function validateAnswer(
   general: GeneralRow,
 ): ValidateAnswer {
   const echoed = new Array<string | undefined>(ibans.length);
+  const codes = new Array<IbanVerdict | undefined>(ibans.length);
   const parts = new Array<Uint8Array>(ibans.length);
   const visibility = visibilitySlot[visibilityOf(caller)] * outcomes;
   const reveals = visibility === visibilitySlot.shown ? 1 : 0;
@@ -133,12 +177,20 @@ export function validateAnswer(
     const input = ibans[index] as string;
     const verdict = validateIban(input, lookup);
     const info = coveredBank(input, verdict, lookup);
-    if (info !== undefined) {
-      const tail = tailOf(info, visibility + outcomeSlot[verdict.nationalCheck], verdict, general);
+    const slot = visibility + outcomeSlot[verdict.nationalCheck];
+    const unknownTail =
+      info === unknownBank ? unknownBankTailOf(slot, verdict, general) : undefined;
+    if (typeof info === 'object') {
+      const tail = tailOf(info, slot, verdict, general);
       echoed[index] = input;
       parts[index] = tail;
       bytes += nextRowHead.length + input.length + tail.length;
       revealed += reveals;
+    } else if (unknownTail !== undefined) {
+      echoed[index] = input;
+      codes[index] = verdict;
+      parts[index] = unknownTail;
+      bytes += nextRowHead.length + input.length + unknownTail.length + codesBytes(verdict);
     } else {
       const row = general(input, verdict);
       const whole = Buffer.from(JSON.stringify(row), 'utf8');
@@ -147,5 +199,5 @@ export function validateAnswer(
       revealed += revealsOf(row);
     }
   }
-  return new ValidateAnswer(echoed, parts, bytes, revealed);
+  return new ValidateAnswer(echoed, codes, parts, bytes, revealed);
 }
