@@ -8,12 +8,9 @@
  * Usage: node --import tsx bench/fair-peer-server.ts <port> <captured.json>  (prints "fair peer listening <port>").
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extractIBAN, isValidIBAN } from 'ibantools';
 import type { CapturedAnswer } from './bare-uws-server.js';
-
-/** Same body cap as ibanqa's JSON routes (src/limits.ts httpJsonBodyBytesMax). */
-const bodyBytesMax = 64 * 1024;
+import { serveIbans } from './lib/ibans-server.js';
 
 type Row = Record<string, unknown> & { iban: string; country_code: string; bank_code: string };
 const rowKeys = new Set(['iban', 'valid', 'country_code', 'bank_code', 'national_check']);
@@ -52,36 +49,6 @@ function rowsOf(ibans: readonly string[]): object[] {
   });
 }
 
-function answer(response: ServerResponse, status: number, body: string): void {
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-  });
-  response.end(body);
-}
-
-function handle(request: IncomingMessage, response: ServerResponse): void {
-  if (request.method !== 'POST') return answer(response, 405, '{"error":"method_not_allowed"}');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  request.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= bodyBytesMax) chunks.push(chunk);
-  });
-  request.on('end', () => {
-    if (size > bodyBytesMax) return answer(response, 413, '{"error":"payload_too_large"}');
-    let ibans: unknown;
-    try {
-      ibans = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ibans?: unknown }).ibans;
-    } catch {
-      return answer(response, 400, '{"error":"invalid_json"}');
-    }
-    if (!Array.isArray(ibans) || !ibans.every((iban): iban is string => typeof iban === 'string'))
-      return answer(response, 400, '{"error":"ibans must be an array of strings"}');
-    answer(response, 200, JSON.stringify(rowsOf(ibans)));
-  });
-}
-
 const [portArgument, capturedFile] = process.argv.slice(2);
 if (capturedFile === undefined)
   throw new Error('usage: fair-peer-server.ts <port> <captured.json>');
@@ -92,13 +59,6 @@ for (const { body, response } of captured) {
   if (JSON.stringify(rowsOf(ibans)) !== response)
     throw new Error(`the fair peer's answer differs from ibanqa's for body ${body.slice(0, 80)}`);
 }
-const server = createServer(handle);
-server.listen(Number(portArgument ?? 0), '127.0.0.1', () => {
-  const address = server.address();
-  process.stdout.write(
-    `fair peer listening ${typeof address === 'object' && address !== null ? address.port : portArgument}\n`,
-  );
-});
-const stop = () => server.close(() => process.exit(0));
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+serveIbans(Number(portArgument ?? 0), 'fair peer listening', (ibans) =>
+  JSON.stringify(rowsOf(ibans)),
+);
