@@ -360,9 +360,21 @@ function fourWayTable(rest: RestResult): string {
   const runsOf = (name: string) =>
     rest.servers.find((server) => server.server === name)?.runs ?? [];
   const keys = runsOf(serverNames.ibanqa).map((run) => runKey(run));
-  const cpuOf = (name: string, key: string) => {
+  const micros = (name: string, key: string) => {
     const run = runsOf(name).find((candidate) => runKey(candidate) === key);
-    return run === undefined ? 'n/a' : int(cpuMicros(run.serverCores, run.reqPerSec));
+    return run === undefined ? undefined : cpuMicros(run.serverCores, run.reqPerSec);
+  };
+  const cpuOf = (name: string, key: string) => {
+    const value = micros(name, key);
+    return value === undefined ? 'n/a' : int(value);
+  };
+  // On a busy machine the servers do not get a core each, so req/s shares drift; CPU per request does not.
+  const cpuShare = (key: string) => {
+    const ours = micros(serverNames.ibanqa, key);
+    const limit = micros(serverNames.limit, key);
+    return ours === undefined || limit === undefined || ours === 0
+      ? 'n/a'
+      : `${dec((limit / ours) * 100, 1)} %`;
   };
   return table(
     [
@@ -370,6 +382,7 @@ function fourWayTable(rest: RestResult): string {
       ...servers.map((name) => `${name}: CPU µs/request`),
       `fair peer CPU / ibanqa CPU (target >= ${restTargets.fairCpuRatio}x)`,
       `ibanqa / limit req/s (target >= ${dec(restTargets.limitShare * 100, 0)} %)`,
+      'limit CPU / ibanqa CPU per request',
     ],
     keys.map((key) => [
       key,
@@ -378,6 +391,7 @@ function fourWayTable(rest: RestResult): string {
       rest.limitShares[key] === undefined
         ? 'n/a'
         : `${dec((rest.limitShares[key] ?? 0) * 100, 1)} %`,
+      cpuShare(key),
     ]),
   );
 }
