@@ -3,7 +3,8 @@
  * bank's pre-encoded tail (everything after the IBAN: valid, country_code, bank_code, national_check and the bank
  * fields), copied with one Uint8Array#set. A tail is encoded once per bank x caller visibility x national-check
  * outcome from the row the general path builds for it (validationRow), so the bytes are the general path's by
- * construction. Rows the tails do not cover (invalid IBANs, paper form, an unknown bank) are the general path's
+ * construction. A valid row of a bank the registry does not know gets its codes written and a tail shared by all
+ * such rows. Rows the tails do not cover (invalid IBANs, paper form: lower case or spaces) are the general path's
  * rows, encoded with JSON.stringify.
  */
 import { validateIban, type IbanVerdict } from '../../domain/iban/index.js';
@@ -135,10 +136,6 @@ export class ValidateAnswer extends WrittenJson {
     readonly revealed: number,
   ) {
     super();
-  }
-
-  get rows(): number {
-    return this.parts.length;
   }
 
   jsonView(): Uint8Array {
