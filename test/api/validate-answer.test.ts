@@ -11,13 +11,10 @@ import { call, startTestService, type TestService } from '../helpers/service.js'
 
 /** Requests of this many rows or more run in the pool (the general path); fewer run inline (the written answer). */
 const poolThresholdRows = 6;
+const pooledFrom = { IBANQA_POOL_THRESHOLD_ROWS: String(poolThresholdRows) };
 let service: TestService;
 
-before(async () => {
-  service = await startTestService({
-    env: { IBANQA_POOL_THRESHOLD_ROWS: String(poolThresholdRows) },
-  });
-});
+before(async () => void (service = await startTestService({ env: pooledFrom })));
 after(() => service.dispose());
 
 /** SWIFT IBAN Registry examples (banks the embedded registry may or may not know), and inputs that are not IBANs. */
