@@ -4,8 +4,8 @@
  * fields), copied with one Uint8Array#set. A tail is encoded once per bank x caller visibility x national-check
  * outcome from the row the general path builds for it (validationRow), so the bytes are the general path's by
  * construction. A valid row of a bank the registry does not know gets its codes written and a tail shared by all
- * such rows. Rows the tails do not cover (invalid IBANs, paper form: lower case or spaces) are the general path's
- * rows, encoded with JSON.stringify.
+ * such rows. Valid rows in paper form (lower case, spaces) are covered too: the input is echoed as typed. Rows the
+ * tails do not cover (invalid IBANs) are the general path's rows, encoded with JSON.stringify.
  */
 import { validateIban, type IbanVerdict } from '../../domain/iban/index.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
@@ -64,11 +64,12 @@ function encodedTail(row: ValidationRow): Uint8Array {
 }
 
 /**
- * The bank of a row the tails cover: valid, typed in electronic form (so the input is the normalized IBAN,
- * A-Z and 0-9 only, which JSON writes as is), and a bank the registry knows under exactly the row's codes.
+ * The bank of a row the tails cover: a valid row (its input then holds only A-Z, a-z, 0-9 and spaces, which JSON
+ * writes as is: normalize.ts refuses every other character), and a bank the registry knows under exactly the
+ * row's codes, or unknownBank.
  */
-function coveredBank(input: string, verdict: IbanVerdict, lookup: RowLookup) {
-  if (!verdict.valid || input !== verdict.normalized) return notCovered;
+function coveredBank(verdict: IbanVerdict, lookup: RowLookup) {
+  if (!verdict.valid) return notCovered;
   const { countryCode, bankCode } = verdict;
   if (countryCode === null || bankCode === null) return notCovered;
   const info = lookup.bankOf(countryCode, bankCode);
@@ -99,7 +100,7 @@ function unknownBankTailOf(slot: number, verdict: IbanVerdict, general: GeneralR
   return (unknownBankTails[slot] = Buffer.from(`"${json.slice(at)}`, 'utf8'));
 }
 
-/** The country and bank code of a valid row (electronic form: A-Z and 0-9), with the keys between them. */
+/** The country and bank code of a valid row (A-Z and 0-9, normalized), with the keys between them. */
 function writeCodes(verdict: IbanVerdict): void {
   writeBytes(countryCodeHead);
   writeAscii(verdict.countryCode as string);
@@ -173,7 +174,7 @@ export function validateAnswer(
   for (let index = 0; index < ibans.length; index++) {
     const input = ibans[index] as string;
     const verdict = validateIban(input, lookup);
-    const info = coveredBank(input, verdict, lookup);
+    const info = coveredBank(verdict, lookup);
     const slot = visibility + outcomeSlot[verdict.nationalCheck];
     const unknownTail =
       info === unknownBank ? unknownBankTailOf(slot, verdict, general) : undefined;
