@@ -26,10 +26,14 @@ export const restSettings = {
   connections: 32,
   warmupSeconds: 2,
   seconds: 10,
+  /** Measured runs per server, the servers in turn each round (all up at once): the VM's speed drifts over minutes. */
+  rounds: 3,
 } as const;
 export const restTargets = {
   ibansPerSecond: 1_000_000,
   vsBaseline: 3,
+  /** The fair peer (the same answer bytes) spends at least this many times ibanqa's server CPU per request. */
+  fairCpuRatio: 4,
   limitShare: 0.25,
   p99Ms: 10,
 } as const;
@@ -41,12 +45,20 @@ export interface ServedLoad extends LoadFigures {
   /** Whole machine over the same window: everything busy (server, client, other processes), and hypervisor steal. */
   readonly machineBusyCores: number;
   readonly stealCores: number;
+  /** The alternation round (1-based) of this run. */
+  readonly round?: number;
+}
+
+/** How a run is named in the ratios: its client, and its round when the servers alternated. */
+export function runKey(run: Pick<ServedLoad, 'client' | 'round'>): string {
+  return run.round === undefined ? run.client : `${run.client} round ${run.round}`;
 }
 
 export const serverNames = {
   ibanqa: 'ibanqa',
   limit: 'bare uWS (captured answers: the limit)',
   peer: 'baseline (node:http + ibantools)',
+  fair: 'fair peer (node:http + ibantools + bank Map: the same bytes)',
 } as const;
 export type ServerName = (typeof serverNames)[keyof typeof serverNames];
 
@@ -70,6 +82,8 @@ export interface RestResult {
   readonly ratios: Readonly<Record<string, number>>;
   /** ibanqa req/s divided by the bare uWS limit's req/s, per client (target >= 0.25). */
   readonly limitShares: Readonly<Record<string, number>>;
+  /** The fair peer's server CPU per request divided by ibanqa's, per run (target >= 4). */
+  readonly fairCpuRatios?: Readonly<Record<string, number>>;
 }
 
 async function measured(pid: number, run: () => Promise<LoadFigures>): Promise<ServedLoad> {
@@ -106,37 +120,64 @@ async function sanityCheck(target: PostTarget): Promise<{ valid: number; respons
   return { valid: rows.filter((row) => row.valid).length, responseBytes: Buffer.byteLength(text) };
 }
 
-async function loadServer(
-  name: ServerRun['server'],
-  pid: number,
-  target: PostTarget,
-  log: (line: string) => void,
-): Promise<ServerRun> {
-  const { connections, warmupSeconds, seconds } = restSettings;
-  const sanity = await sanityCheck(target);
-  const memoryIdle = procMemory(pid);
-  log(
-    `rest: ${name}: warm-up ${warmupSeconds} s, then autocannon -c ${connections} for ${seconds} s`,
-  );
-  await runAutocannon(target, connections, warmupSeconds);
-  const runs: ServedLoad[] = [
-    await measured(pid, () => runAutocannon(target, connections, seconds)),
-  ];
+/** A server under load: its process and the route the load client posts to. */
+interface LoadedServer {
+  readonly name: ServerName;
+  readonly pid: number;
+  readonly target: PostTarget;
+  stop(): Promise<void>;
+}
+
+/** One measured run of a server: wrk -t1 where installed, else autocannon. */
+function measuredRun(server: LoadedServer, round: number): Promise<ServedLoad> {
+  const { connections, seconds } = restSettings;
   const wrk = wrkPath();
-  if (wrk !== null) {
-    log(`rest: ${name}: wrk -t1 -c${connections} -d${seconds}s`);
-    runs.push(await measured(pid, () => runWrk(wrk, target, connections, seconds)));
+  return measured(server.pid, () =>
+    wrk === null
+      ? runAutocannon(server.target, connections, seconds)
+      : runWrk(wrk, server.target, connections, seconds),
+  ).then((run) => ({ ...run, round }));
+}
+
+/**
+ * Every server checked and warmed, then `rounds` measured runs each, the servers in turn within a round: the VM's
+ * speed drifts by up to 2x over minutes, so the ratios of one round compare like with like.
+ */
+async function loadInAlternation(
+  started: readonly LoadedServer[],
+  log: (line: string) => void,
+): Promise<ServerRun[]> {
+  const { connections, warmupSeconds, seconds, rounds } = restSettings;
+  const before: {
+    sanity: { valid: number; responseBytes: number };
+    memoryIdle: ProcMemory;
+    runs: ServedLoad[];
+  }[] = [];
+  for (const server of started) {
+    const sanity = await sanityCheck(server.target);
+    const memoryIdle = procMemory(server.pid);
+    log(`rest: ${server.name}: warm-up ${warmupSeconds} s (autocannon -c ${connections})`);
+    await runAutocannon(server.target, connections, warmupSeconds);
+    before.push({ sanity, memoryIdle, runs: [] });
   }
-  const requestBytes = Buffer.byteLength(target.bodies[0] ?? '');
-  return {
-    server: name,
-    runs,
-    memoryIdle,
-    memoryAfter: procMemory(pid),
-    sanityValid: sanity.valid,
-    requestBytes,
-    responseBytes: sanity.responseBytes,
-  };
+  for (let round = 1; round <= rounds; round++) {
+    for (const [index, server] of started.entries()) {
+      log(`rest: round ${round}/${rounds}: ${server.name}, ${seconds} s at -c${connections}`);
+      before[index]?.runs.push(await measuredRun(server, round));
+    }
+  }
+  return started.map((server, index) => {
+    const { sanity, memoryIdle, runs } = before[index] as (typeof before)[number];
+    return {
+      server: server.name,
+      runs,
+      memoryIdle,
+      memoryAfter: procMemory(server.pid),
+      sanityValid: sanity.valid,
+      requestBytes: Buffer.byteLength(server.target.bodies[0] ?? ''),
+      responseBytes: sanity.responseBytes,
+    };
+  });
 }
 
 /**
@@ -186,85 +227,112 @@ async function captureAnswers(target: PostTarget): Promise<CapturedAnswer[]> {
   return captured;
 }
 
-async function loadBareLimit(
-  captured: readonly CapturedAnswer[],
+/** A bench server that prints "<banner> <port>" once it listens; its route is POST /api/v1/validate, no key. */
+async function startBenchServer(
+  name: ServerName,
+  script: string,
+  banner: RegExp,
+  args: readonly string[],
   bodies: readonly string[],
-  log: (line: string) => void,
-): Promise<ServerRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-bare-'));
-  const file = join(dir, 'captured.json');
-  writeFileSync(file, JSON.stringify(captured));
-  const bare = spawnTs('bench/bare-uws-server.ts', ['0', file]);
-  try {
-    const port = Number((await waitForOutput(bare, /^bare uws listening (\d+)/m))[1]);
-    return await loadServer(
-      serverNames.limit,
-      bare.pid,
-      { port, path: '/api/v1/validate', headers: {}, bodies },
-      log,
-    );
-  } finally {
-    await bare.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+): Promise<LoadedServer> {
+  const child = spawnTs(script, [...args]);
+  const port = Number((await waitForOutput(child, banner))[1]);
+  return {
+    name,
+    pid: child.pid,
+    target: { port, path: '/api/v1/validate', headers: {}, bodies },
+    stop: () => child.stop(),
+  };
 }
 
 function ratiosTo(
   ours: ServerRun | undefined,
   other: ServerRun | undefined,
+  ratio: (ours: ServedLoad, other: ServedLoad) => number = (a, b) => a.reqPerSec / b.reqPerSec,
 ): Record<string, number> {
   const ratios: Record<string, number> = {};
   for (const run of ours?.runs ?? []) {
-    const otherRun = other?.runs.find((candidate) => candidate.client === run.client);
-    if (otherRun !== undefined && otherRun.reqPerSec > 0)
-      ratios[run.client] = round(run.reqPerSec / otherRun.reqPerSec, 3);
+    const otherRun = other?.runs.find((candidate) => runKey(candidate) === runKey(run));
+    if (otherRun !== undefined && otherRun.reqPerSec > 0 && run.reqPerSec > 0)
+      ratios[runKey(run)] = round(ratio(run, otherRun), 3);
   }
   return ratios;
 }
 
-/** ibanqa, then the bare uWS limit replaying ibanqa's answers, then the node:http peer: one after another, same bodies. */
+/**
+ * Starts the servers that answer from ibanqa's captured answers (the limit, the fair peer) and the small-answer
+ * peer, each added to `started` as soon as it runs (so a failure later still stops it).
+ */
+async function startReplayingServers(
+  captured: readonly CapturedAnswer[],
+  dir: string,
+  bodies: readonly string[],
+  started: LoadedServer[],
+): Promise<void> {
+  const file = join(dir, 'captured.json');
+  writeFileSync(file, JSON.stringify(captured));
+  const servers: [ServerName, string, RegExp, string[]][] = [
+    [serverNames.limit, 'bench/bare-uws-server.ts', /^bare uws listening (\d+)/m, ['0', file]],
+    [serverNames.fair, 'bench/fair-peer-server.ts', /^fair peer listening (\d+)/m, ['0', file]],
+    [
+      serverNames.peer,
+      'bench/baseline-server.ts',
+      /^baseline listening (\d+)/m,
+      [String(await freePort())],
+    ],
+  ];
+  for (const [name, script, banner, args] of servers)
+    started.push(await startBenchServer(name, script, banner, args, bodies));
+}
+
+const noTarget: PostTarget = { port: 0, path: '', headers: {}, bodies: [] };
+const cpuPerRequest = (run: ServedLoad) => run.serverCores / run.reqPerSec;
+
+/**
+ * ibanqa, the bare uWS limit replaying ibanqa's answers, the fair peer giving the same bytes and the small-answer
+ * node:http peer: all up at once, measured in turn for `rounds` rounds, same bodies.
+ */
 export async function runRestLoad(log: (line: string) => void = console.log): Promise<RestResult> {
   const loadAverageAtStart = loadavg().map((value) => round(value, 2));
-  const servers: ServerRun[] = [];
-  let bodies: string[];
-  let captured: CapturedAnswer[];
-  const ibanqa = await startIbanqa();
+  const started: LoadedServer[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-rest-load-'));
   try {
-    bodies = await generatedBodies(ibanqa);
+    const ibanqa = await startIbanqa();
+    // Stopped with the others even if generating or capturing fails; its entry gets its route below.
+    started.push({
+      name: serverNames.ibanqa,
+      pid: ibanqa.child.pid,
+      target: noTarget,
+      stop: () => ibanqa.stop(),
+    });
+    const bodies = await generatedBodies(ibanqa);
     const target = {
       port: ibanqa.httpPort,
       path: '/api/v1/validate',
       headers: { 'x-api-key': ibanqa.unlimitedKey },
       bodies,
     };
-    captured = await captureAnswers(target);
-    servers.push(await loadServer(serverNames.ibanqa, ibanqa.child.pid, target, log));
-  } finally {
-    await ibanqa.stop();
-  }
-  servers.push(await loadBareLimit(captured, bodies, log));
-  const baseline = spawnTs('bench/baseline-server.ts', [String(await freePort())]);
-  try {
-    const port = Number((await waitForOutput(baseline, /^baseline listening (\d+)/m))[1]);
-    servers.push(
-      await loadServer(
-        serverNames.peer,
-        baseline.pid,
-        { port, path: '/api/v1/validate', headers: {}, bodies },
-        log,
+    started[0] = { ...(started[0] as LoadedServer), target };
+    await startReplayingServers(await captureAnswers(target), dir, bodies, started);
+    const servers = await loadInAlternation(started, log);
+    const byName = (name: ServerName) => servers.find((server) => server.server === name);
+    const ours = byName(serverNames.ibanqa);
+    return {
+      settings: restSettings,
+      loadAverageAtStart,
+      servers,
+      ratios: ratiosTo(ours, byName(serverNames.peer)),
+      limitShares: ratiosTo(ours, byName(serverNames.limit)),
+      fairCpuRatios: ratiosTo(
+        ours,
+        byName(serverNames.fair),
+        (a, b) => cpuPerRequest(b) / cpuPerRequest(a),
       ),
-    );
+    };
   } finally {
-    await baseline.stop();
+    for (const server of started) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
-  const byName = (name: ServerName) => servers.find((server) => server.server === name);
-  return {
-    settings: restSettings,
-    loadAverageAtStart,
-    servers,
-    ratios: ratiosTo(byName(serverNames.ibanqa), byName(serverNames.peer)),
-    limitShares: ratiosTo(byName(serverNames.ibanqa), byName(serverNames.limit)),
-  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

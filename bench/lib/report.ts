@@ -7,7 +7,7 @@ import { microTargets } from '../micro.bench.js';
 import type { PoolResult } from '../pool-threshold.js';
 import type { RestProfile } from '../profile-rest.js';
 import type { RestResult } from '../rest-load.js';
-import { restTargets } from '../rest-load.js';
+import { restTargets, runKey, serverNames } from '../rest-load.js';
 import type { AllResults, DriverRun } from './all-results.js';
 import { dec, int, table, verdict } from './format.js';
 import { shortfallSection } from './report-shortfalls.js';
@@ -79,29 +79,29 @@ function summarySection(all: AllResults): string {
   const ours = rest?.servers.find((server) => server.server === 'ibanqa');
   for (const run of ours?.runs ?? []) {
     rows.push([
-      `REST POST /validate IBANs/s (${run.client}, metering on)`,
+      `REST POST /validate IBANs/s (${runKey(run)}, metering on)`,
       int(run.ibansPerSec),
       `>= ${int(restTargets.ibansPerSecond)}`,
       verdict(run.ibansPerSec >= restTargets.ibansPerSecond),
     ]);
-    const ratio = rest?.ratios[run.client];
+    const ratio = rest?.ratios[runKey(run)];
     if (ratio !== undefined)
       rows.push([
-        `REST ibanqa / node:http peer req/s (${run.client})`,
+        `REST ibanqa / node:http peer req/s (${runKey(run)})`,
         `${dec(ratio)}x`,
         `>= ${restTargets.vsBaseline}x`,
         verdict(ratio >= restTargets.vsBaseline),
       ]);
-    const share = rest?.limitShares?.[run.client];
+    const share = rest?.limitShares?.[runKey(run)];
     if (share !== undefined)
       rows.push([
-        `REST ibanqa / bare uWS limit req/s (${run.client})`,
+        `REST ibanqa / bare uWS limit req/s (${runKey(run)})`,
         `${dec(share * 100, 1)} %`,
         `>= ${dec(restTargets.limitShare * 100, 0)} %`,
         verdict(share >= restTargets.limitShare),
       ]);
     rows.push([
-      `REST p99 ms at ${rest?.settings.connections ?? 0} connections (${run.client})`,
+      `REST p99 ms at ${rest?.settings.connections ?? 0} connections (${runKey(run)})`,
       dec(run.p99Ms),
       `< ${restTargets.p99Ms}`,
       verdict(run.p99Ms < restTargets.p99Ms),
@@ -208,7 +208,7 @@ function restSection(rest: RestResult | undefined): string {
   const rows = rest.servers.flatMap((server) =>
     server.runs.map((run) => [
       server.server,
-      run.client,
+      runKey(run),
       int(run.reqPerSec),
       int(run.ibansPerSec),
       dec(run.p50Ms),
@@ -234,15 +234,17 @@ function restSection(rest: RestResult | undefined): string {
     '',
     `${s.distinctBodies} distinct bodies of ${s.ibansPerRequest} IBANs, cycled per connection; ${s.connections} connections. The IBANs are what ibanqa`,
     'generates (one seeded /generate per country, interleaved so every body mixes countries; real bank codes where the registry',
-    `knows the banks). ${s.warmupSeconds} s autocannon warm-up (discarded), then ${s.seconds} s autocannon, then ${s.seconds} s wrk -t1 (server warm).`,
-    'Three servers, one after another, same bodies:',
+    `knows the banks). Four servers up at once; each warmed with ${s.warmupSeconds} s of autocannon (discarded), then ${s.rounds} rounds of ${s.seconds} s`,
+    'wrk -t1 (autocannon where wrk is missing), the servers in turn within each round, same bodies:',
     '- **ibanqa** as its own process (`node --import tsx src/main.ts`), x-api-key = the `unlimited` demo key (metering on: every request',
     '  reserves and durably commits its API credits and BIC reveals in LMDB before the answer).',
     '- **bare uWS, the limit** (bench/bare-uws-server.ts): the same uWS build reads each body in full and answers with the exact status,',
     '  headers and body bytes ibanqa returned for that body (captured once before the load). What it spends is the HTTP work any server',
     '  must do for these answers; ibanqa / limit is the share of the wire ibanqa reaches.',
-    '- **the peer** (bench/baseline-server.ts): node:http parses the same body and answers `[{iban, valid}]` with ibantools.isValidIBAN: no',
-    '  auth, no metering, no bank data.',
+    '- **the fair peer** (bench/fair-peer-server.ts): node:http, JSON.parse, ibantools (isValidIBAN, extractIBAN), a Map of the same bank',
+    '  data, row objects and JSON.stringify: the same bytes as ibanqa (checked for every body before it listens); no auth, no metering.',
+    '- **the small-answer peer** (bench/baseline-server.ts): node:http parses the same body and answers `[{iban, valid}]` with',
+    '  ibantools.isValidIBAN: no auth, no metering, no bank data.',
     'Server cores = server process CPU seconds / wall seconds, so CPU µs per request compares across a busy and a quiet machine;',
     'machine busy = all CPU of the VM in that window (/proc/stat), so busy minus server minus client is what other processes took.',
     '',
@@ -263,6 +265,8 @@ function restSection(rest: RestResult | undefined): string {
       ],
       rows,
     ),
+    '',
+    fourWayTable(rest),
     '',
     `Ratio ibanqa / peer (req/s): ${Object.entries(rest.ratios)
       .map(([client, ratio]) => `${client} ${dec(ratio)}x`)
@@ -286,6 +290,51 @@ function restSection(rest: RestResult | undefined): string {
     'RSS is the server process (/proc/<pid>/status VmRSS, VmHWM), worker threads included. A baseline sanity count under 100 comes from',
     'countries ibantools rejects (§1), not from bad IBANs.',
   ].join('\n');
+}
+
+/**
+ * Server CPU µs per request of the four servers, round by round (they alternate within a round), and what the
+ * targets compare: the fair peer's CPU per request over ibanqa's (>= 4x), ibanqa's req/s as a share of the limit's.
+ */
+function fourWayTable(rest: RestResult): string {
+  const servers = [serverNames.ibanqa, serverNames.fair, serverNames.peer, serverNames.limit];
+  const runsOf = (name: string) =>
+    rest.servers.find((server) => server.server === name)?.runs ?? [];
+  const keys = runsOf(serverNames.ibanqa).map((run) => runKey(run));
+  const micros = (name: string, key: string) => {
+    const run = runsOf(name).find((candidate) => runKey(candidate) === key);
+    return run === undefined ? undefined : cpuMicros(run.serverCores, run.reqPerSec);
+  };
+  const cpuOf = (name: string, key: string) => {
+    const value = micros(name, key);
+    return value === undefined ? 'n/a' : int(value);
+  };
+  // On a busy machine the servers do not get a core each, so req/s shares drift; CPU per request does not.
+  const cpuShare = (key: string) => {
+    const ours = micros(serverNames.ibanqa, key);
+    const limit = micros(serverNames.limit, key);
+    return ours === undefined || limit === undefined || ours === 0
+      ? 'n/a'
+      : `${dec((limit / ours) * 100, 1)} %`;
+  };
+  return table(
+    [
+      'run',
+      ...servers.map((name) => `${name}: CPU µs/request`),
+      `fair peer CPU / ibanqa CPU (target >= ${restTargets.fairCpuRatio}x)`,
+      `ibanqa / limit req/s (target >= ${dec(restTargets.limitShare * 100, 0)} %)`,
+      'limit CPU / ibanqa CPU per request',
+    ],
+    keys.map((key) => [
+      key,
+      ...servers.map((name) => cpuOf(name, key)),
+      rest.fairCpuRatios?.[key] === undefined ? 'n/a' : `${dec(rest.fairCpuRatios[key])}x`,
+      rest.limitShares[key] === undefined
+        ? 'n/a'
+        : `${dec((rest.limitShares[key] ?? 0) * 100, 1)} %`,
+      cpuShare(key),
+    ]),
+  );
 }
 
 /** Server CPU per unit of work, in µs. */

@@ -78,6 +78,12 @@ export interface Chunking<I> {
   slice(this: void, input: I, rows: number): I;
 }
 
+/** An answer that writes its own JSON: the REST transport sends jsonView() instead of serializing it. */
+export interface JsonAnswer {
+  /** The answer's JSON as UTF-8, a view of a reused buffer valid until the next call. */
+  jsonView(): Uint8Array;
+}
+
 /**
  * One operation, declared once. HTTP routes, gRPC methods, the OpenAPI document, metering and the
  * worker pool all read this declaration; no transport names an operation in code.
@@ -149,6 +155,13 @@ export interface Op<
    */
   readonly runsOn: Placement;
   run(this: void, input: Static<S>, context: RunContext<N>): O | Promise<O>;
+  /**
+   * How the op renders for a JSON transport (REST), when it writes its answer itself: the same answer as `run`,
+   * as an output whose jsonView() the transport sends (render/answer-buffer.ts WrittenJson implements it), e.g. rows
+   * written from fragments encoded once per registry version. usedCost then receives this output. Runs inline only;
+   * a pooled run, gRPC and the other callers use `run`.
+   */
+  runJson?(this: void, input: Static<S>, context: RunContext<N>): JsonAnswer;
   /** Server-streamed ops: how many rows the request asks for, and the request for a slice of them. */
   readonly chunks?: Chunking<Static<S>>;
   /**

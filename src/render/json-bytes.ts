@@ -10,6 +10,8 @@
  * cached tail) is encoded once and copied, and the bytes go to uWS as a view of one reused buffer.
  */
 
+import { WrittenJson } from './answer-buffer.js';
+
 /** Grows once to the largest answer seen; 64 KiB holds a 100-row validation answer without growing. */
 const scratchInitialBytes = 64 * 1024;
 let scratch = Buffer.allocUnsafeSlow(scratchInitialBytes);
@@ -236,6 +238,8 @@ function output(item: unknown): void {
  * hands it on synchronously (uWS's end() copies the body). No allocation per answer.
  */
 export function outputJsonView(item: unknown): Uint8Array {
+  // An op's runJson answer writes itself (into its own reused buffer, with the same validity).
+  if (item instanceof WrittenJson) return item.jsonView();
   at = 0;
   output(item);
   return scratch.subarray(0, at);

@@ -202,6 +202,7 @@ export class Service {
               0,
               undefined,
               this.renderFor(op, format, options),
+              options.serialized === true && format === 'json',
             );
       if (claim?.kind === 'leader') await claim.complete(output, this.now());
       if (op.remainingField !== undefined && output !== null && typeof output === 'object') {
@@ -322,6 +323,7 @@ export class Service {
     rowStart: number,
     totalRows: number = op.rows(input),
     render?: BodyFormat,
+    writesJson = false,
   ): Promise<unknown> {
     // Once per request: the registry version every thread answers this request from.
     const registryVersion = this.deps.data.bank?.syncVersion() ?? 0;
@@ -337,7 +339,10 @@ export class Service {
         now: this.now(),
       });
     }
-    return op.run(input, this.contexts.contextFor(op, { requestKey, caller, rowStart }));
+    const context = this.contexts.contextFor(op, { requestKey, caller, rowStart });
+    // A JSON transport takes the answer the op writes itself, where it declares one (validate).
+    if (writesJson && op.runJson !== undefined) return op.runJson(input, context);
+    return op.run(input, context);
   }
 
   /** Admission control: everything that can refuse a request runs here, in order, before a single credit moves. */

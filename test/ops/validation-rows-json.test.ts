@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { validateIban } from '../../src/domain/iban/index.js';
 import type { CallerView } from '../../src/contract/op.js';
-import { validateList } from '../../src/ops/iban/validate.js';
+import { validateJsonAnswer, validateList } from '../../src/ops/iban/validate.js';
 import type { BankDirectory, BankInfo } from '../../src/registry/bank-directory.js';
 import { outputJsonBytes } from '../../src/render/json-bytes.js';
 
@@ -116,4 +116,42 @@ test('the fixture IBANs are what the test means: valid for known, unknown and no
     ],
   );
   assert.equal(verdicts[6]?.error, 'invalid_national_checksum');
+});
+
+/** An input as a QA harness may send it: electronic, lower case, grouped in fours, or with one character changed. */
+const variedInput = fc
+  .tuple(
+    fc.constantFrom(...inputs),
+    fc.constantFrom('as is', 'lower', 'grouped', 'changed'),
+    fc.nat(),
+  )
+  .map(([input, form, at]) => {
+    if (form === 'lower') return input.toLowerCase();
+    if (form === 'grouped') return input.replace(/(.{4})/g, '$1 ').trim();
+    if (form === 'changed' && input.length > 0) {
+      const index = at % input.length;
+      return `${input.slice(0, index)}${String((at >> 4) % 10)}${input.slice(index + 1)}`;
+    }
+    return input;
+  });
+
+test('the answer written from bank tails is byte-identical to JSON.stringify of the rows, reveals counted from them', () => {
+  fc.assert(
+    fc.property(
+      fc.array(variedInput, { minLength: 1, maxLength: 100 }),
+      fc.constantFrom(...callers),
+      (list, caller) => {
+        const rows = validateList(list, caller, directory as unknown as BankDirectory);
+        const answer = validateJsonAnswer(list, caller, directory as unknown as BankDirectory);
+        assert.deepEqual(Buffer.from(answer.jsonView()), Buffer.from(JSON.stringify(rows)));
+        // Written again (after another answer used the buffer): the same bytes.
+        assert.deepEqual(Buffer.from(answer.jsonView()), Buffer.from(JSON.stringify(rows)));
+        const shown = rows.filter(
+          (row) => row.bank_match === 'matched' && !row.premium_fields_locked,
+        );
+        assert.equal(answer.revealed, shown.length);
+      },
+    ),
+    { numRuns: 1_000 },
+  );
 });

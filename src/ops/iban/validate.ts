@@ -9,11 +9,12 @@ import {
   bankFieldSchemas,
   invalidRowFields,
   sharedBankFields,
-  type BankFields,
   type SharedBankFields,
 } from '../registry/bank-fields.js';
 import { planOf } from '../../domain/plans/plans.js';
 import { defineOp, type CallerView } from '../framework/op.js';
+import type { ValidationRow } from './validation-row.js';
+import { revealsOf, validateAnswer, ValidateAnswer } from './validate-answer.js';
 import { nullableString, strictObject } from '../framework/schemas.js';
 
 export const validateInput = strictObject({
@@ -25,15 +26,7 @@ export const validateInput = strictObject({
 });
 export type ValidateInput = Static<typeof validateInput>;
 
-export type ValidationRow = {
-  iban: string;
-  valid: boolean;
-  error?: string;
-  message?: string;
-  country_code: string | null;
-  bank_code: string | null;
-  national_check: IbanVerdict['nationalCheck'];
-} & BankFields;
+export type { ValidationRow } from './validation-row.js';
 
 /**
  * The national check asks for a bank's check method, and a valid row then shows the same bank: this
@@ -124,6 +117,18 @@ export function validateList(
   return withRowTails(rows, tails);
 }
 
+/** The same rows as an answer that writes its own JSON from bank tails encoded once (validate-answer.ts). */
+export function validateJsonAnswer(
+  ibans: readonly string[],
+  caller: CallerView,
+  bank: BankDirectory,
+): ValidateAnswer {
+  const rowBank = new RowBank(bank);
+  return validateAnswer(ibans, caller, rowBank, (input, verdict) =>
+    validationRow(input, verdict, caller, rowBank),
+  );
+}
+
 /**
  * BIC reveals to hold for a list: the IBANs that are valid without the registry's national check methods.
  * Without the registry a method-dependent national check is not_checked, never failed, so this is never
@@ -146,10 +151,11 @@ function revealsToHold(ibans: readonly string[], caller: CallerView): number {
     : revealsAtMost(ibans);
 }
 
-/** A reveal is a row that showed a bank's BIC and name: invalid IBANs and unknown banks reveal nothing. */
-function revealedRows(rows: readonly ValidationRow[]): number {
+/** The reveals an answer made: counted as it was written, or from its rows. */
+function revealedRows(output: readonly ValidationRow[] | ValidateAnswer): number {
+  if (output instanceof ValidateAnswer) return output.revealed;
   let count = 0;
-  for (const row of rows) if (row.bank_match === 'matched' && !row.premium_fields_locked) count++;
+  for (const row of output) count += revealsOf(row);
   return count;
 }
 
@@ -207,9 +213,10 @@ export const ibanValidate = defineOp({
     caller.paid && caller.revealsSpent !== true
       ? {
           api_calls: input.ibans.length,
-          bic_reveals: revealedRows(rows as readonly ValidationRow[]),
+          bic_reveals: revealedRows(rows as readonly ValidationRow[] | ValidateAnswer),
         }
       : { api_calls: input.ibans.length },
   rows: (input) => input.ibans.length,
   run: (input, context) => validateList(input.ibans, context.caller, context.bank),
+  runJson: (input, context) => validateJsonAnswer(input.ibans, context.caller, context.bank),
 });

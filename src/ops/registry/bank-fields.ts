@@ -69,9 +69,9 @@ function buildIntelligence(info: BankInfo): BankIntelligence {
 }
 
 /** What a caller may see of a bank: its fields, LOCKED placeholders (free, keyless), or locked because a paid key's reveals are spent. */
-type Visibility = 'shown' | 'locked' | 'spent';
+export type Visibility = 'shown' | 'locked' | 'spent';
 
-function visibilityOf(caller: CallerView): Visibility {
+export function visibilityOf(caller: CallerView): Visibility {
   return !caller.paid ? 'locked' : caller.revealsSpent === true ? 'spent' : 'shown';
 }
 
