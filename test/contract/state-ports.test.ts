@@ -31,6 +31,8 @@ import { RpcLink } from '../../src/transport/http/threads/rpc.js';
 import { migrate } from '../../src/postgres/migrate.js';
 import { openPool } from '../../src/postgres/pool.js';
 import { pgPorts } from '../../src/postgres/ports.js';
+import { LeasedMeter } from '../../src/accounts/meter-leased.js';
+import { PgLeaseLedger } from '../../src/postgres/meter-leases.js';
 import { createTestSchema } from '../helpers/postgres.js';
 
 /** What the suite needs from an implementation: the ports, a way to issue and revoke keys, and cleanup. */
@@ -597,6 +599,34 @@ stateContract('PostgreSQL', async () => {
     revokeKey: (id, now) => ports.keys.revokeKey(id, now),
     async close() {
       await ports.flush();
+      await pool.end();
+      await schema.drop();
+    },
+  };
+});
+
+// A node of several: the PostgreSQL ports with the credit meter spending leases of the shared ledger (what `serve`
+// runs with a database URL). Free keys hold fewer credits than the exact-mode mark, so every lease holds exactly what
+// running requests need and the balances read as without leases.
+stateContract('PostgreSQL, credits through leases', async () => {
+  const schema = await createTestSchema();
+  const pool = openPool(schema.url);
+  await migrate(pool);
+  const shared = pgPorts(pool);
+  const meter = new LeasedMeter(new PgLeaseLedger(pool, 'contract'), shared.ledger);
+  await meter.start();
+  const ports = {
+    ...shared,
+    meter,
+    flush: () => Promise.all([meter.flush(), shared.flush()]).then(() => undefined),
+  };
+  return {
+    ports,
+    createKey: (plan, now, label) => shared.keys.createKey(plan, now, label),
+    revokeKey: (id, now) => shared.keys.revokeKey(id, now),
+    async close() {
+      await meter.close();
+      await shared.flush();
       await pool.end();
       await schema.drop();
     },
