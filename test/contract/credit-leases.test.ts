@@ -186,10 +186,7 @@ leaseContract('memory', async () => {
   return {
     ...inProcess(ports),
     createAccount: async (plan) =>
-      (await ports.authenticator.authenticate(
-        (await ports.createKey(plan, T0)).key,
-        T0,
-      )) as Account,
+      (await ports.authenticator.authenticate(ports.createKey(plan, T0).key, T0)) as Account,
     close: () => ports.flush(),
   };
 });
