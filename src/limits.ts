@@ -51,6 +51,8 @@ const leases = {
    *  before it loses a lease; 30 s keeps the credits of a killed node unavailable for at most that long.
    *  IBANQA_LEASE_TTL_MS overrides it (tests shorten it). */
   ttlMs: 30_000,
+  /** The longest TTL an operator may configure: a dead node's credits unavailable for at most ten minutes. */
+  ttlMsMax: 600_000,
   /** Renewals (and sweeps of expired leases) per TTL: three, so two lost in a row still leave the lease alive. */
   renewalsPerTtl: 3,
   /** Smallest top-up asked for: one request's worth. */

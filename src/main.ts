@@ -305,7 +305,10 @@ async function openState(
       shared: null,
     };
   }
-  const shared = await openSharedState(config.databaseUrl);
+  const shared = await openSharedState(config.databaseUrl, {
+    leaseTtlMs: config.leaseTtlMs,
+    onLeaseError: (error) => logger.warn({ err: error }, 'credit lease renewal failed'),
+  });
   const { keys, ledger } = shared.ports;
   if (shared.migration.applied.length > 0)
     logger.info(

@@ -37,7 +37,7 @@ describe('ibanqa CLI on a shared database', () => {
 
   it('db migrate applies the schema once', async () => {
     const first = await cli(['db', 'migrate', '--database-url', schema.url]);
-    assert.match(first.stdout, /schema version 2, applied 2 /);
+    assert.match(first.stdout, /schema version 2, applied 1 \(.*\), 2 \(credit leases/);
     const again = await cli(['db', 'migrate'], { IBANQA_DATABASE_URL: schema.url });
     assert.match(again.stdout, /schema version 2, already up to date/);
     assert.deepEqual(
