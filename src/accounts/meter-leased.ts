@@ -88,11 +88,11 @@ export class LeasedMeter implements CreditMeter {
 
   /** Reclaims the leases of holders that died, then renews this holder's leases (and reclaims) periodically. */
   async start(): Promise<void> {
-    await this.leaseLedger.reclaimExpired(new Date(this.clock()));
     this.renewal = setInterval(() => {
       void this.renew().catch(this.onError);
     }, this.ttlMs / limits.leases.renewalsPerTtl);
     this.renewal.unref();
+    await this.leaseLedger.reclaimExpired(new Date(this.clock()));
   }
 
   async reserve(account: Account, debits: Debits, now: Date): Promise<ReserveOutcome> {

@@ -20,6 +20,8 @@ export interface SharedState {
   readonly migration: MigrationOutcome;
   /** The node's credit meter: leases of the shared ledger (ports.meter is this one). */
   readonly leases: LeasedMeter;
+  /** The shared ledger's lease operations (this node's front threads hold leases of it too). */
+  readonly leaseLedger: PgLeaseLedger;
   /** Writes everything still pending, gives back the node's unspent leased credits, then closes the pool. */
   close(): Promise<void>;
 }
@@ -49,7 +51,8 @@ export async function openSharedState(
   }
   const shared = pgPorts(pool);
   // The node reserves from leases of the shared ledger: no round trip per reservation (src/accounts/meter-leased.ts).
-  const leases = new LeasedMeter(new PgLeaseLedger(pool, randomUUID()), shared.ledger, {
+  const leaseLedger = new PgLeaseLedger(pool, randomUUID());
+  const leases = new LeasedMeter(leaseLedger, shared.ledger, {
     ttlMs: options.leaseTtlMs ?? limits.leases.ttlMs,
     ...(options.onLeaseError === undefined ? {} : { onError: options.onLeaseError }),
   });
@@ -67,6 +70,7 @@ export async function openSharedState(
     keyRing: pgKeyRing(pool),
     migration,
     leases,
+    leaseLedger,
     async close() {
       await leases.close();
       await shared.flush();

@@ -25,7 +25,8 @@ import type {
   StatePorts,
 } from '../../src/ports/index.js';
 import { MessageChannel } from 'node:worker_threads';
-import { remotePorts } from '../../src/ports/remote/remote-ports.js';
+import { remoteLeaseLedger, remotePorts } from '../../src/ports/remote/remote-ports.js';
+import { MeterLeaseLedger } from '../../src/accounts/meter-leases.js';
 import { servePorts } from '../../src/ports/remote/serve-ports.js';
 import { RpcLink } from '../../src/transport/http/threads/rpc.js';
 import { migrate } from '../../src/postgres/migrate.js';
@@ -629,6 +630,36 @@ stateContract('PostgreSQL, credits through leases', async () => {
       await shared.flush();
       await pool.end();
       await schema.drop();
+    },
+  };
+});
+
+// A REST front thread as it runs: credits through leases of the main thread's LMDB ledger, every other call over the
+// MessagePort.
+stateContract('remote, credits through leases of LMDB over a MessagePort', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-contract-'));
+  const store = AccountStore.open(dir);
+  const local = lmdbPorts(store);
+  const { port1, port2 } = new MessageChannel();
+  const bug = (thrown: unknown) => {
+    throw thrown;
+  };
+  const served = servePorts(local, new MeterLeaseLedger(local.ledger));
+  new RpcLink(port1, served.handlers, bug);
+  const link = new RpcLink(port2, {}, bug);
+  const remote = remotePorts(link);
+  const meter = new LeasedMeter(remoteLeaseLedger(link), remote.meter);
+  await meter.start();
+  return {
+    ports: { ...remote, meter, flush: () => meter.flush() },
+    createKey: (plan, now, label) => store.createKey(plan, now, label),
+    revokeKey: (id, now) => store.revokeKey(id, now),
+    async close() {
+      await meter.close();
+      port1.close();
+      await local.flush();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 });
