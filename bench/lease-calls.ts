@@ -53,7 +53,8 @@ async function run(leased: boolean): Promise<{ calls: Record<string, number>; cp
       const account = await remote.authenticator.authenticate(rawKey, now);
       if (account === null) throw new Error('the key does not authenticate');
       const outcome = await meter.reserve(account, { api_calls: 1 }, now);
-      if (!outcome.ok) throw new Error('refused: the Business allowance (100,000) is larger than the run');
+      if (!outcome.ok)
+        throw new Error('refused: the Business allowance (100,000) is larger than the run');
       await meter.commit(outcome.reservation);
       await meter.balance(account, now);
     }
