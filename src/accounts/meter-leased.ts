@@ -234,16 +234,15 @@ export class LeasedMeter implements CreditMeter {
         continue;
       }
       lease.usedSinceRenewal = true;
-      const asked = this.sizeOf(lease, needed);
-      const grant = this.leaseLedger.grant(
-        lease.id,
+      const grant = this.leaseLedger.grant({
+        leaseId: lease.id,
         account,
         now,
-        lease.scope,
-        asked,
+        scope: lease.scope,
+        amount: this.sizeOf(lease, needed),
         limit,
-        new Date(this.clock() + this.ttlMs),
-      );
+        expiresAt: new Date(this.clock() + this.ttlMs),
+      });
       lease.topUp = grant;
       try {
         const { granted, remaining } = await grant;

@@ -4,8 +4,13 @@
  * reservation is no call to the main thread. The lease table is memory, as reservations are: a crash of the process
  * loses the held credits' reservations and keeps what was spent (written by the Meter's group commit).
  */
-import type { Account } from '../ports/accounts.js';
-import type { LeaseGrant, LeaseLedger, LeaseScope, LeaseSpend } from '../ports/credits-lease.js';
+import type {
+  LeaseGrant,
+  LeaseLedger,
+  LeaseRequest,
+  LeaseScope,
+  LeaseSpend,
+} from '../ports/credits-lease.js';
 import type { Meter } from './meter.js';
 
 interface HeldLease {
@@ -20,15 +25,8 @@ export class MeterLeaseLedger implements LeaseLedger {
 
   constructor(private readonly meter: Meter) {}
 
-  async grant(
-    leaseId: string,
-    account: Account,
-    now: Date,
-    scope: LeaseScope,
-    amount: number,
-    limit: number | null,
-    expiresAt: Date,
-  ): Promise<LeaseGrant> {
+  async grant(request: LeaseRequest): Promise<LeaseGrant> {
+    const { leaseId, account, now, scope, amount, limit, expiresAt } = request;
     const grant = this.meter.holdForLease(account, now, scope.kind, amount, limit);
     const held = this.leases.get(leaseId);
     if (held === undefined)

@@ -15,6 +15,20 @@ export interface LeaseGrant {
   readonly remaining: number | null;
 }
 
+export interface LeaseRequest {
+  readonly leaseId: string;
+  /** The scope's key, and the time that names its period (scope.period_start is periodOf(account, now)). */
+  readonly account: Account;
+  readonly now: Date;
+  readonly scope: LeaseScope;
+  /** Credits asked for. */
+  readonly amount: number;
+  /** The kind's allowance in the period; null when it has no cap. */
+  readonly limit: number | null;
+  /** Until when the lease lives unless renewed. */
+  readonly expiresAt: Date;
+}
+
 /** What requests spent from one lease since the last record. */
 export interface LeaseSpend {
   readonly lease_id: string;
@@ -29,19 +43,8 @@ export interface LeaseSpend {
  * of the lease.
  */
 export interface LeaseLedger {
-  /**
-   * Holds up to `amount` more credits for the lease (created if new) and pushes its expiry to `expiresAt`. `account`
-   * and `now` name the scope's key and period (scope.period_start is periodOf(account, now)).
-   */
-  grant(
-    leaseId: string,
-    account: Account,
-    now: Date,
-    scope: LeaseScope,
-    amount: number,
-    limit: number | null,
-    expiresAt: Date,
-  ): Promise<LeaseGrant>;
+  /** Holds up to request.amount more credits for the lease (created if new) and pushes its expiry. */
+  grant(request: LeaseRequest): Promise<LeaseGrant>;
   /** Records spends in one durable transaction; rejects, recording none, when a lease no longer holds its amount. */
   spend(spends: readonly LeaseSpend[], expiresAt: Date): Promise<void>;
   /** Gives back `amount` unspent credits, or every unspent one and the lease itself when amount is null. */

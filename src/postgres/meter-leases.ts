@@ -4,8 +4,7 @@
  * about them; a later synchronous commit flushes them first); spends do: they are acknowledged debits.
  */
 import type pg from 'pg';
-import type { Account } from '../ports/accounts.js';
-import type { LeaseGrant, LeaseLedger, LeaseScope, LeaseSpend } from '../ports/credits-lease.js';
+import type { LeaseGrant, LeaseLedger, LeaseRequest, LeaseSpend } from '../ports/credits-lease.js';
 import { unflushed } from './transaction.js';
 
 export class PgLeaseLedger implements LeaseLedger {
@@ -15,15 +14,7 @@ export class PgLeaseLedger implements LeaseLedger {
     private readonly holder: string,
   ) {}
 
-  async grant(
-    leaseId: string,
-    _account: Account,
-    _now: Date,
-    scope: LeaseScope,
-    amount: number,
-    limit: number | null,
-    expiresAt: Date,
-  ): Promise<LeaseGrant> {
+  async grant({ leaseId, scope, amount, limit, expiresAt }: LeaseRequest): Promise<LeaseGrant> {
     const { rows } = await unflushed<{ granted: string; remaining: string | null }>(
       this.pool,
       'SELECT granted, remaining FROM grant_lease($1, $2, $3, $4, $5, $6, $7, $8)',

@@ -87,8 +87,7 @@ export function remotePorts(link: RemoteCaller): StatePorts {
  */
 export function remoteLeaseLedger(link: RemoteCaller): LeaseLedger {
   return {
-    grant: (leaseId, account, now, scope, amount, limit, expiresAt) =>
-      link.call('leases', 'grant', [leaseId, account, now, scope, amount, limit, expiresAt]),
+    grant: (request) => link.call('leases', 'grant', [request]),
     spend: (spends, expiresAt) => link.call('leases', 'spend', [spends, expiresAt]),
     giveBack: (leaseId, amount) => link.call('leases', 'giveBack', [leaseId, amount]),
     renew: async (leaseIds, expiresAt) =>

@@ -14,7 +14,7 @@ import type {
   ReserveOutcome,
   StatePorts,
 } from '../index.js';
-import type { LeaseLedger, LeaseScope, LeaseSpend } from '../credits-lease.js';
+import type { LeaseLedger, LeaseRequest, LeaseSpend } from '../credits-lease.js';
 import type { RemoteClaim, RemoteReservation } from './wire.js';
 
 type Leader = Extract<Claim, { kind: 'leader' }>;
@@ -81,17 +81,9 @@ function claimHandlers(
 /** The lease operations of the main thread's ledger for one front thread, which holds leases of it. */
 function leaseHandlers(leases: LeaseLedger, held: Set<string>) {
   return {
-    grant: async (
-      leaseId: string,
-      account: Account,
-      now: Date,
-      scope: LeaseScope,
-      amount: number,
-      limit: number | null,
-      expiresAt: Date,
-    ) => {
-      held.add(leaseId);
-      return leases.grant(leaseId, account, now, scope, amount, limit, expiresAt);
+    grant: async (request: LeaseRequest) => {
+      held.add(request.leaseId);
+      return leases.grant(request);
     },
     spend: (spends: readonly LeaseSpend[], expiresAt: Date) => leases.spend(spends, expiresAt),
     giveBack: async (leaseId: string, amount: number | null) => {
