@@ -28,6 +28,7 @@ import type {
 import type { LeaseLedger, LeaseScope, LeaseSpend } from '../ports/credits-lease.js';
 import { checkDebits } from './meter.js';
 import { PendingWrites } from './pending-writes.js';
+import { batchSettlement } from './batch-settlement.js';
 import { assertActive, periodOf } from './periods.js';
 
 interface Lease {
@@ -291,14 +292,9 @@ export class LeasedMeter implements CreditMeter {
   /** Adds to this turn's spends; resolves when their transaction has committed. */
   private scheduleBatch(): Promise<void> {
     if (this.batchWritten === null) {
-      this.batchWritten = new Promise<void>((resolve, reject) => {
-        this.settleBatch = (error) =>
-          error === undefined
-            ? resolve()
-            : reject(
-                error instanceof Error ? error : new Error('credit spend failed', { cause: error }),
-              );
-      });
+      const { written, settle } = batchSettlement('credit spend failed');
+      this.batchWritten = written;
+      this.settleBatch = settle;
       this.turnEnd = setImmediate(() => this.writeBatch());
     }
     return this.batchWritten;
