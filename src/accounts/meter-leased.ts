@@ -38,6 +38,8 @@ interface Lease {
   available: number;
   /** Credits held by running requests. */
   inFlight: number;
+  /** Spend records of it on their way to the ledger: it is not returned as idle before they land. */
+  spending: number;
   /** Few credits left in the ledger: hold only what requests need. */
   exact: boolean;
   /** Credits taken since windowStartMs: the key's recent rate on this process. */
@@ -198,6 +200,7 @@ export class LeasedMeter implements CreditMeter {
         scope,
         available: 0,
         inFlight: 0,
+        spending: 0,
         exact: false,
         taken: 0,
         windowStartMs: this.clock(),
@@ -304,19 +307,30 @@ export class LeasedMeter implements CreditMeter {
     if (this.turnEnd !== null) clearImmediate(this.turnEnd);
     this.turnEnd = null;
     const settle = this.settleBatch;
+    const leases = [...this.batch.keys()];
     const spends: LeaseSpend[] = [...this.batch].map(([lease, amount]) => ({
       lease_id: lease.id,
       scope: lease.scope,
       amount,
     }));
     this.batch.clear();
+    for (const lease of leases) lease.spending++;
     this.batchWritten = null;
     this.settleBatch = null;
     if (settle === null) return;
     const written = this.leaseLedger.spend(spends, new Date(this.clock() + this.ttlMs));
+    const landed = () => {
+      for (const lease of leases) lease.spending--;
+    };
     this.writes.track(written).then(
-      () => settle(),
-      (error: unknown) => settle(error ?? new Error('credit spend failed')),
+      () => {
+        landed();
+        settle();
+      },
+      (error: unknown) => {
+        landed();
+        settle(error ?? new Error('credit spend failed'));
+      },
     );
   }
 
@@ -330,7 +344,8 @@ export class LeasedMeter implements CreditMeter {
     try {
       const kept: Lease[] = [];
       for (const [key, lease] of this.leases) {
-        if (!lease.usedSinceRenewal && lease.inFlight === 0 && !this.batch.has(lease)) {
+        const idle = lease.inFlight === 0 && lease.spending === 0 && !this.batch.has(lease);
+        if (idle && !lease.usedSinceRenewal) {
           this.leases.delete(key);
           await this.writes.track(this.leaseLedger.giveBack(lease.id, null));
         } else {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setImmediate as turn } from 'node:timers/promises';
+import { setImmediate as turn, setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import type pg from 'pg';
 import { AccountStore } from '../../src/accounts/account-store.js';
@@ -141,6 +141,41 @@ function leaseContract(name: string, open: () => Promise<Subject>): void {
         await second.refund(rest.reservation);
         await second.close();
         assert.deepEqual((await subject.ledger.balance(account, T0)).bic_reveals.reserved, 0);
+      }));
+
+    it('a live holder renews its leases and gives back one nobody used for a renewal period', () =>
+      withSubject(async (subject) => {
+        const account = await subject.createAccount('starter');
+        const ttlMs = 300; // renewals every 100 ms
+        const holder = new LeasedMeter(subject.leaseLedgers[0] as LeaseLedger, subject.ledger, {
+          ttlMs,
+        });
+        await holder.start();
+        try {
+          // The first top-up is one credit (no rate yet); the next is sized by the rate and holds more.
+          for (let i = 0; i < 5; i++) {
+            const outcome = await holder.reserve(account, { bic_reveals: 1 }, T0);
+            assert.ok(outcome.ok);
+            await holder.commit(outcome.reservation);
+          }
+          assert.ok((await subject.ledger.balance(account, T0)).bic_reveals.reserved > 0);
+        } catch (error) {
+          await holder.close();
+          throw error;
+        }
+        await sleep(ttlMs * 2);
+        // Renewed past its first expiry: nobody reclaims it. ...
+        const others = subject.leaseLedgers.at(-1) as LeaseLedger;
+        await others.reclaimExpired(new Date());
+        const after = counts((await subject.ledger.balance(account, T0)).bic_reveals);
+        // ... and, idle since, its unspent credits are back; the spent one stays spent.
+        assert.deepEqual(after, {
+          limit: STARTER_BIC_REVEALS,
+          used: 5,
+          reserved: 0,
+          remaining: STARTER_BIC_REVEALS - 5,
+        });
+        await holder.close();
       }));
 
     it("a dead holder's lease is reclaimed after its expiry; its spent credits stay spent, a late spend is refused", () =>
