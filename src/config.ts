@@ -34,6 +34,8 @@ export interface Config {
    * (src/registry/publish/); null (the default): this node stands alone, all state in the data directory's LMDB.
    */
   readonly databaseUrl: string | null;
+  /** IBANQA_LEASE_TTL_MS: how long a credit lease of a node that stopped renewing it lives (limits.leases.ttlMs). */
+  readonly leaseTtlMs: number;
   /** IBANQA_LEDGER_DURABILITY=disk|process: how far an acknowledged debit has travelled (src/accounts/account-store.ts). */
   readonly ledgerDurability: LedgerDurability;
   readonly poolThreads: number;
@@ -242,6 +244,10 @@ function poolFrom(env: NodeJS.ProcessEnv): Pick<Config, 'poolThreads' | 'poolIdl
   };
 }
 
+function leaseTtlMsFrom(raw: string | undefined): number {
+  return positiveIntFrom('IBANQA_LEASE_TTL_MS', raw, limits.leases.ttlMs, limits.leases.ttlMsMax);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
   const config: Config = {
     host: overrides.host ?? env.IBANQA_HOST ?? '127.0.0.1',
@@ -250,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     dataDir: resolve(overrides.dataDir ?? env.IBANQA_DATA_DIR ?? 'var'),
     databaseUrl: databaseUrlFrom(overrides.databaseUrl ?? env.IBANQA_DATABASE_URL),
     ledgerDurability: ledgerDurabilityFrom(env.IBANQA_LEDGER_DURABILITY),
+    leaseTtlMs: leaseTtlMsFrom(env.IBANQA_LEASE_TTL_MS),
     ...poolFrom(env),
     httpThreads: positiveIntFrom(
       'IBANQA_HTTP_THREADS',

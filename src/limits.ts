@@ -42,6 +42,35 @@ const accounts = {
   keyLabelCharsMax: 120,
 } as const;
 
+/** Credit leases (src/accounts/meter-leased.ts): credits a node holds from the shared ledger and spends without a
+ *  round trip per reservation. Every leased credit is reserved in the ledger, so these bounds trade how many credits
+ *  may sit idle on a node against how often a node asks the ledger; none of them can make a node overspend. */
+const leases = {
+  /** A lease not renewed for this long belongs to a dead node: any node (or the next start) returns its unspent
+   *  credits. Live holders renew every ttlMs / renewalsPerTtl, so a holder must stall longer than two thirds of it
+   *  before it loses a lease; 30 s keeps the credits of a killed node unavailable for at most that long.
+   *  IBANQA_LEASE_TTL_MS overrides it (tests shorten it). */
+  ttlMs: 30_000,
+  /** The longest TTL an operator may configure: a dead node's credits unavailable for at most ten minutes. */
+  ttlMsMax: 600_000,
+  /** Renewals (and sweeps of expired leases) per TTL: three, so two lost in a row still leave the lease alive. */
+  renewalsPerTtl: 3,
+  /** Smallest top-up asked for: one request's worth. */
+  sizeMin: 1,
+  /** Largest top-up: at most this many credits of one (key, kind) sit unspent on one node, so with three nodes at
+   *  most 3 x 64 credits are held by nodes that do not need them, and a Starter key (200 profiles) still spreads
+   *  over several nodes. */
+  sizeMax: 64,
+  /** A top-up asks for the credits the key spent on this node in about this long (its recent rate), so a busy
+   *  key asks the ledger about once per period of this length rather than once per request. */
+  refillMs: 1_000,
+  /** When fewer credits than this stay unheld after a grant, the node holds exactly what each request needs and
+   *  gives back whatever its requests did not spend: the last credits go to whichever node asks first, exactly
+   *  once, rather than sitting in another node's lease. Equal to sizeMax: above it, one top-up cannot strand
+   *  more than the key then has left. */
+  exactBelow: 64,
+} as const;
+
 /** The shared PostgreSQL state (src/postgres/), when IBANQA_DATABASE_URL is set. */
 const postgres = {
   /** Connections per process. A request holds one for a single statement (reserve, claim, take) and the group
@@ -338,6 +367,7 @@ export const limits = {
   caches,
   accounts,
   postgres,
+  leases,
   registry,
   usRouting,
   config,

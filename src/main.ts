@@ -37,6 +37,8 @@ import { ServiceMetrics } from './metrics/service-metrics.js';
 import { buildApp, listen, type HttpFront } from './transport/http/server.js';
 import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
 import { sharedPort } from './transport/http/threads/shared-port.js';
+import { MeterLeaseLedger } from './accounts/meter-leases.js';
+import type { LeaseLedger } from './ports/credits-lease.js';
 import { assertPortFree } from './transport/port-claim.js';
 import { uwsBuild } from './transport/http/uws-build.js';
 import { installCrashGuards } from './process-guard.js';
@@ -217,7 +219,7 @@ export async function startService(
   const { http, fronts } = await startRestFronts(
     config,
     logger,
-    { state, service, runner, metrics },
+    { state, service, runner, metrics, leases: core.opened.leaseLedger },
     manifestKeys,
     { isReady: () => ready, registryIdentity: () => registry.currentIdentity() },
   );
@@ -281,6 +283,8 @@ interface OpenedState {
   readonly ledger: { observeCommits(observer: ServiceMetrics['ledgerCommits']): void };
   readonly lmdb: LmdbPorts | null;
   readonly shared: SharedState | null;
+  /** The ledger's lease operations, for the front threads' leases (their reservations need no call to this thread). */
+  readonly leaseLedger: LeaseLedger;
 }
 
 async function openState(
@@ -303,9 +307,13 @@ async function openState(
       ledger: lmdb.ledger,
       lmdb,
       shared: null,
+      leaseLedger: new MeterLeaseLedger(lmdb.ledger),
     };
   }
-  const shared = await openSharedState(config.databaseUrl);
+  const shared = await openSharedState(config.databaseUrl, {
+    leaseTtlMs: config.leaseTtlMs,
+    onLeaseError: (error) => logger.warn({ err: error }, 'credit lease renewal failed'),
+  });
   const { keys, ledger } = shared.ports;
   if (shared.migration.applied.length > 0)
     logger.info(
@@ -322,6 +330,7 @@ async function openState(
     ledger,
     lmdb: null,
     shared,
+    leaseLedger: shared.leaseLedger,
   };
 }
 
@@ -452,7 +461,10 @@ interface ServiceParts {
 async function startRestFronts(
   config: Config,
   logger: Logger,
-  deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner' | 'metrics'>,
+  deps: Pick<
+    Parameters<typeof startFrontThreads>[0],
+    'state' | 'service' | 'runner' | 'metrics' | 'leases'
+  >,
   manifestKeys: ManifestKeys | null,
   readiness: Pick<Parameters<typeof buildApp>[0], 'isReady' | 'registryIdentity'>,
 ): Promise<{ http: HttpFront; fronts: FrontThreads | undefined }> {
@@ -497,7 +509,10 @@ function logReady(config: Config, logger: Logger, httpPort: number, grpcPort: nu
 async function startFronts(
   config: Config,
   logger: Logger,
-  deps: Pick<Parameters<typeof startFrontThreads>[0], 'state' | 'service' | 'runner' | 'metrics'>,
+  deps: Pick<
+    Parameters<typeof startFrontThreads>[0],
+    'state' | 'service' | 'runner' | 'metrics' | 'leases'
+  >,
   port: number,
   manifestKeys: ManifestKeys | null,
 ): Promise<FrontThreads> {

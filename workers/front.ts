@@ -14,7 +14,8 @@ import { installCrashGuards } from '../src/process-guard.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
 import { isHttpOp } from '../src/contract/op.js';
 import { ops } from '../src/ops/table.js';
-import { remotePorts } from '../src/ports/remote/remote-ports.js';
+import { remoteLeaseLedger, remotePorts } from '../src/ports/remote/remote-ports.js';
+import { LeasedMeter } from '../src/accounts/meter-leased.js';
 import { LmdbDirectory } from '../src/registry/lmdb-directory.js';
 import {
   lazyRoutingDirectory,
@@ -58,6 +59,10 @@ async function stop(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   // TemplatedApp.close() exists at runtime but not in the typings (notes/stack.md §2).
   (app as unknown as { close?: () => void }).close?.();
+  // Spends recorded, unspent leased credits back in the main thread's ledger before the thread exits.
+  await meter
+    .close()
+    .catch((error: unknown) => logger.warn({ err: error }, 'credit leases not returned'));
 }
 
 const link = new RpcLink(
@@ -97,8 +102,18 @@ const runner: Runner = {
   },
 };
 
+const remote = remotePorts(link);
+// Keyed requests reserve from leases of the main thread's ledger: no call to the main thread per reservation, one
+// spend per event-loop turn (src/accounts/meter-leased.ts).
+const meter = new LeasedMeter(remoteLeaseLedger(link), remote.meter, {
+  onError: (error) => logger.warn({ err: error }, 'credit lease renewal failed'),
+});
+void meter
+  .start()
+  .catch((error: unknown) => logger.warn({ err: error }, 'credit lease sweep failed'));
+
 const service = new Service({
-  state: remotePorts(link),
+  state: { ...remote, meter, flush: () => meter.flush() },
   data: { bank, routing, registry },
   runner,
   poolThresholdRows: settings.poolThresholdRows,

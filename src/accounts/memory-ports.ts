@@ -17,21 +17,25 @@ export interface MemoryPorts extends StatePorts {
   /** Issues a key (the raw key is returned once, only its hash is kept). */
   createKey(plan: PlanId, now: Date, label?: string): CreatedKey;
   revokeKey(id: string, now: Date): boolean;
+  /** The ledger itself (its lease operations, tests). */
+  readonly ledger: Meter;
 }
 
 export function memoryPorts(): MemoryPorts {
   const keys = new MemoryKeyRegistry();
   const keylessTable = new MemoryTable<number>();
+  const ledger = new Meter(new MemoryTable());
   const ports = portsOver({
     authenticate: (rawKey, now) => keys.authenticate(rawKey, now),
     accountById: (id) => keys.accountById(id),
-    ledger: new Meter(new MemoryTable()),
+    ledger,
     keyless: new KeylessLimit(keylessTable, directWriter(keylessTable)),
     records: new IdempotencyStore(new MemoryTable()),
     watches: new MemoryTable(),
   });
   return {
     ...ports,
+    ledger,
     createKey: (plan, now, label) => keys.createKey(plan, now, label),
     revokeKey: (id, now) => keys.revokeKey(id, now),
   };

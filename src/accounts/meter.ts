@@ -207,6 +207,59 @@ export class Meter {
     return balance;
   }
 
+  /**
+   * Holds up to `amount` credits of one kind for a lease (src/accounts/meter-leases.ts): counted in `reserved` as a
+   * reservation's are, so they are never sold twice; `remaining` is what is neither used nor held after it.
+   */
+  holdForLease(
+    account: Account,
+    now: Date,
+    kind: CreditKind,
+    amount: number,
+    limit: number | null,
+  ): { readonly granted: number; readonly remaining: number | null } {
+    assertActive(account, now);
+    const bucket = this.bucketFor(account, now);
+    const free =
+      limit === null ? null : Math.max(0, limit - bucket.used[kind] - bucket.reserved[kind]);
+    const granted = free === null ? amount : Math.min(amount, free);
+    bucket.reserved[kind] += granted;
+    return { granted, remaining: free === null ? null : free - granted };
+  }
+
+  /** Moves credits a lease held to used; resolves when the count is durable (the same group commit as commit()). */
+  spendLeased(
+    accountId: string,
+    periodStart: string,
+    kind: CreditKind,
+    amount: number,
+  ): Promise<void> {
+    const bucket = this.heldBucket(accountId, periodStart);
+    if (bucket === undefined) {
+      // The account moved on two periods since the grant: count the spend in its period's stored record.
+      const usageKey = `${accountId}|${periodStart}`;
+      const stored: UsageRecord = { ...(this.db.get(usageKey) ?? {}) };
+      stored[kind] = (stored[kind] ?? 0) + amount;
+      return this.db.put(usageKey, stored).then(() => undefined);
+    }
+    bucket.reserved[kind] -= amount;
+    bucket.used[kind] += amount;
+    return this.persist(bucket, performance.now());
+  }
+
+  /** Releases credits a lease held and did not spend (held credits are memory only: nothing to write). */
+  releaseLeased(accountId: string, periodStart: string, kind: CreditKind, amount: number): void {
+    const bucket = this.heldBucket(accountId, periodStart);
+    if (bucket !== undefined) bucket.reserved[kind] -= amount;
+  }
+
+  private heldBucket(accountId: string, periodStart: string): Bucket | undefined {
+    const held = this.accounts.get(accountId);
+    return [held?.current, held?.previous].find(
+      (candidate): candidate is Bucket => candidate?.periodStart === periodStart,
+    );
+  }
+
   /** Resolves when every commit so far is written (each commit's own promise already says so for its caller). */
   async flush(): Promise<void> {
     this.writeScheduled();

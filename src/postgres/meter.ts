@@ -16,6 +16,7 @@ import { assert } from '../assert.js';
 import { assertActive, isExpired, periodOf } from '../accounts/periods.js';
 import { checkDebits } from '../accounts/meter.js';
 import { PendingWrites } from '../accounts/pending-writes.js';
+import { batchSettlement } from '../accounts/batch-settlement.js';
 import { creditKinds, planOf, type CreditKind } from '../accounts/plans.js';
 import type { Account } from '../ports/accounts.js';
 import type {
@@ -206,16 +207,9 @@ export class PgMeter implements CreditMeter {
       entry.released[kind] += reservation.debits[kind] ?? 0;
     }
     if (this.batchWritten === null) {
-      this.batchWritten = new Promise<void>((resolve, reject) => {
-        this.settleBatch = (error) =>
-          error === undefined
-            ? resolve()
-            : reject(
-                error instanceof Error
-                  ? error
-                  : new Error('credit settlement failed', { cause: error }),
-              );
-      });
+      const { written, settle } = batchSettlement('credit settlement failed');
+      this.batchWritten = written;
+      this.settleBatch = settle;
       this.turnEnd = setImmediate(() => this.writeBatch());
     }
     return this.batchWritten;

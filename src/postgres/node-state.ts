@@ -2,11 +2,15 @@
  * What a node opens when IBANQA_DATABASE_URL is set: the pool, the schema brought up to date (once, however many
  * nodes start together), the state ports and the manifest key ring over it.
  */
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { LeasedMeter } from '../accounts/meter-leased.js';
+import { limits } from '../limits.js';
 import type { KeyRingStorage } from '../signing/key-ring.js';
 import { pgKeyRing } from './key-ring-store.js';
 import { migrate, type MigrationOutcome } from './migrate.js';
 import { openPool, redactedUrl } from './pool.js';
+import { PgLeaseLedger } from './meter-leases.js';
 import { pgPorts, type PgPorts } from './ports.js';
 
 export interface SharedState {
@@ -14,12 +18,26 @@ export interface SharedState {
   readonly ports: PgPorts;
   readonly keyRing: KeyRingStorage;
   readonly migration: MigrationOutcome;
-  /** Writes everything still pending, then closes the pool. */
+  /** The node's credit meter: leases of the shared ledger (ports.meter is this one). */
+  readonly leases: LeasedMeter;
+  /** The shared ledger's lease operations (this node's front threads hold leases of it too). */
+  readonly leaseLedger: PgLeaseLedger;
+  /** Writes everything still pending, gives back the node's unspent leased credits, then closes the pool. */
   close(): Promise<void>;
 }
 
 /** Opens the pool and migrates; a database that cannot be reached or migrated fails here, with its URL redacted. */
-export async function openSharedState(databaseUrl: string): Promise<SharedState> {
+export interface SharedStateOptions {
+  /** How long a lease of this node outlives the node (limits.leases.ttlMs unless configured). */
+  readonly leaseTtlMs?: number;
+  /** Failures of background lease renewals (the next renewal tries again). */
+  readonly onLeaseError?: (error: unknown) => void;
+}
+
+export async function openSharedState(
+  databaseUrl: string,
+  options: SharedStateOptions = {},
+): Promise<SharedState> {
   const pool = openPool(databaseUrl);
   let migration: MigrationOutcome;
   try {
@@ -31,14 +49,31 @@ export async function openSharedState(databaseUrl: string): Promise<SharedState>
       { cause: error },
     );
   }
-  const ports = pgPorts(pool);
+  const shared = pgPorts(pool);
+  // The node reserves from leases of the shared ledger: no round trip per reservation (src/accounts/meter-leased.ts).
+  const leaseLedger = new PgLeaseLedger(pool, randomUUID());
+  const leases = new LeasedMeter(leaseLedger, shared.ledger, {
+    ttlMs: options.leaseTtlMs ?? limits.leases.ttlMs,
+    ...(options.onLeaseError === undefined ? {} : { onError: options.onLeaseError }),
+  });
+  await leases.start();
+  const ports: PgPorts = {
+    ...shared,
+    meter: leases,
+    flush: async () => {
+      await Promise.all([leases.flush(), shared.flush()]);
+    },
+  };
   return {
     pool,
     ports,
     keyRing: pgKeyRing(pool),
     migration,
+    leases,
+    leaseLedger,
     async close() {
-      await ports.flush();
+      await leases.close();
+      await shared.flush();
       await pool.end();
     },
   };

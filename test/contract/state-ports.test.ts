@@ -25,12 +25,15 @@ import type {
   StatePorts,
 } from '../../src/ports/index.js';
 import { MessageChannel } from 'node:worker_threads';
-import { remotePorts } from '../../src/ports/remote/remote-ports.js';
+import { remoteLeaseLedger, remotePorts } from '../../src/ports/remote/remote-ports.js';
+import { MeterLeaseLedger } from '../../src/accounts/meter-leases.js';
 import { servePorts } from '../../src/ports/remote/serve-ports.js';
 import { RpcLink } from '../../src/transport/http/threads/rpc.js';
 import { migrate } from '../../src/postgres/migrate.js';
 import { openPool } from '../../src/postgres/pool.js';
 import { pgPorts } from '../../src/postgres/ports.js';
+import { LeasedMeter } from '../../src/accounts/meter-leased.js';
+import { PgLeaseLedger } from '../../src/postgres/meter-leases.js';
 import { createTestSchema } from '../helpers/postgres.js';
 
 /** What the suite needs from an implementation: the ports, a way to issue and revoke keys, and cleanup. */
@@ -560,9 +563,12 @@ stateContract('memory', () => {
   };
 });
 
-// A REST front thread's ports: every call crosses a real MessagePort (structured clone, errors as data) to the
-// LMDB ports, as src/transport/http/threads/ wires them between threads.
-stateContract('remote, over a MessagePort to LMDB', () => {
+/**
+ * A REST front thread's ports: every call crosses a real MessagePort (structured clone, errors as data) to the LMDB
+ * ports, as src/transport/http/threads/ wires them between threads; `leased`: credits through leases of the main
+ * thread's ledger, as a front thread runs.
+ */
+async function remoteSubject(leased: boolean): Promise<Subject> {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-contract-'));
   const store = AccountStore.open(dir);
   const local = lmdbPorts(store);
@@ -570,35 +576,56 @@ stateContract('remote, over a MessagePort to LMDB', () => {
   const bug = (thrown: unknown) => {
     throw thrown;
   };
-  new RpcLink(port1, servePorts(local).handlers, bug);
-  const ports = remotePorts(new RpcLink(port2, {}, bug));
+  new RpcLink(port1, servePorts(local, new MeterLeaseLedger(local.ledger)).handlers, bug);
+  const link = new RpcLink(port2, {}, bug);
+  const remote = remotePorts(link);
+  const meter = leased ? new LeasedMeter(remoteLeaseLedger(link), remote.meter) : null;
+  await meter?.start();
   return {
-    ports,
+    ports: meter === null ? remote : { ...remote, meter, flush: () => meter.flush() },
     createKey: (plan, now, label) => store.createKey(plan, now, label),
     revokeKey: (id, now) => store.revokeKey(id, now),
     async close() {
+      await meter?.close();
       port1.close();
       await local.flush();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
-});
+}
 
-// Several nodes' shared state: the same ports over PostgreSQL, one fresh schema per subject.
-stateContract('PostgreSQL', async () => {
+/**
+ * Several nodes' shared state: the same ports over PostgreSQL, one fresh schema per subject; `leased`: the credit
+ * meter spends leases of the shared ledger, as `serve` runs with a database URL (Free keys hold fewer credits than
+ * the exact-mode mark, so every lease holds exactly what running requests need and balances read as without leases).
+ */
+async function pgSubject(leased: boolean): Promise<Subject> {
   const schema = await createTestSchema();
   const pool = openPool(schema.url);
   await migrate(pool);
-  const ports = pgPorts(pool);
+  const shared = pgPorts(pool);
+  const meter = leased ? new LeasedMeter(new PgLeaseLedger(pool, 'contract'), shared.ledger) : null;
+  await meter?.start();
+  const flush = async () => {
+    await Promise.all([meter?.flush(), shared.flush()]);
+  };
   return {
-    ports,
-    createKey: (plan, now, label) => ports.keys.createKey(plan, now, label),
-    revokeKey: (id, now) => ports.keys.revokeKey(id, now),
+    ports: meter === null ? shared : { ...shared, meter, flush },
+    createKey: (plan, now, label) => shared.keys.createKey(plan, now, label),
+    revokeKey: (id, now) => shared.keys.revokeKey(id, now),
     async close() {
-      await ports.flush();
+      await meter?.close();
+      await shared.flush();
       await pool.end();
       await schema.drop();
     },
   };
-});
+}
+
+stateContract('remote, over a MessagePort to LMDB', () => remoteSubject(false));
+stateContract('remote, credits through leases of LMDB over a MessagePort', () =>
+  remoteSubject(true),
+);
+stateContract('PostgreSQL', () => pgSubject(false));
+stateContract('PostgreSQL, credits through leases', () => pgSubject(true));

@@ -6,6 +6,7 @@
 import { AppError, toAppError, toErrorData } from '../../errors.js';
 import type { Claim, Debits, Reservation, StatePorts } from '../index.js';
 import type { Watch } from '../watches.js';
+import type { LeaseLedger } from '../credits-lease.js';
 import type { RemoteClaim, RemoteReservation } from './wire.js';
 
 /** The call half of an RPC link (src/transport/http/threads/rpc.ts). */
@@ -77,5 +78,20 @@ export function remotePorts(link: RemoteCaller): StatePorts {
     },
     // A front thread writes nothing itself: every write is the main thread's, which flushes its own.
     flush: async () => undefined,
+  };
+}
+
+/**
+ * The main thread's lease operations, for a front thread that reserves from leases (src/accounts/meter-leased.ts):
+ * a grant per top-up and one spend per event-loop turn cross the port, not a reserve and a commit per request.
+ */
+export function remoteLeaseLedger(link: RemoteCaller): LeaseLedger {
+  return {
+    grant: (request) => link.call('leases', 'grant', [request]),
+    spend: (spends, expiresAt) => link.call('leases', 'spend', [spends, expiresAt]),
+    giveBack: (leaseId, amount) => link.call('leases', 'giveBack', [leaseId, amount]),
+    renew: async (leaseIds, expiresAt) =>
+      new Set(await link.call<string[]>('leases', 'renew', [leaseIds, expiresAt])),
+    reclaimExpired: (now) => link.call('leases', 'reclaimExpired', [now]),
   };
 }

@@ -14,6 +14,7 @@ import type {
   ReserveOutcome,
   StatePorts,
 } from '../index.js';
+import type { LeaseLedger, LeaseRequest, LeaseSpend } from '../credits-lease.js';
 import type { RemoteClaim, RemoteReservation } from './wire.js';
 
 type Leader = Extract<Claim, { kind: 'leader' }>;
@@ -77,7 +78,29 @@ function claimHandlers(
   };
 }
 
-export function servePorts(ports: StatePorts): ServedPorts {
+/** The lease operations of the main thread's ledger for one front thread, which holds leases of it. */
+function leaseHandlers(leases: LeaseLedger, held: Set<string>) {
+  return {
+    grant: async (request: LeaseRequest) => {
+      held.add(request.leaseId);
+      return leases.grant(request);
+    },
+    spend: (spends: readonly LeaseSpend[], expiresAt: Date) => leases.spend(spends, expiresAt),
+    giveBack: async (leaseId: string, amount: number | null) => {
+      if (amount === null) held.delete(leaseId);
+      await leases.giveBack(leaseId, amount);
+    },
+    // A Set does not cross the port as the caller reads it: ids as an array.
+    renew: async (leaseIds: readonly string[], expiresAt: Date) => [
+      ...(await leases.renew(leaseIds, expiresAt)),
+    ],
+    reclaimExpired: (now: Date) => leases.reclaimExpired(now),
+  };
+}
+
+/** `leases`: the ledger's lease operations, when the front thread spends leases (its reservations stay local). */
+export function servePorts(ports: StatePorts, leases?: LeaseLedger): ServedPorts {
+  const heldLeases = new Set<string>();
   const reservations = new Handles<Reservation>();
   const leaders = new Handles<Leader>();
   const replays = new Handles<Promise<unknown>>();
@@ -108,6 +131,7 @@ export function servePorts(ports: StatePorts): ServedPorts {
       refund: (ip: string, items: number, now: Date) => ports.keyless.refund(ip, items, now),
     },
     ...claimHandlers(ports, leaders, replays),
+    ...(leases === undefined ? {} : { leases: leaseHandlers(leases, heldLeases) }),
     watches: {
       create: (keyId: string, sourceId: string, recordKey: string, now: Date) =>
         ports.watches.create(keyId, sourceId, recordKey, now),
@@ -125,6 +149,11 @@ export function servePorts(ports: StatePorts): ServedPorts {
       const held = [...reservations.held.values()];
       reservations.held.clear();
       await Promise.all(held.map((reservation) => ports.meter.refund(reservation)));
+      // The thread's leases die with it: their unspent credits go back now, not after a TTL.
+      const leaseIds = [...heldLeases];
+      heldLeases.clear();
+      if (leases !== undefined)
+        await Promise.all(leaseIds.map((leaseId) => leases.giveBack(leaseId, null)));
       for (const leader of leaders.held.values())
         leader.abandon(new AppError('unavailable', reason));
       leaders.held.clear();

@@ -13,6 +13,7 @@ export const statePortNames = [
   'idempotency',
   'claims',
   'watches',
+  'leases',
 ] as const;
 
 /** A reservation as a front thread holds it: the Meter's fields, plus the handle of the original on the main thread. */

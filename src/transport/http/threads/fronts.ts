@@ -15,6 +15,7 @@ import { AppError } from '../../../errors.js';
 import { isHttpOp, type HttpOp } from '../../../contract/op.js';
 import { ops, opsByName } from '../../../ops/table.js';
 import { servePorts, type ServedPorts } from '../../../ports/remote/serve-ports.js';
+import type { LeaseLedger } from '../../../ports/credits-lease.js';
 import type { StatePorts } from '../../../ports/index.js';
 import { RenderedBody } from '../../../render/body.js';
 import type { Runner, Service } from '../../../service/execute.js';
@@ -29,6 +30,8 @@ export interface FrontThreadsDeps {
   readonly count: number;
   readonly settings: Omit<FrontThreadSettings, 'entry' | 'thread'>;
   readonly state: StatePorts;
+  /** The ledger's lease operations: each front thread reserves from leases of it, not through this thread. */
+  readonly leases?: LeaseLedger;
   readonly service: Service;
   readonly runner: Runner;
   readonly metrics: HttpMetrics;
@@ -109,7 +112,7 @@ interface FrontThread {
 }
 
 function startOne(deps: FrontThreadsDeps, thread: string): Promise<FrontThread> {
-  const served = servePorts(deps.state);
+  const served = servePorts(deps.state, deps.leases);
   const settings: FrontThreadSettings = { ...deps.settings, entry: fileURLToPath(entry), thread };
   const worker = new Worker(bootstrap, { workerData: settings });
   return new Promise((resolve, reject) => {

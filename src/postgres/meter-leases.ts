@@ -1,0 +1,73 @@
+/**
+ * The lease operations of the shared credit ledger (migration 2's functions): each is one statement, so one
+ * transaction, under the usage row's lock. Grants and renewals do not wait for the WAL flush (nobody has been told
+ * about them; a later synchronous commit flushes them first); spends do: they are acknowledged debits.
+ */
+import type pg from 'pg';
+import type { LeaseGrant, LeaseLedger, LeaseRequest, LeaseSpend } from '../ports/credits-lease.js';
+import { unflushed } from './transaction.js';
+
+export class PgLeaseLedger implements LeaseLedger {
+  constructor(
+    private readonly pool: pg.Pool,
+    /** Who holds the leases this ledger grants: one id per process. */
+    private readonly holder: string,
+  ) {}
+
+  async grant({ leaseId, scope, amount, limit, expiresAt }: LeaseRequest): Promise<LeaseGrant> {
+    const { rows } = await unflushed<{ granted: string; remaining: string | null }>(
+      this.pool,
+      'SELECT granted, remaining FROM grant_lease($1, $2, $3, $4, $5, $6, $7, $8)',
+      [
+        leaseId,
+        this.holder,
+        scope.account_id,
+        scope.period_start,
+        scope.kind,
+        amount,
+        limit,
+        expiresAt,
+      ],
+    );
+    const row = rows[0] as { granted: string; remaining: string | null };
+    return {
+      granted: Number(row.granted),
+      remaining: row.remaining === null ? null : Number(row.remaining),
+    };
+  }
+
+  async spend(spends: readonly LeaseSpend[], expiresAt: Date): Promise<void> {
+    // One order for every node's locks (usage row, then lease): see the functions' comment in the migration.
+    const sorted = [...spends].sort((a, b) => order(a).localeCompare(order(b)));
+    await this.pool.query('SELECT spend_leases($1::text[], $2::bigint[], $3)', [
+      sorted.map((spend) => spend.lease_id),
+      sorted.map((spend) => spend.amount),
+      expiresAt,
+    ]);
+  }
+
+  async giveBack(leaseId: string, amount: number | null): Promise<void> {
+    await this.pool.query('SELECT return_lease($1, $2)', [leaseId, amount]);
+  }
+
+  async renew(leaseIds: readonly string[], expiresAt: Date): Promise<ReadonlySet<string>> {
+    const { rows } = await unflushed<{ id: string }>(
+      this.pool,
+      'SELECT renew_leases AS id FROM renew_leases($1::text[], $2)',
+      [leaseIds, expiresAt],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async reclaimExpired(now: Date): Promise<number> {
+    const { rows } = await this.pool.query<{ count: number }>(
+      'SELECT reclaim_expired_leases($1) AS count',
+      [now],
+    );
+    return rows[0]?.count ?? 0;
+  }
+}
+
+function order(spend: LeaseSpend): string {
+  return `${spend.scope.account_id}|${spend.scope.period_start}|${spend.lease_id}`;
+}
