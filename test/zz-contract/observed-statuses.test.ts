@@ -3,8 +3,9 @@
 // document asks for none; over gRPC, each error code is one the op declares. Method: every service the test suites
 // start records each distinct answer it sends (IBANQA_OBSERVED_STATUSES_DIR, set by test/helpers/service.ts and
 // service-process.ts) into one directory per `node --test` run; this file runs after all of them and compares.
-// It relies on running last: `npm test` runs `find src test bench -name '*.test.ts' | sort` one file at a time,
-// and test/zz-contract sorts after every other test directory (checked below). Run on its own, or with a few
+// It relies on running last: `npm test` (scripts/run-tests.mjs) runs every other test file first, then this folder
+// on its own with the same record directory; test/zz-contract also sorts after every other test directory
+// (checked below), so a plain sorted `node --test` over all files keeps the order too. Run on its own, or with a few
 // files that started no service, it drives a bounded fuzz run itself, so it never checks nothing.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
