@@ -68,6 +68,138 @@ async function meteredClient(base: string, key: string, into: Served): Promise<v
   }
 }
 
+/** How long the kill test's load runs, and when in it the kill lands. */
+const LOAD_MS = 2_000;
+const KILL_AT_MS = 1_000;
+/**
+ * The kill is aimed, as in test/reliability/crash-durability.test.ts: the clients here are slower than the
+ * nodes, so a kill between their requests usually finds nothing in flight (the first run of this test: 0 of 581
+ * credits). Heavy requests go to the victim alone and the kill follows KILL_DELAY_MS later: bulk datasets of
+ * HEAVY_ROWS rows (a worker thread's start plus the rows: seconds) and runs of HEAVY_NUMBERS routing numbers.
+ */
+const HEAVY_ROWS = 10_000;
+const HEAVY_NUMBERS = 1_000;
+/** Two of each: the pool of one thread queues at most one task (threads², README), a third bulk would be 503. */
+const HEAVY_REQUESTS = 2;
+const KILL_DELAY_MS = 20;
+const newRequestId = () => `${Date.now()}-${randomBytes(16).toString('hex')}`;
+
+/** Which nodes a client may use: all of them, or the survivors once the kill has been sent. */
+const reachable = { killed: undefined as ServiceProcess | undefined };
+function nodeFor(index: number): ServiceProcess {
+  const live = nodes().filter((node) => node !== reachable.killed);
+  return live[index % live.length] as ServiceProcess;
+}
+
+interface Acks {
+  /** API credits of validates answered 200. */
+  acknowledged: number;
+  /** API credits of validates that got no answer: in flight on the node that died. */
+  inFlight: number;
+}
+
+/** Validates on the unlimited key (it never refuses) until stopped; a lost answer is booked as in flight. */
+async function loadClient(index: number, key: string, acks: Acks, stopped: () => boolean) {
+  for (let i = index; !stopped(); i++) {
+    const list = ibans();
+    const reply = await call(nodeFor(i).base, '/validate', { key, body: { ibans: list } }).catch(
+      () => null,
+    );
+    if (reply === null) {
+      acks.inFlight += list.length;
+      continue;
+    }
+    assert.equal(reply.status, 200, `validate: ${reply.text}`);
+    acks.acknowledged += list.length;
+  }
+}
+
+interface Run {
+  readonly body: { routing_numbers: string[]; max_credits: number; request_id: string };
+  /** Answers that ran it (replayed: false); more than one would be a run done twice. */
+  ran: number;
+  rows?: unknown;
+}
+
+/** Books one answer to a run: 200 always; a first execution charges its quote, a replay the same rows. */
+function bookRun(run: Run, reply: Awaited<ReturnType<typeof call>>): void {
+  assert.equal(reply.status, 200, `run ${run.body.request_id}: ${reply.text}`);
+  if (reply.body.replayed === false) {
+    run.ran++;
+    assert.equal(reply.body.charged_credits, run.body.max_credits, 'a run charges its quote');
+  }
+  if (run.rows === undefined) run.rows = reply.body.rows;
+  else
+    assert.deepEqual(reply.body.rows, run.rows, 'every answer to one request_id is the same run');
+}
+
+/** Quoted US routing runs, each request_id sent to two nodes at once (one of them the victim until it dies). */
+async function runClient(
+  index: number,
+  key: string,
+  quote: number,
+  runs: Run[],
+  stopped: () => boolean,
+) {
+  while (!stopped()) {
+    const run: Run = {
+      body: { routing_numbers: ROUTING, max_credits: quote, request_id: newRequestId() },
+      ran: 0,
+    };
+    runs.push(run);
+    const targets = [
+      nodeFor(index),
+      reachable.killed === undefined ? nodes()[2] : nodeFor(index + 1),
+    ];
+    const replies = await Promise.all(
+      targets.map((node) =>
+        call((node as ServiceProcess).base, '/us/routing/run', { key, body: run.body }).catch(
+          () => null,
+        ),
+      ),
+    );
+    for (const reply of replies) if (reply !== null) bookRun(run, reply);
+  }
+}
+
+/** Heavy requests to the victim alone, booked as the light ones are (a bulk row is one API credit). */
+function heavyLoad(
+  victim: ServiceProcess,
+  keys: { validates: string; runs: string },
+  acks: Acks,
+  runs: Run[],
+  quote: number,
+) {
+  const bulk = Array.from({ length: HEAVY_REQUESTS }, async () => {
+    const reply = await call(victim.base, '/bulk-dataset', {
+      key: keys.validates,
+      body: { country: 'DE', quantity: HEAVY_ROWS },
+    }).catch(() => null);
+    if (reply === null) acks.inFlight += HEAVY_ROWS;
+    else {
+      assert.equal(reply.status, 200, reply.text.slice(0, 500));
+      acks.acknowledged += HEAVY_ROWS;
+    }
+  });
+  const numbers = Array.from(
+    { length: HEAVY_NUMBERS },
+    (_, i) => `0110${String(i).padStart(5, '0')}`,
+  );
+  const heavyRuns = Array.from({ length: HEAVY_REQUESTS }, async () => {
+    const run: Run = {
+      body: { routing_numbers: numbers, max_credits: quote, request_id: newRequestId() },
+      ran: 0,
+    };
+    runs.push(run);
+    const reply = await call(victim.base, '/us/routing/run', {
+      key: keys.runs,
+      body: run.body,
+    }).catch(() => null);
+    if (reply !== null) bookRun(run, reply);
+  });
+  return Promise.all([...bulk, ...heavyRuns]);
+}
+
 let cluster: Cluster;
 const nodes = (): readonly ServiceProcess[] => cluster.nodes;
 
@@ -156,5 +288,80 @@ describe('three nodes on one database', () => {
     } finally {
       await nginx.stop();
     }
+  });
+
+  test('kill -9 of one node under load: no acknowledged debit lost, every idempotent run done exactly once', async (t) => {
+    const [validateKey, runKey] = [cluster.keys.unlimited, cluster.keys.business];
+    const victim = nodes()[2] as ServiceProcess;
+    const quote = await call(nodes()[0]!.base, '/us/routing/quote', {
+      key: runKey,
+      body: { routing_numbers: ROUTING },
+    });
+    assert.equal(quote.status, 200, quote.text);
+    const before = {
+      validates: await ledgerOf(cluster.database, validateKey, 'api_calls'),
+      runs: await ledgerOf(cluster.database, runKey, 'api_calls'),
+    };
+    const acks: Acks = { acknowledged: 0, inFlight: 0 };
+    const runs: Run[] = [];
+    let stopped = false;
+    const load = Promise.all([
+      ...Array.from({ length: 24 }, (_, i) => loadClient(i, validateKey, acks, () => stopped)),
+      ...Array.from({ length: 8 }, (_, i) =>
+        runClient(i, runKey, quote.body.max_credits, runs, () => stopped),
+      ),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
+    const heavy = heavyLoad(
+      victim,
+      { validates: validateKey, runs: runKey },
+      acks,
+      runs,
+      HEAVY_NUMBERS,
+    );
+    await new Promise((resolve) => setTimeout(resolve, KILL_DELAY_MS));
+    reachable.killed = victim;
+    victim.child.process.kill('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, LOAD_MS - KILL_AT_MS));
+    stopped = true;
+    await Promise.all([load, heavy]);
+    await victim.stop(); // already dead: waits for its exit
+
+    const validates = await ledgerOf(cluster.database, validateKey, 'api_calls');
+    const debited = validates.used - before.validates.used;
+    t.diagnostic(
+      `validates: ${acks.acknowledged} credits acknowledged, ${acks.inFlight} in flight at the kill, ${debited} in the ledger`,
+    );
+    assert.ok(debited >= acks.acknowledged, `acknowledged ${acks.acknowledged}, ledger ${debited}`);
+    assert.ok(
+      debited <= acks.acknowledged + acks.inFlight,
+      `ledger ${debited} above acknowledged + in flight`,
+    );
+
+    // Every request_id again on a survivor: answered, and run by whichever node ran it, once.
+    const unanswered = runs.filter((run) => run.rows === undefined).length;
+    const retried = Date.now();
+    await Promise.all(
+      runs.map(async (run) =>
+        bookRun(
+          run,
+          await call(nodes()[0]!.base, '/us/routing/run', { key: runKey, body: run.body }),
+        ),
+      ),
+    );
+    t.diagnostic(
+      `runs: ${runs.length}, ${unanswered} unanswered before the retry, retried in ${Date.now() - retried} ms`,
+    );
+    assert.deepEqual(
+      runs.filter((run) => run.ran > 1).map((run) => run.body.request_id),
+      [],
+      'no run done twice',
+    );
+    const charged = (await ledgerOf(cluster.database, runKey, 'api_calls')).used - before.runs.used;
+    assert.equal(
+      charged,
+      runs.reduce((sum, run) => sum + run.body.max_credits, 0),
+      'each run debited exactly once',
+    );
   });
 });
