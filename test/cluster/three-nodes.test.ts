@@ -14,6 +14,14 @@ import { after, before, describe, test } from 'node:test';
 import { call } from '../helpers/service.js';
 import { ledgerOf, startCluster, type Cluster } from '../helpers/cluster.js';
 import { startNginx } from '../helpers/nginx.js';
+import {
+  assertServes,
+  convergeMs,
+  importThroughCli,
+  oenbRows,
+  readyz,
+  waitForVersion,
+} from '../helpers/registry-publication.js';
 import type { ServiceProcess } from '../helpers/service-process.js';
 
 /** README "Plans and metering": Starter per calendar month. */
@@ -290,6 +298,22 @@ describe('three nodes on one database', () => {
     }
   });
 
+  test('a registry import through node A (its CLI, --database-url) is served by B and C within 10 s', async (t) => {
+    const [a, b, c] = nodes() as [ServiceProcess, ServiceProcess, ServiceProcess];
+    const before = await readyz(b);
+    const summary = await importThroughCli(a, cluster.database.url);
+    const imported = Date.now();
+    assert.equal(summary.row_count, oenbRows);
+    assert.equal(summary.registry.version, before.registry.version + 1);
+    for (const node of [b, c]) {
+      await waitForVersion(node, summary.registry.version, imported + convergeMs);
+      t.diagnostic(
+        `${new URL(node.base).host} served it ${Date.now() - imported} ms after the CLI exited`,
+      );
+      await assertServes(node, cluster.keys.unlimited, summary);
+    }
+  });
+
   test('kill -9 of one node under load: no acknowledged debit lost, every idempotent run done exactly once', async (t) => {
     const [validateKey, runKey] = [cluster.keys.unlimited, cluster.keys.business];
     const victim = nodes()[2] as ServiceProcess;
@@ -310,7 +334,8 @@ describe('three nodes on one database', () => {
       ...Array.from({ length: 8 }, (_, i) =>
         runClient(i, runKey, quote.body.max_credits, runs, () => stopped),
       ),
-    ]);
+    ]).finally(() => (stopped = true)); // a failed client stops the others too
+    load.catch(() => undefined); // awaited below; the failure is reported there
     await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
     const heavy = heavyLoad(
       victim,
