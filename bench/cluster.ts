@@ -7,15 +7,49 @@
  * figure to read is CPU per request as nodes are added (what a node and its database share cost), not req/s.
  * Short on purpose (2 s warm-up, 8 s measured per setting). Run: `node --import tsx bench/cluster.ts`.
  */
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { promisify } from 'node:util';
 import { noRegistryContext } from '../src/domain/iban/national/types.js';
 import { startCluster } from '../test/helpers/cluster.js';
+import { repoRoot } from './lib/child.js';
 import { runWrk, type LoadFigures } from './lib/http-load.js';
 import { chunks, mixedIbans } from './lib/iban-list.js';
 import { wrkPath } from './lib/machine.js';
 import { machineCoresBetween, machineCpu, procCpuSeconds } from './lib/proc.js';
 import { round } from './lib/results.js';
+
+/**
+ * Keys: `shared`, every node on the unlimited demo key (one credit_usage row, which every node's settlement
+ * updates); `per-node`, each node on an unlimited key of its own (created with `ibanqa keys create`), so the rows
+ * differ and only the server and the machine are shared. The two show what the shared row costs.
+ */
+const keyModes = ['shared', 'per-node'] as const;
+type KeyMode = (typeof keyModes)[number];
+
+/** `ibanqa keys create --plan unlimited` on the database: the raw key. */
+async function createUnlimitedKey(databaseUrl: string): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli.ts',
+      'keys',
+      'create',
+      '--plan',
+      'unlimited',
+      '--json',
+      '--database-url',
+      databaseUrl,
+    ],
+    { cwd: repoRoot },
+  );
+  return (JSON.parse(stdout) as { key: string }).key;
+}
+
+const run = promisify(execFile);
 
 const settings = {
   nodes: [1, 2, 3],
@@ -40,64 +74,83 @@ function postgresPids(): number[] {
     .map(Number);
 }
 
-function cpuOf(pids: readonly number[]): number {
-  let total = 0;
+function cpuOf(pids: readonly number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
   for (const pid of pids) {
     try {
-      total += procCpuSeconds(pid);
+      cpu.set(pid, procCpuSeconds(pid));
     } catch {
-      // a backend that ended within the window: its CPU is lost to the sum (a few ms at most)
+      // ended meanwhile
     }
   }
+  return cpu;
+}
+
+/**
+ * CPU seconds the processes spent between two samples: a process that started in between counts whole (a pool
+ * opens new PostgreSQL backends under load); one that ended in between is lost to the sum.
+ */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
+/** One wrk per node at once, the connections split evenly; node i is sent keys[i]. */
 async function loadAll(
   wrk: string,
   ports: readonly number[],
-  key: string,
+  keys: readonly string[],
   bodies: string[],
   seconds: number,
 ) {
   const perNode = Math.ceil(settings.connections / ports.length);
-  const target = (port: number) => ({
+  const target = (port: number, key: string) => ({
     port,
     path: '/api/v1/validate',
     headers: { 'x-api-key': key },
     bodies,
   });
-  return Promise.all(ports.map((port) => runWrk(wrk, target(port), perNode, seconds)));
+  return Promise.all(
+    ports.map((port, i) => runWrk(wrk, target(port, keys[i] as string), perNode, seconds)),
+  );
 }
 
-async function measure(wrk: string, count: number, bodies: string[]) {
+async function measure(wrk: string, count: number, mode: KeyMode, bodies: string[]) {
   const cluster = await startCluster('bench_cluster', count, { IBANQA_POOL_THREADS: '1' });
   try {
     const ports = cluster.nodes.map((node) => Number(new URL(node.base).port));
     const nodePids = cluster.nodes.map((node) => node.child.pid);
-    await loadAll(wrk, ports, cluster.keys.unlimited, bodies, settings.warmupSeconds);
-    const pgPids = postgresPids();
-    const before = { nodes: cpuOf(nodePids), pg: cpuOf(pgPids), machine: machineCpu() };
+    const keys =
+      mode === 'shared'
+        ? ports.map(() => cluster.keys.unlimited)
+        : [
+            cluster.keys.unlimited,
+            ...(await Promise.all(
+              ports.slice(1).map(() => createUnlimitedKey(cluster.database.url)),
+            )),
+          ];
+    await loadAll(wrk, ports, keys, bodies, settings.warmupSeconds);
+    const before = { nodes: cpuOf(nodePids), pg: cpuOf(postgresPids()), machine: machineCpu() };
     const started = performance.now();
-    const runs: LoadFigures[] = await loadAll(
-      wrk,
-      ports,
-      cluster.keys.unlimited,
-      bodies,
-      settings.seconds,
-    );
+    const runs: LoadFigures[] = await loadAll(wrk, ports, keys, bodies, settings.seconds);
     const wall = (performance.now() - started) / 1000;
     const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+    // Every answer must be a 200 with its debit committed, or the figures price something else.
+    if (runs.some((run) => run.non2xx > 0 || run.errors > 0))
+      throw new Error(`answers that were not 200: ${JSON.stringify(runs)}`);
     const machine = machineCoresBetween(before.machine, machineCpu(), wall);
     const us = (seconds: number) => (requests > 0 ? Math.round((seconds * 1e6) / requests) : 0);
     return {
       nodes: count,
+      keys: mode,
       reqPerSec: Math.round(requests / wall),
       perNodeReqPerSec: runs.map((run) => run.reqPerSec),
       p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
       non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
       errors: runs.reduce((sum, run) => sum + run.errors, 0),
-      nodesCpuUsPerRequest: us(cpuOf(nodePids) - before.nodes),
-      postgresCpuUsPerRequest: us(cpuOf(pgPids) - before.pg),
+      nodesCpuUsPerRequest: us(cpuBetween(before.nodes, cpuOf(nodePids))),
+      postgresCpuUsPerRequest: us(cpuBetween(before.pg, cpuOf(postgresPids()))),
       machineCpuUsPerRequest: us(machine.busyCores * wall),
       machineBusyCores: machine.busyCores,
       stealCores: machine.stealCores,
@@ -119,7 +172,9 @@ console.log(
     .map((v) => round(v, 2))
     .join(' ')}`,
 );
-for (const count of settings.nodes) {
-  const result = await measure(wrk, count, bodies);
-  console.log(JSON.stringify(result));
+for (const mode of keyModes) {
+  for (const count of settings.nodes) {
+    if (mode === 'per-node' && count === 1) continue; // the same as shared
+    console.log(JSON.stringify(await measure(wrk, count, mode, bodies)));
+  }
 }
