@@ -7,13 +7,10 @@
  * figure to read is CPU per request as nodes are added (what a node and its database share cost), not req/s.
  * Short on purpose (2 s warm-up, 8 s measured per setting). Run: `node --import tsx bench/cluster.ts`.
  */
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { promisify } from 'node:util';
 import { noRegistryContext } from '../src/domain/iban/national/types.js';
-import { startCluster } from '../test/helpers/cluster.js';
-import { repoRoot } from './lib/child.js';
+import { createKeyThroughCli, startCluster } from '../test/helpers/cluster.js';
 import { runWrk, type LoadFigures } from './lib/http-load.js';
 import { chunks, mixedIbans } from './lib/iban-list.js';
 import { wrkPath } from './lib/machine.js';
@@ -27,29 +24,6 @@ import { round } from './lib/results.js';
  */
 const keyModes = ['shared', 'per-node'] as const;
 type KeyMode = (typeof keyModes)[number];
-
-/** `ibanqa keys create --plan unlimited` on the database: the raw key. */
-async function createUnlimitedKey(databaseUrl: string): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli.ts',
-      'keys',
-      'create',
-      '--plan',
-      'unlimited',
-      '--json',
-      '--database-url',
-      databaseUrl,
-    ],
-    { cwd: repoRoot },
-  );
-  return (JSON.parse(stdout) as { key: string }).key;
-}
-
-const run = promisify(execFile);
 
 const settings = {
   nodes: [1, 2, 3],
@@ -127,7 +101,7 @@ async function measure(wrk: string, count: number, mode: KeyMode, bodies: string
         : [
             cluster.keys.unlimited,
             ...(await Promise.all(
-              ports.slice(1).map(() => createUnlimitedKey(cluster.database.url)),
+              ports.slice(1).map(() => createKeyThroughCli(cluster.database.url, 'unlimited')),
             )),
           ];
     await loadAll(wrk, ports, keys, bodies, settings.warmupSeconds);

@@ -3,11 +3,14 @@
  * and data directory, all started from the same embedded registry (built once, copied). The credit ledger is read
  * with plain SQL on a connection of its own, never through the service's ledger code.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+import { repoRoot } from '../../bench/lib/child.js';
 import type { CreditKind, PlanId } from '../../src/domain/plans/plans.js';
 import { seedEmbeddedRegistry } from './registry-template.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
@@ -94,4 +97,27 @@ export async function ledgerOf(
   } finally {
     await client.end();
   }
+}
+
+const run = promisify(execFile);
+
+/** A key made by the CLI in the shared database (`keys create --database-url`), as an operator makes one. */
+export async function createKeyThroughCli(databaseUrl: string, plan: PlanId): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli.ts',
+      'keys',
+      'create',
+      '--plan',
+      plan,
+      '--json',
+      '--database-url',
+      databaseUrl,
+    ],
+    { cwd: repoRoot },
+  );
+  return (JSON.parse(stdout) as { key: string }).key;
 }
