@@ -2,62 +2,28 @@
  * One registry on every node: real service processes with their own data directories share one PostgreSQL
  * database. A registry import through node A's CLI (a real publisher file, the OeNB SEPA directory of 2025-09-22)
  * is served by node B within 10 s with the same version and fingerprint, and a node started afterwards builds the
- * same registry from the published snapshots.
+ * same registry from the published snapshots. (three-nodes.test.ts checks the same import on three running nodes.)
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
-import { repoRoot } from '../../bench/lib/child.js';
 import { seedEmbeddedRegistry } from '../helpers/registry-template.js';
+import {
+  assertServes,
+  convergeMs,
+  importThroughCli,
+  lookupLei,
+  oenbRows,
+  readyz,
+  waitForVersion,
+} from '../helpers/registry-publication.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
-import { sharedPath } from '../helpers/shared.js';
-
-const run = promisify(execFile);
-const oenbFile = sharedPath('oenb-sepa-verzeichnis/2025-09-22/at.csv');
-/** Registry sources README, OeNB 15.09 -> 22.09.2025: BLZ 36316's LEI after the Raiffeisen merger. */
-const mergedLei = '5299007ST2V666DOLE22';
-/** What the task promises: a publication is served by every node within 10 s. */
-const convergeMs = 10_000;
-
-interface Ready {
-  readonly status: string;
-  readonly registry: { readonly version: number; readonly fingerprint: string };
-}
 
 /** The `unlimited` demo key of the database: valid on every node. */
 let unlimitedKey = '';
-
-async function readyz(node: ServiceProcess): Promise<Ready> {
-  const response = await fetch(node.base.replace('/api/v1', '/readyz'));
-  return (await response.json()) as Ready;
-}
-
-async function lookupLei(node: ServiceProcess): Promise<any> {
-  const response = await fetch(`${node.base}/bank-intelligence/lookup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': unlimitedKey },
-    body: JSON.stringify({ value: mergedLei, type: 'lei' }),
-  });
-  assert.equal(response.status, 200);
-  return response.json();
-}
-
-async function waitForVersion(
-  node: ServiceProcess,
-  version: number,
-  deadline: number,
-): Promise<Ready> {
-  for (;;) {
-    const ready = await readyz(node);
-    if (ready.registry.version >= version || Date.now() > deadline) return ready;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('registry publication through PostgreSQL', () => {
   let database: ScratchDatabase;
@@ -90,61 +56,21 @@ describe('registry publication through PostgreSQL', () => {
     const [a, b] = [await startNode(), await startNode()];
     const before = await readyz(b);
     assert.deepEqual((await readyz(a)).registry, before.registry);
-    assert.equal((await lookupLei(b)).results[0].match_status, 'no_match');
+    assert.equal((await lookupLei(b, unlimitedKey)).results[0].match_status, 'no_match');
 
-    const { stdout } = await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli.ts',
-        'registry',
-        'import',
-        '--source',
-        'oenb-sepa',
-        '--file',
-        oenbFile,
-        '--data-dir',
-        a.dataDir,
-        '--database-url',
-        database.url,
-        '--json',
-      ],
-      { cwd: repoRoot },
-    );
+    const summary = await importThroughCli(a, database.url);
     const imported = Date.now();
-    const summary = JSON.parse(stdout);
-    assert.equal(summary.row_count, 871);
+    assert.equal(summary.row_count, oenbRows);
     assert.equal(summary.registry.version, before.registry.version + 1);
     assert.notEqual(summary.registry.fingerprint, before.registry.fingerprint);
 
     const onB = await waitForVersion(b, summary.registry.version, imported + convergeMs);
     const tookMs = Date.now() - imported;
     t.diagnostic(`node B served version ${onB.registry.version} ${tookMs} ms after the CLI exited`);
-    assert.deepEqual(
-      { status: onB.status, version: onB.registry.version, fingerprint: onB.registry.fingerprint },
-      {
-        status: 'ready',
-        version: summary.registry.version,
-        fingerprint: summary.registry.fingerprint,
-      },
-      `node B after ${tookMs} ms`,
-    );
-    const lookup = await lookupLei(b);
-    assert.equal(lookup.registry.fingerprint, summary.registry.fingerprint);
-    const found = lookup.results[0];
-    assert.equal(found.match_status, 'matched');
-    assert.ok(
-      found.matches.some((m: any) => m.source_id === 'oenb-sepa' && m.record_key === '36316'),
-    );
+    await assertServes(b, unlimitedKey, summary);
     assert.equal((await readyz(a)).registry.fingerprint, summary.registry.fingerprint);
 
     const c = await startNode();
-    const onC = await readyz(c);
-    assert.deepEqual(
-      { version: onC.registry.version, fingerprint: onC.registry.fingerprint },
-      { version: summary.registry.version, fingerprint: summary.registry.fingerprint },
-    );
-    assert.equal((await lookupLei(c)).results[0].match_status, 'matched');
+    await assertServes(c, unlimitedKey, summary);
   });
 });

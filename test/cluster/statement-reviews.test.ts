@@ -9,15 +9,13 @@
  * (`keys create --database-url`), as an operator makes one, and works on both nodes.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { repoRoot } from '../../bench/lib/child.js';
+import { createKeyThroughCli } from '../helpers/cluster.js';
 import { seedEmbeddedRegistry } from '../helpers/registry-template.js';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
 import { call } from '../helpers/service.js';
@@ -25,29 +23,6 @@ import { startServiceProcess, type ServiceProcess } from '../helpers/service-pro
 import { settle, upload } from '../statements/client.js';
 import { statementPdf, statementPng } from '../statements/corpus.js';
 import { germanSpec } from '../statements/samples.js';
-
-const run = promisify(execFile);
-
-/** A pro key made by the CLI in the shared database, as an operator makes one. */
-async function createKey(databaseUrl: string): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli.ts',
-      'keys',
-      'create',
-      '--plan',
-      'pro',
-      '--json',
-      '--database-url',
-      databaseUrl,
-    ],
-    { cwd: repoRoot },
-  );
-  return (JSON.parse(stdout) as { key: string }).key;
-}
 
 interface ClaimRow {
   readonly status: string;
@@ -97,7 +72,7 @@ describe('statement reviews through PostgreSQL', () => {
     await db.connect();
     seed = mkdtempSync(join(tmpdir(), 'ibanqa-statements-seed-'));
     await seedEmbeddedRegistry(seed);
-    key = await createKey(database.url);
+    key = await createKeyThroughCli(database.url, 'pro');
     const env = { IBANQA_DATABASE_URL: database.url, IBANQA_STATEMENT_KEY: uploadKey };
     nodes.push(
       ...(await Promise.all([0, 1].map(() => startServiceProcess(env, seed, { demoKeys: false })))),
