@@ -67,8 +67,19 @@ RETURNING ${usageColumnList}`;
  * Settles a batch of reservations of many rows in one statement (so one transaction): `used` adds what was
  * spent, `released` takes back what was held. Parameters are arrays: account ids, period starts, then per
  * kind the spent and the released amounts.
+ *
+ * The rows are locked first, in (account_id, period_start) order (`ordered`: ORDER BY under FOR UPDATE locks
+ * rows as the sort hands them out), because an UPDATE ... FROM locks rows in whatever order its join plan
+ * meets them: two nodes settling batches that share two keys' rows then waited on each other, and PostgreSQL
+ * broke the deadlock (40P01) by failing one node's batch, seen in the three-node kill test.
  */
-export const settleStatement = `UPDATE credit_usage AS u SET ${creditKinds
+export const settleStatement = `WITH ordered AS MATERIALIZED (
+  SELECT account_id, period_start FROM credit_usage
+  WHERE (account_id, period_start) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+  ORDER BY account_id, period_start
+  FOR UPDATE
+)
+UPDATE credit_usage AS u SET ${creditKinds
   .map(
     (kind) =>
       `used_${kind} = u.used_${kind} + d.used_${kind}, reserved_${kind} = u.reserved_${kind} - d.released_${kind}`,
@@ -79,7 +90,8 @@ FROM unnest($1::text[], $2::text[], ${creditKinds
   .join(', ')}) AS d(account_id, period_start, ${creditKinds
   .flatMap((kind) => [`used_${kind}`, `released_${kind}`])
   .join(', ')})
-WHERE u.account_id = d.account_id AND u.period_start = d.period_start`;
+WHERE u.account_id = d.account_id AND u.period_start = d.period_start
+  AND (u.account_id, u.period_start) IN (SELECT account_id, period_start FROM ordered)`;
 
 /** Gives back committed credits of one row, never below zero. $1 account, $2 period start, then per kind the amount. */
 export const refundCommittedStatement = `UPDATE credit_usage SET ${creditKinds
