@@ -25,9 +25,10 @@ import { call } from '../helpers/service.js';
 
 if (!isHttpOp(ibanValidate)) throw new Error('iban.validate is served over REST');
 const validateOp: HttpOp = ibanValidate;
-/** The validate op with a bug planted in its run. */
+/** The validate op with a bug planted in its run (and without the answer it writes itself, which REST would call instead). */
+const { runJson: _writesItsOwnAnswer, ...validateRunOnly } = validateOp;
 const explodingOp: HttpOp = {
-  ...validateOp,
+  ...validateRunOnly,
   name: 'planted.bug',
   http: { ...validateOp.http, path: '/planted-bug' },
   run: () => {
