@@ -18,6 +18,7 @@
  */
 import type pg from 'pg';
 import { limits } from '../../limits.js';
+import { inTransaction } from '../../postgres/transaction.js';
 import type { AnalysisQueue, Claim } from '../analysis-queue.js';
 import type { ReviewRecord } from '../review-store.js';
 
@@ -57,9 +58,7 @@ export class PgAnalysisQueue implements AnalysisQueue {
   }
 
   async claim(): Promise<Claim | undefined> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ record: ReviewRecord; claims: number }>(
         `SELECT record, claims FROM statement_reviews WHERE ${free}
          ORDER BY created_at, review_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
@@ -76,14 +75,8 @@ export class PgAnalysisQueue implements AnalysisQueue {
            WHERE review_id = $1`,
           [claim.record.review_id, JSON.stringify(claim.record), this.options.node, this.leaseMs],
         );
-      await client.query('COMMIT');
       return claim;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** While the claim is this node's: an expired lease nobody took again still counts, a reclaimed one does not. */
