@@ -364,7 +364,8 @@ describe('three nodes on one database', () => {
     );
 
     // Every request_id again on a survivor: answered, and run by whichever node ran it, once.
-    const unanswered = runs.filter((run) => run.rows === undefined).length;
+    const unansweredRuns = runs.filter((run) => run.rows === undefined);
+    const unanswered = unansweredRuns.length;
     const retried = Date.now();
     await Promise.all(
       runs.map(async (run) =>
@@ -383,10 +384,21 @@ describe('three nodes on one database', () => {
       'no run done twice',
     );
     const charged = (await ledgerOf(cluster.database, runKey, 'api_calls')).used - before.runs.used;
-    assert.equal(
-      charged,
-      runs.reduce((sum, run) => sum + run.body.max_credits, 0),
-      'each run debited exactly once',
+    const quoted = runs.reduce((sum, run) => sum + run.body.max_credits, 0);
+    // Never debited twice, and every run answered before the kill debited. A run the killed node was running may
+    // be unpaid: its result is saved before its debit settles (RELIABILITY.md, "Shared state on PostgreSQL",
+    // the known window), so the retry replays it free. The shortfall is reported; it is at most those runs.
+    const atRisk = unansweredRuns.reduce((sum, run) => sum + run.body.max_credits, 0);
+    t.diagnostic(
+      `runs: ${quoted} credits quoted, ${charged} debited, ${atRisk} at risk at the kill`,
+    );
+    assert.ok(
+      charged <= quoted,
+      `debited ${charged}, more than the ${quoted} quoted: a run paid twice`,
+    );
+    assert.ok(
+      charged >= quoted - atRisk,
+      `debited ${charged}: a run answered before the kill went unpaid (quoted ${quoted}, at risk ${atRisk})`,
     );
   });
 });
