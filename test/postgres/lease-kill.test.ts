@@ -58,6 +58,28 @@ async function start(): Promise<ServiceProcess> {
   return node;
 }
 
+/**
+ * The ledger once the dead node's last statements are over: a spend it sent just before SIGKILL still runs and
+ * commits on its server backend after the process is gone (the server notices the closed socket only afterwards),
+ * so the first read after the exit can be one turn early. Read until two reads a moment apart agree.
+ */
+async function settledLedgerOf(
+  keyId: string,
+): Promise<{ used: number; reserved: number; leases: number }> {
+  let last = await ledgerOf(keyId);
+  for (let reads = 0; reads < SETTLE_READS_MAX; reads++) {
+    await sleep(SETTLE_READ_GAP_MS);
+    const next = await ledgerOf(keyId);
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
+/** A backend finishing a dead client's statement takes milliseconds; these bound the wait generously. */
+const SETTLE_READ_GAP_MS = 500;
+const SETTLE_READS_MAX = 20;
+
 describe('a node killed while holding credit leases', () => {
   before(async () => {
     schema = await createTestSchema();
@@ -99,7 +121,7 @@ describe('a node killed while holding credit leases', () => {
       await Promise.all(clients);
       await exited;
       assert.ok(acknowledged > 0, 'the node answered under load before the kill');
-      const killed = await ledgerOf(keyId);
+      const killed = await settledLedgerOf(keyId);
       assert.ok(
         killed.used >= acknowledged,
         `acknowledged ${acknowledged}, durable ${killed.used}`,
