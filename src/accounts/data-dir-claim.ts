@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 
@@ -80,11 +80,6 @@ function describe(line: string): string {
   }
 }
 
-async function removeDeadSocketFile(address: string): Promise<void> {
-  const { rmSync } = await import('node:fs');
-  rmSync(address, { force: true });
-}
-
 /** Claims the directory for this process, or throws DataDirInUseError naming the process that holds it. */
 export async function claimDataDir(dataDir: string): Promise<DataDirClaim> {
   const address = claimAddress(dataDir);
@@ -94,7 +89,7 @@ export async function claimDataDir(dataDir: string): Promise<DataDirClaim> {
   const holder = await askHolder(address);
   if (holder !== undefined || address.startsWith('\0'))
     throw new DataDirInUseError(dataDir, holder ?? 'another process');
-  await removeDeadSocketFile(address);
+  rmSync(address, { force: true }); // a socket file left by a dead process
   outcome = await listenOn(address);
   if (outcome instanceof Error) throw new DataDirInUseError(dataDir, 'another process');
   return serverClaim(outcome);
