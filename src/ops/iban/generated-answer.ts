@@ -105,10 +105,6 @@ export class GeneratedAnswer extends WrittenJson {
     this.bytes = this.upperBound();
   }
 
-  get rowCount(): number {
-    return this.rows.length;
-  }
-
   jsonView(): Uint8Array {
     beginAnswer(this.bytes);
     const bulk = this.bulk;
