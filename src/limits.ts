@@ -73,9 +73,13 @@ const leases = {
 
 /** The shared PostgreSQL state (src/postgres/), when IBANQA_DATABASE_URL is set. */
 const postgres = {
-  /** Connections per process. A request holds one for a single statement (reserve, claim, take) and the group
-   *  commit one per event-loop turn, so a handful serve a node; PostgreSQL 15's default max_connections (100)
-   *  then leaves room for a dozen nodes and the CLI. */
+  /** Connections of a node's one pool (src/postgres/pool.ts), which the state ports, the credit leases and the
+   *  statement reviews share. A request holds one for a single statement (a lease grant, an idempotency claim, a
+   *  keyless count), the group commit one per event-loop turn, the analysis queue one per claim: a handful serve
+   *  a node, and 10 leave room for a burst. Budget against PostgreSQL 15's default max_connections (100): a node
+   *  holds at most these 10, the registry follower's LISTEN connection and, while it applies a publication, its
+   *  child process's one, so 12; the test suite runs two files at once, so two three-node clusters take 72 and
+   *  leave 28 for the tests' own connections and CLI commands. */
   poolConnectionsMax: 10,
   /** How long a request waits for a free connection before failing (a database that stopped answering must
    *  fail requests, not queue them without end). */
@@ -320,9 +324,6 @@ export const limits = {
   /** A stored upload without a review record is an orphan only once it is this old: on several nodes another node
    *  may be between storing an upload and recording its review (a few milliseconds), and an hour is far past that. */
   statementOrphanUploadMs: 60 * 60 * 1_000,
-  /** PostgreSQL connections of the statement reviews per node: one for a claim or an analysis's writes, one for
-   *  uploads and polls meanwhile. */
-  statementDatabaseConnections: 2,
 
   // --- HTTP front: request heads (see RELIABILITY.md, "HTTP parser") ---
   /** A request head (request line + headers) up to 16 KiB is served: room for large cookies and bearer

@@ -159,6 +159,7 @@ async function openClaimedCore(
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const statements = openStatementReviews({
     config,
+    sharedDatabase: opened.shared?.pool ?? null,
     store,
     ports: state,
     runner,
@@ -186,6 +187,7 @@ async function openClaimedCore(
     await state.flush();
     await store.close();
     await follower?.close();
+    // The node's one database pool, once, after the statement reviews and the state ports above have stopped.
     await opened.shared?.close();
     await registry.close();
   };
