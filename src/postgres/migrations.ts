@@ -268,4 +268,18 @@ CREATE TABLE IF NOT EXISTS statement_uploads (
 );
 `,
   },
+  {
+    version: 5,
+    name: 'statement reviews: the fingerprint of the upload key every node must share',
+    sql: `
+-- One row: an HMAC of a fixed text under the upload key (never the key), written by the first node to start. A
+-- node whose key gives another fingerprint refuses to start, since every upload it stored would be unreadable
+-- elsewhere (upload_lost) and every upload stored elsewhere unreadable to it.
+CREATE TABLE statement_upload_key (
+  singleton   boolean     PRIMARY KEY DEFAULT true CHECK (singleton),
+  fingerprint text        NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -54,7 +54,7 @@ export function openStatementReviews(wiring: StatementWiring): StatementReviews 
   const { sharedDatabase } = wiring;
   if (sharedDatabase !== null && source === 'data_directory')
     wiring.logger.warn(
-      "statement reviews: the upload key is this node's key file; set the same IBANQA_STATEMENT_KEY on every node, or uploads another node stored fail as upload_lost",
+      "statement reviews: the upload key is this node's key file; a node whose key differs from the one the first node recorded refuses to start: set the same IBANQA_STATEMENT_KEY on every node",
     );
   const state =
     sharedDatabase === null

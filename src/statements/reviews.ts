@@ -83,6 +83,7 @@ export class StatementReviews implements StatementReviewDesk {
 
   /** Removes orphan files, resumes reviews a restart interrupted, sweeps, and starts the periodic sweeper. */
   async start(): Promise<void> {
+    await this.deps.files.open?.();
     const known = new Set(await this.deps.store.ids());
     for (const id of await this.deps.files.list())
       if (!known.has(id)) await this.deps.files.remove(id);

@@ -66,6 +66,17 @@ describe('two nodes on one database', () => {
     await schema?.drop();
   });
 
+  it('a node with another statement upload key refuses to start, saying which setting to fix', async () => {
+    await assert.rejects(
+      startServiceProcess(
+        { IBANQA_DATABASE_URL: schema.url, IBANQA_STATEMENT_KEY: randomBytes(32).toString('hex') },
+        seeded,
+        { demoKeys: false },
+      ),
+      /IBANQA_STATEMENT_KEY/,
+    );
+  });
+
   it('migrated once; one set of demo keys; the key works on both nodes', async () => {
     assert.deepEqual(
       await querySchema(schema, 'SELECT version FROM schema_migrations ORDER BY version'),

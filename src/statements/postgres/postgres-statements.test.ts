@@ -4,7 +4,7 @@
  * claims (two nodes never take one review; an expired claim is taken again, and only its new holder records).
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -51,6 +51,24 @@ describe('statement reviews on PostgreSQL', () => {
     await admin?.end();
     for (const pool of pools) await pool.end();
     await database?.drop();
+  });
+
+  test('a node whose upload key differs from the recorded one is refused; the same key is accepted', async () => {
+    const pool = openPool(database.url);
+    pools.push(pool);
+    await admin.query('DELETE FROM statement_upload_key');
+    const first = openPostgresStatements(pool, key).files;
+    await first.open();
+    const { rows } = await admin.query<{ fingerprint: string }>(
+      'SELECT fingerprint FROM statement_upload_key',
+    );
+    // The fingerprint is an HMAC under the key (computed here by node:crypto), never the key itself.
+    const expected = createHmac('sha256', key).update('ibanqa statement upload key').digest('hex');
+    assert.deepEqual(rows, [{ fingerprint: expected }]);
+    const other = openPostgresStatements(pool, randomBytes(32)).files;
+    await assert.rejects(other.open(), /IBANQA_STATEMENT_KEY/);
+    await openPostgresStatements(pool, Buffer.from(key)).files.open();
+    assert.equal((await admin.query('SELECT 1 FROM statement_upload_key')).rowCount, 1);
   });
 
   describe('PgReviewStore', () => {
