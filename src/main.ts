@@ -38,6 +38,7 @@ import { buildApp, listen, type HttpFront } from './transport/http/server.js';
 import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
 import { sharedPort } from './transport/http/threads/shared-port.js';
 import { MeterLeaseLedger } from './accounts/meter-leases.js';
+import { AuthCache } from './accounts/auth-cache.js';
 import type { LeaseLedger } from './ports/credits-lease.js';
 import { assertPortFree } from './transport/port-claim.js';
 import { uwsBuild } from './transport/http/uws-build.js';
@@ -98,6 +99,8 @@ export interface ServiceCore {
   /** How the state was opened: the LMDB ports, or the shared database's. */
   readonly opened: OpenedState;
   readonly state: StatePorts;
+  /** The key cache in front of the state's authenticator (also in `state`), which front threads' caches ask. */
+  readonly keys: AuthCache;
   readonly registry: RegistryStore;
   readonly statements: StatementReviews;
   readonly service: Service;
@@ -141,7 +144,11 @@ async function openClaimedCore(
   clock: Clock,
 ): Promise<ServiceCore> {
   const { store, opened } = await openStores(config, logger, clock);
-  const { state, demoKeys, manifestKeys } = opened;
+  const { demoKeys, manifestKeys } = opened;
+  // Keys are looked up once per key and 5 s, not hashed per request; front threads' caches are answered from it.
+  const keyCache = AuthCache.over(opened.state.authenticator);
+  store.onRevoke((id) => keyCache.forget(id));
+  const state: StatePorts = { ...opened.state, authenticator: keyCache };
   opened.ledger.observeCommits(observed.ledgerCommits);
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
@@ -195,6 +202,7 @@ async function openClaimedCore(
     store,
     opened,
     state,
+    keys: keyCache,
     registry,
     statements,
     service,
@@ -219,7 +227,7 @@ export async function startService(
   const { http, fronts } = await startRestFronts(
     config,
     logger,
-    { state, service, runner, metrics, leases: core.opened.leaseLedger },
+    { state, service, runner, metrics, leases: core.opened.leaseLedger, keys: core.keys },
     manifestKeys,
     { isReady: () => ready, registryIdentity: () => registry.currentIdentity() },
   );
@@ -463,7 +471,7 @@ async function startRestFronts(
   logger: Logger,
   deps: Pick<
     Parameters<typeof startFrontThreads>[0],
-    'state' | 'service' | 'runner' | 'metrics' | 'leases'
+    'state' | 'service' | 'runner' | 'metrics' | 'leases' | 'keys'
   >,
   manifestKeys: ManifestKeys | null,
   readiness: Pick<Parameters<typeof buildApp>[0], 'isReady' | 'registryIdentity'>,
@@ -511,7 +519,7 @@ async function startFronts(
   logger: Logger,
   deps: Pick<
     Parameters<typeof startFrontThreads>[0],
-    'state' | 'service' | 'runner' | 'metrics' | 'leases'
+    'state' | 'service' | 'runner' | 'metrics' | 'leases' | 'keys'
   >,
   port: number,
   manifestKeys: ManifestKeys | null,
