@@ -64,6 +64,8 @@ export interface RunningService {
   readonly service: Service;
   /** Pool threads running now: none until pooled work arrives, none again after IBANQA_POOL_IDLE_MS idle. */
   poolThreads(): number;
+  /** Calls REST front threads made to this thread so far, by `port.method` (empty with one thread). */
+  frontThreadCalls(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -248,6 +250,7 @@ export async function startService(
     clock,
     service,
     poolThreads: () => runner.threads,
+    frontThreadCalls: () => fronts?.callsAnswered() ?? {},
     async close() {
       ready = false;
       http.close();

@@ -53,6 +53,8 @@ export interface FrontThreads {
   counts(): Promise<RequestCounts[]>;
   /** Reservations the main thread holds for front threads right now. */
   readonly pendingReservations: number;
+  /** Calls front threads made to this thread so far, by `port.method`, summed over threads (tests, benchmarks). */
+  callsAnswered(): Record<string, number>;
   /** Stops every front thread: each closes its listen socket, lets its calls settle, closes its connections and exits. */
   close(): Promise<void>;
 }
@@ -187,6 +189,12 @@ export async function startFrontThreads(deps: FrontThreadsDeps): Promise<FrontTh
     },
     counts: () =>
       Promise.all(threads.map((thread) => thread.link.call<RequestCounts>('metrics', 'counts'))),
+    callsAnswered() {
+      const sums: Record<string, number> = {};
+      for (const thread of threads)
+        for (const [name, count] of thread.link.answered) sums[name] = (sums[name] ?? 0) + count;
+      return sums;
+    },
     get pendingReservations() {
       return threads.reduce((sum, thread) => sum + thread.served.pending, 0);
     },
