@@ -17,6 +17,10 @@ const caches = {
    *  keeps working, and a registry import stays unseen by the bank and routing directories, at most this long;
    *  the hot paths stay Map lookups (one LMDB read per key or per directory per 5 s). */
   staleMsMax: 5_000,
+  /** Raw API keys one key cache holds (src/accounts/auth-cache.ts: the main thread's, each front thread's). Only
+   *  well-formed keys that authenticated are held, never a refused one, so what clients send cannot grow it; past
+   *  this many live keys on one thread the least recently refreshed is dropped and costs one lookup when it returns. */
+  authKeysMax: 10_000,
 } as const;
 
 /** API keys, credits, idempotency, the keyless allowance and watches (the accounts environment). */
@@ -69,6 +73,11 @@ const leases = {
    *  once, rather than sitting in another node's lease. Equal to sizeMax: above it, one top-up cannot strand
    *  more than the key then has left. */
   exactBelow: 64,
+  /** How old the balance a front thread was last sent for a key (with a grant, spend or return of its leases) may be
+   *  when it answers a request of that key that spent nothing (a replay) with X-RateLimit headers; older, it asks the
+   *  main thread. A request that spent credits reads the balance its own spend's reply carried, so this bounds only
+   *  the headers of free answers: one second, shorter than any client's retry loop. */
+  balanceSnapshotMs: 1_000,
 } as const;
 
 /** The shared PostgreSQL state (src/postgres/), when IBANQA_DATABASE_URL is set. */
