@@ -61,10 +61,14 @@ const leases = {
   renewalsPerTtl: 3,
   /** Smallest top-up asked for: one request's worth. */
   sizeMin: 1,
-  /** Largest top-up: at most this many credits of one (key, kind) sit unspent on one node, so with three nodes at
-   *  most 3 x 64 credits are held by nodes that do not need them, and a Starter key (200 profiles) still spreads
-   *  over several nodes. */
+  /** The cap of a top-up while the key has little left: with three nodes at most 3 x 64 credits are held by nodes
+   *  that do not need them, and a Starter key (200 profiles) still spreads over several nodes. */
   sizeMax: 64,
+  /** With more left, a top-up may take up to this share of what the key had unheld at the lease's last grant (and a
+   *  key without a cap is bounded by its rate alone): a 100-IBAN /validate spends 100 credits of each of two kinds,
+   *  so a fixed 64 made every request a grant, and at thousands of requests per second every node queued on the
+   *  key's one ledger row. One sixteenth keeps sixteen busy holders from emptying the key between them. */
+  shareMax: 1 / 16,
   /** A top-up asks for the credits the key spent on this node in about this long (its recent rate), so a busy
    *  key asks the ledger about once per period of this length rather than once per request. */
   refillMs: 1_000,

@@ -31,6 +31,12 @@ import { PendingWrites } from './pending-writes.js';
 import { batchSettlement } from './batch-settlement.js';
 import { assertActive, periodOf } from './periods.js';
 
+/** The largest top-up a lease may ask for now (limits.leases.sizeMax and shareMax). */
+function capOf(lease: Lease): number {
+  if (lease.unheld === null) return Number.POSITIVE_INFINITY;
+  return Math.max(limits.leases.sizeMax, Math.floor(lease.unheld * limits.leases.shareMax));
+}
+
 interface Lease {
   readonly id: string;
   readonly scope: LeaseScope;
@@ -42,6 +48,8 @@ interface Lease {
   spending: number;
   /** Few credits left in the ledger: hold only what requests need. */
   exact: boolean;
+  /** Credits of the kind unheld after this lease's last grant; null when the kind has no cap. */
+  unheld: number | null;
   /** Credits taken since windowStartMs: the key's recent rate on this process. */
   taken: number;
   windowStartMs: number;
@@ -202,6 +210,8 @@ export class LeasedMeter implements CreditMeter {
         inFlight: 0,
         spending: 0,
         exact: false,
+        // Until the first grant says how much is left, the cap is limits.leases.sizeMax.
+        unheld: 0,
         taken: 0,
         windowStartMs: this.clock(),
         usedSinceRenewal: true,
@@ -252,6 +262,7 @@ export class LeasedMeter implements CreditMeter {
         const { granted, remaining } = await grant;
         lease.available += granted;
         lease.exact = remaining !== null && remaining < limits.leases.exactBelow;
+        lease.unheld = remaining;
         if (granted === 0 && lease.available < needed) return (remaining ?? 0) + lease.available;
       } finally {
         lease.topUp = null;
@@ -270,7 +281,7 @@ export class LeasedMeter implements CreditMeter {
       lease.windowStartMs = nowMs;
       lease.taken = 0;
     }
-    const size = Math.min(limits.leases.sizeMax, Math.max(limits.leases.sizeMin, byRate));
+    const size = Math.min(capOf(lease), Math.max(limits.leases.sizeMin, byRate));
     return Math.max(short, size);
   }
 

@@ -3,7 +3,8 @@
 // is reclaimed after its expiry with its spent credits still spent, and a late spend against a reclaimed lease is
 // refused (never counted twice nor lost silently). Method: one suite, a function of a factory, each subject three
 // holders (LeasedMeter) over one authoritative ledger: one Meter (memory, LMDB) or three pg pools on one schema.
-// Allowances are the spec's published figures (Starter: 200 BIC reveals a month; Free: 50 API calls for life).
+// Allowances are the spec's published figures (Starter: 200 BIC reveals a month; Free: 50 API calls for life; Pro:
+// 10,000 API calls a month).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ import { createTestSchema } from '../helpers/postgres.js';
 const T0 = new Date('2026-03-10T09:00:00.000Z');
 const STARTER_BIC_REVEALS = 200;
 const FREE_API_CALLS = 50;
+const PRO_API_CALLS = 10_000;
 const TTL_MS = 30_000;
 
 /** A balance without its renewal date (calendar months; not what leases change). */
@@ -97,6 +99,46 @@ function leaseContract(name: string, open: () => Promise<Subject>): void {
           reserved: 0,
           remaining: 0,
         });
+      }));
+
+    it('plenty left: 100-credit requests top the lease up by the rate (within a sixteenth of what is left), not per request', () =>
+      withSubject(async (subject) => {
+        const account = await subject.createAccount('pro');
+        const ledger = subject.leaseLedgers[0] as LeaseLedger;
+        const grants: number[] = [];
+        const counting: LeaseLedger = {
+          ...ledger,
+          grant: async (request) => {
+            const grant = await ledger.grant(request);
+            grants.push(grant.granted);
+            return grant;
+          },
+          spend: (spends, expiresAt) => ledger.spend(spends, expiresAt),
+          giveBack: (leaseId, amount) => ledger.giveBack(leaseId, amount),
+          renew: (leaseIds, expiresAt) => ledger.renew(leaseIds, expiresAt),
+          reclaimExpired: (now) => ledger.reclaimExpired(now),
+        };
+        const holder = new LeasedMeter(counting, subject.ledger, {
+          ttlMs: TTL_MS,
+          clock: () => T0.getTime(),
+        });
+        const requests = 40;
+        for (let i = 0; i < requests; i++) {
+          const outcome = await holder.reserve(account, { api_calls: 100 }, T0);
+          assert.ok(outcome.ok);
+          await holder.commit(outcome.reservation);
+        }
+        const balance = counts((await subject.ledger.balance(account, T0)).api_calls);
+        assert.equal(balance.used, requests * 100);
+        assert.ok(
+          grants.length <= requests / 4,
+          `${grants.length} grants for ${requests} requests`,
+        );
+        // What the ledger reports leased: never more than a sixteenth of the allowance left at a grant.
+        assert.ok(balance.reserved <= PRO_API_CALLS / 16, `${balance.reserved} held`);
+        assert.equal(balance.used + balance.reserved + (balance.remaining ?? 0), PRO_API_CALLS);
+        await holder.close();
+        assert.equal((await subject.ledger.balance(account, T0)).api_calls.reserved, 0);
       }));
 
     it('few credits left: each of 64 concurrent single-credit requests is exact, the last credit served once', () =>
