@@ -13,6 +13,12 @@ export { foldText } from '../domain/text/fold.js';
  */
 export interface BankDirectory extends BankSource {
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined;
+  /**
+   * bankOf by numbers: the country's index in countryFormats and the bank code's key (bankCodeKey, or the key
+   * scanElectronic reads from an IBAN), so the validation hot path builds and hashes no string. The same bank
+   * as bankOf for every code an IBAN of the country can carry.
+   */
+  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined;
   /** Bank codes known for a country, in a stable order (generation picks among them with the row rng). */
   bankCodesOf(countryCode: string): readonly string[];
   /** Banks of a country matching every given filter, best match tier only (see bank-match.ts). */
