@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { validateIban } from '../../src/domain/iban/index.js';
+import { bankCodeKey, countryIndexOf, validateIban } from '../../src/domain/iban/index.js';
 import type { CallerView } from '../../src/contract/op.js';
 import { validateJsonAnswer, validateList } from '../../src/ops/iban/validate.js';
 import type { BankDirectory, BankInfo } from '../../src/registry/bank-directory.js';
@@ -39,10 +39,16 @@ const banks = [
   fixtureBank('50010060', 'Ünïcode 😀 \\ bank', 'Zürich'),
   fixtureBank('539', 'Banque "BE"', 'Bruxelles', 'BE'),
 ];
-/** What validateList reads of a directory (bankOf, accountCheckMethod), over the fixture banks. */
+/** What validateList and the written answer read of a directory, over the fixture banks. */
+const bankOf = (country: string, code: string) =>
+  banks.find((bank) => bank.countryCode === country && bank.bankCode === code);
 const directory = {
-  bankOf: (country: string, code: string) =>
-    banks.find((bank) => bank.countryCode === country && bank.bankCode === code),
+  bankOf,
+  bankByKey: (country: number, key: number) =>
+    banks.find(
+      (bank) =>
+        countryIndexOf(bank.countryCode) === country && bankCodeKey(country, bank.bankCode) === key,
+    ),
   accountCheckMethod: () => undefined,
 };
 const callers: CallerView[] = [

@@ -43,6 +43,10 @@ class RowBank implements NationalContext {
     return this.bankOf(countryCode, bankCode)?.accountCheckMethod ?? undefined;
   }
 
+  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
+    return this.bank.bankByKey(countryIndex, bankKey);
+  }
+
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
     if (countryCode !== this.countryCode || bankCode !== this.bankCode) {
       this.countryCode = countryCode;
