@@ -6,7 +6,7 @@
  * handle it reads, when the service asks for the current version (syncVersion, on every request), and otherwise
  * within limits.caches.staleMsMax of an import by another process (the CLI).
  */
-import type { BankDirectory, BankFilter, BankInfo } from './bank-directory.js';
+import type { BankDirectory, BankFilter, BankIds, BankInfo } from './bank-directory.js';
 import { matchBanks } from './bank-match.js';
 import { BankKeys } from './bank-keys.js';
 import {
@@ -89,6 +89,11 @@ export class LmdbDirectory implements BankDirectory {
   bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
     this.recheck();
     return this.keys.bankByKey(countryIndex, bankKey);
+  }
+
+  bankIds(): BankIds {
+    this.recheck();
+    return this.keys;
   }
 
   bankCodesOf(countryCode: string): readonly string[] {
@@ -341,6 +346,10 @@ export class LazyLmdbDirectory implements BankDirectory {
 
   bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
     return this.directory.bankByKey(countryIndex, bankKey);
+  }
+
+  bankIds(): BankIds {
+    return this.directory.bankIds();
   }
 
   bankCodesOf(countryCode: string): readonly string[] {

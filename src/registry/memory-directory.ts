@@ -149,6 +149,7 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     syncVersion: () => 0,
     bankOf: lookup,
     bankByKey: (countryIndex, bankKey) => keys.bankByKey(countryIndex, bankKey),
+    bankIds: () => keys,
     bankCodesOf: (countryCode) => codesByCountry.get(countryCode) ?? [],
     banksOf: (countryCode) => banksByCountry.get(countryCode) ?? [],
     generationBanksOf: (countryCode) => candidatesByCountry.get(countryCode) ?? [],

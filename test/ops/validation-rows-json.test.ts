@@ -4,10 +4,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { bankCodeKey, countryIndexOf, validateIban } from '../../src/domain/iban/index.js';
+import { validateIban } from '../../src/domain/iban/index.js';
 import type { CallerView } from '../../src/contract/op.js';
 import { validateJsonAnswer, validateList } from '../../src/ops/iban/validate.js';
 import type { BankDirectory, BankInfo } from '../../src/registry/bank-directory.js';
+import { BankKeys } from '../../src/registry/bank-keys.js';
 import { outputJsonBytes } from '../../src/render/json-bytes.js';
 
 function fixtureBank(
@@ -42,13 +43,16 @@ const banks = [
 /** What validateList and the written answer read of a directory, over the fixture banks. */
 const bankOf = (country: string, code: string) =>
   banks.find((bank) => bank.countryCode === country && bank.bankCode === code);
+const keys = new BankKeys(
+  (country) =>
+    new Map(
+      banks.filter((bank) => bank.countryCode === country).map((bank) => [bank.bankCode, bank]),
+    ),
+);
 const directory = {
   bankOf,
-  bankByKey: (country: number, key: number) =>
-    banks.find(
-      (bank) =>
-        countryIndexOf(bank.countryCode) === country && bankCodeKey(country, bank.bankCode) === key,
-    ),
+  bankByKey: (country: number, key: number) => keys.bankByKey(country, key),
+  bankIds: () => keys,
   accountCheckMethod: () => undefined,
 };
 const callers: CallerView[] = [

@@ -19,7 +19,7 @@ import {
   type IbanVerdict,
 } from '../../domain/iban/index.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
-import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
+import type { BankDirectory, BankIds, BankInfo } from '../../registry/bank-directory.js';
 import {
   answerView,
   beginAnswer,
@@ -33,14 +33,15 @@ import type { CallerView } from '../framework/op.js';
 import type { ValidationRow } from './validation-row.js';
 import {
   bankCodeHead,
-  cachedTail,
   cachedUnknownBankTail,
   countryCodeHead,
   firstRowHead,
   nextRowHead,
   outcomeSlot,
   showsBanks,
+  slotsPerBank,
   tailOf,
+  tailTableOf,
   unknownBankTailOf,
   visibilitySlotOf,
   type GeneralRow,
@@ -49,7 +50,7 @@ import {
 export type { GeneralRow } from './validate-tails.js';
 
 /** The directory reads of one list's rows: the national check's context, remembering the row's bank. */
-export interface RowLookup extends NationalContext, Pick<BankDirectory, 'bankByKey'> {
+export interface RowLookup extends NationalContext, Pick<BankDirectory, 'bankIds'> {
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined;
 }
 
@@ -167,33 +168,40 @@ class AnswerRows {
   }
 }
 
+/** What the fused pass reads for every row of one answer. */
+interface FusedPass {
+  readonly scan: ElectronicScan;
+  readonly scanned: ScannedBank;
+  readonly lookup: RowLookup;
+  readonly ids: BankIds;
+  /** The tails of `ids`: index id * slotsPerBank + slot. */
+  readonly tails: (Uint8Array | undefined)[];
+  readonly visibility: number;
+  readonly general: GeneralRow;
+}
+
 /**
- * The fused pass over one row; false when the row is not covered (not in electronic form, invalid, or a tail not
- * encoded yet), leaving it to validateIban. Nothing is recorded for a row that is not covered.
+ * The fused pass over one row; false when the row is not covered (not in electronic form, invalid), leaving it to
+ * validateIban. Nothing is recorded for a row that is not covered.
  */
-function fusedRow(
-  rows: AnswerRows,
-  index: number,
-  input: string,
-  scan: ElectronicScan,
-  scanned: ScannedBank,
-  lookup: RowLookup,
-  visibility: number,
-): boolean {
+function fusedRow(rows: AnswerRows, index: number, input: string, pass: FusedPass): boolean {
+  const scan = pass.scan;
   if (!scanElectronic(input, scan)) return false;
-  const info = lookup.bankByKey(scan.country, scan.bankKey);
-  scanned.info = info;
-  const outcome = nationalOutcomeOf(input, scan, scanned);
+  const id = pass.ids.idOf(scan.country, scan.bankKey);
+  const info = id < 0 ? undefined : pass.ids.bankOf(id);
+  pass.scanned.info = info;
+  const outcome = nationalOutcomeOf(input, scan, pass.scanned);
   if (outcome === 'failed') return false;
-  const slot = visibility + outcomeSlot(outcome);
+  const slot = pass.visibility + outcomeSlot(outcome);
   const head = nextRowHead.length + input.length;
   if (info !== undefined) {
-    const tail = cachedTail(info, slot);
+    const at = id * slotsPerBank + slot;
+    const tail = pass.tails[at] ?? (pass.tails[at] = firstTail(input, info, slot, pass));
     if (tail === undefined) return false;
     rows.forms[index] = formTail;
     rows.parts[index] = tail;
     rows.bytes += head + tail.length;
-    if (showsBanks(visibility)) rows.revealed++;
+    if (showsBanks(pass.visibility)) rows.revealed++;
     return true;
   }
   const tail = cachedUnknownBankTail(slot);
@@ -204,6 +212,16 @@ function fusedRow(
   rows.parts[index] = tail;
   rows.bytes += head + codesHeadBytes + 2 + end - start + tail.length;
   return true;
+}
+
+/** A bank's tail the first time a slot of it is asked for by id: the one the verdict path encodes (tailOf). */
+function firstTail(
+  input: string,
+  info: BankInfo,
+  slot: number,
+  pass: FusedPass,
+): Uint8Array | undefined {
+  return tailOf(info, slot, validateIban(input, pass.lookup), pass.general);
 }
 
 /** A row through validateIban: a tail where one covers it (encoded now if it was not), else the general row. */
@@ -248,7 +266,7 @@ function verdictRow(
 }
 
 /** One scan object for every answer: a pass is synchronous and reads the scan before the next row's. */
-const scan = new ElectronicScan();
+const sharedScan = new ElectronicScan();
 
 /** The rows of validateList, in input order, as an answer that writes its own JSON. */
 export function validateAnswer(
@@ -259,10 +277,19 @@ export function validateAnswer(
 ): ValidateAnswer {
   const rows = new AnswerRows(ibans.length);
   const visibility = visibilitySlotOf(caller);
-  const scanned = new ScannedBank(lookup);
+  const ids = lookup.bankIds();
+  const pass: FusedPass = {
+    scan: sharedScan,
+    scanned: new ScannedBank(lookup),
+    lookup,
+    ids,
+    tails: tailTableOf(ids),
+    visibility,
+    general,
+  };
   for (let index = 0; index < ibans.length; index++) {
     const input = ibans[index] as string;
-    if (!fusedRow(rows, index, input, scan, scanned, lookup, visibility))
+    if (!fusedRow(rows, index, input, pass))
       verdictRow(rows, index, input, lookup, visibility, general);
   }
   return new ValidateAnswer(

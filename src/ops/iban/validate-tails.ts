@@ -5,7 +5,7 @@
  * bank the registry does not know has its codes written before a tail shared by every such row of a slot.
  */
 import type { IbanVerdict } from '../../domain/iban/index.js';
-import type { BankInfo } from '../../registry/bank-directory.js';
+import type { BankIds, BankInfo } from '../../registry/bank-directory.js';
 import type { CallerView } from '../framework/op.js';
 import { visibilityOf } from '../registry/bank-fields.js';
 import type { ValidationRow } from './validation-row.js';
@@ -18,6 +18,8 @@ export const nextRowHead = Buffer.from(',{"iban":"', 'latin1');
 
 const outcomes = 4;
 const visibilitySlots = { shown: 0, locked: 1, spent: 2 } as const;
+/** Slots per bank: every visibility x outcome. */
+export const slotsPerBank = 3 * outcomes;
 
 /** The first slot of a caller's visibility; a row's slot adds its outcome (outcomeSlot). */
 export function visibilitySlotOf(caller: CallerView): number {
@@ -43,9 +45,18 @@ export function outcomeSlot(outcome: IbanVerdict['nationalCheck']): number {
  */
 const tailsByBank = new WeakMap<BankInfo, (Uint8Array | undefined)[] | null>();
 
-/** The cached tail of a bank and slot, if any (no verdict needed: the hot path has none). */
-export function cachedTail(info: BankInfo, slot: number): Uint8Array | undefined {
-  return tailsByBank.get(info)?.[slot];
+/**
+ * The same tails by bank id (BankDirectory.bankIds) x slot, one table per numbering: the hot path reads an array
+ * where a WeakMap read per row cost about as much as the row's bank lookup (bench/validate-pass.ts). A numbering
+ * belongs to one registry version, so its table goes with it.
+ */
+const tailTables = new WeakMap<BankIds, (Uint8Array | undefined)[]>();
+
+/** The tails of a numbering, index id * slotsPerBank + slot (read once per answer). */
+export function tailTableOf(ids: BankIds): (Uint8Array | undefined)[] {
+  let table = tailTables.get(ids);
+  if (table === undefined) tailTables.set(ids, (table = []));
+  return table;
 }
 
 /**

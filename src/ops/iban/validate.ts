@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { validateIban, type IbanVerdict } from '../../domain/iban/index.js';
 import { noRegistryContext } from '../../domain/iban/national/types.js';
 import { limits } from '../../limits.js';
-import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
+import type { BankDirectory, BankIds, BankInfo } from '../../registry/bank-directory.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
 import { withRowTails, type RowTail } from '../../render/json-bytes.js';
 import {
@@ -43,8 +43,8 @@ class RowBank implements NationalContext {
     return this.bankOf(countryCode, bankCode)?.accountCheckMethod ?? undefined;
   }
 
-  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
-    return this.bank.bankByKey(countryIndex, bankKey);
+  bankIds(): BankIds {
+    return this.bank.bankIds();
   }
 
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
