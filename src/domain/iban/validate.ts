@@ -1,25 +1,18 @@
-import type { NationalCheckOutcome, NationalContext } from './national/types.js';
+import { nationalRuleOf } from './national/index.js';
+import type {
+  NationalCheckAt,
+  NationalCheckOutcome,
+  NationalContext,
+  NationalRule,
+} from './national/types.js';
 import {
   bbanKinds,
   bbanOffset,
+  countryFormats,
   type CharKind,
   type CountryFormat,
   type Span,
 } from './countries.js';
-import {
-  bbanRemainder,
-  charBits,
-  charFactor,
-  charValue,
-  checkDigitsMax,
-  checkDigitsMin,
-  codeDigit0,
-  codeUpperA,
-  ibanRemainder,
-  modulus,
-  tableOf,
-  type CountryTable,
-} from './country-tables.js';
 import { ibanCheckDigits } from './mod97.js';
 import {
   describeCharacter,
@@ -52,8 +45,92 @@ export interface IbanVerdict {
   readonly nationalCheck: NationalCheckOutcome;
 }
 
+// Per-country position tables, built once: validation is then one pass of charCode checks.
+// Kinds and characters are bit sets: a character fits a position when their AND is non-zero.
+const bitDigit = 1;
+const bitLetter = 2;
+const kindBits: Record<CharKind, number> = { n: bitDigit, a: bitLetter, c: bitDigit | bitLetter };
+const asciiSize = 128;
+const alphabetSize = 26;
+const codeUpperA = 65;
+const codeUpperZ = 90;
+const codeDigit0 = 48;
+const codeDigit9 = 57;
+const letterBase = 55; // 'A' reads as 10 in MOD 97-10
+const modulus = 97;
 /** Keeps the running remainder in int32 range (see mod97.ts). */
 const reduceAbove = 9_999_999;
+/** Check digits 00, 01 and 99 are never issued: 98 - (n mod 97) only yields 02..98. */
+const checkDigitsMin = 2;
+const checkDigitsMax = 98;
+
+/** Per ASCII code: its kind bits, its MOD 97-10 value and the factor that makes room for it. */
+const charBits = new Uint8Array(asciiSize);
+const charValue = new Uint8Array(asciiSize);
+const charFactor = new Uint8Array(asciiSize);
+for (let code = codeDigit0; code <= codeDigit9; code++) {
+  charBits[code] = bitDigit;
+  charValue[code] = code - codeDigit0;
+  charFactor[code] = 10;
+}
+for (let code = codeUpperA; code <= codeUpperZ; code++) {
+  charBits[code] = bitLetter;
+  charValue[code] = code - letterBase;
+  charFactor[code] = 100; // letters read as two decimal digits
+}
+
+export interface CountryTable {
+  readonly format: CountryFormat;
+  readonly kinds: Uint8Array;
+  /** The BBAN as runs of one kind: [end index in the IBAN, kind bits] pairs. */
+  readonly runs: Int32Array;
+  /** The two country letters read as four MOD 97-10 digits (e.g. DE -> 1314). */
+  readonly countryDigits: number;
+  readonly rule: NationalRule | undefined;
+  /** The rule's check on the IBAN in place (no BBAN slice), or null for a country without a rule. */
+  readonly nationalCheck: NationalCheckAt | null;
+}
+
+function buildTable(format: CountryFormat): CountryTable {
+  const kinds = Uint8Array.from(bbanKinds(format), (kind) => kindBits[kind]);
+  const first = format.code.charCodeAt(0) - letterBase;
+  const second = format.code.charCodeAt(1) - letterBase;
+  const rule = nationalRuleOf(format.code);
+  return {
+    format,
+    kinds,
+    runs: runsOf(kinds),
+    countryDigits: first * 100 + second,
+    rule,
+    nationalCheck: inPlaceCheck(rule),
+  };
+}
+
+function runsOf(kinds: Uint8Array): Int32Array {
+  const runs: number[] = [];
+  for (let index = 0; index < kinds.length; index++) {
+    const kind = kinds[index]!;
+    if (index + 1 === kinds.length || kinds[index + 1] !== kind)
+      runs.push(bbanOffset + index + 1, kind);
+  }
+  return Int32Array.from(runs);
+}
+
+function inPlaceCheck(rule: NationalRule | undefined): NationalCheckAt | null {
+  if (rule === undefined) return null;
+  if (rule.checkAt !== undefined) return rule.checkAt;
+  return (text, start, context) => rule.check(text.slice(start), context);
+}
+
+/** One table per country, in the order of countryFormats (a country's index there is its index here). */
+export const tables: readonly CountryTable[] = countryFormats.map(buildTable);
+/** Two upper-case letters -> index into `tables`, or -1. */
+const tableIndexByLetters = new Int16Array(alphabetSize * alphabetSize).fill(-1);
+tables.forEach((table, index) => {
+  const first = table.format.code.charCodeAt(0) - codeUpperA;
+  const second = table.format.code.charCodeAt(1) - codeUpperA;
+  tableIndexByLetters[first * alphabetSize + second] = index;
+});
 
 /**
  * The verdict object. Bank and branch codes are sliced from `normalized` on first read, not on
@@ -125,6 +202,22 @@ function failure(
   return new Verdict(error, message, normalized, countryCode, null, 'not_applicable');
 }
 
+/** The index in `tables` (and countryFormats) of the country whose letters open `text`, or -1. */
+export function tableIndexOf(text: string): number {
+  const first = text.charCodeAt(0) - codeUpperA;
+  const second = text.charCodeAt(1) - codeUpperA;
+  if (first < 0 || first >= alphabetSize || second < 0 || second >= alphabetSize) return -1;
+  return tableIndexByLetters[first * alphabetSize + second]!;
+}
+
+function tableOf(normalized: string): CountryTable | undefined {
+  const first = normalized.charCodeAt(0) - codeUpperA;
+  const second = normalized.charCodeAt(1) - codeUpperA;
+  if (first < 0 || first >= alphabetSize || second < 0 || second >= alphabetSize) return undefined;
+  const index = tableIndexByLetters[first * alphabetSize + second]!;
+  return index < 0 ? undefined : tables[index];
+}
+
 /**
  * Validates one IBAN. Reasons are checked most specific first: invalid_characters,
  * unsupported_country, invalid_length, invalid_structure, invalid_checksum (MOD 97-10, or check
@@ -150,6 +243,54 @@ function validateElectronic(input: string, context: NationalContext): IbanVerdic
   const remainder = bbanRemainder(input, table.runs);
   if (remainder < 0) return undefined;
   return checkedVerdict(table, input, remainder, tens * 10 + units, context);
+}
+
+/** r * 100 + 99 stays below 2^31 while r <= this: int32 arithmetic, one % per three digit pairs. */
+const reducePairsAbove = 21_474_835;
+
+/**
+ * The BBAN's MOD 97-10 remainder (not reduced below 97), or -1 when a character does not fit its
+ * position. Digit runs go two digits per step; letters read as two decimal digits (10..35).
+ */
+export function bbanRemainder(input: string, runs: Int32Array): number {
+  let remainder = 0;
+  let index = bbanOffset;
+  for (let run = 0; run < runs.length; run += 2) {
+    const end = runs[run]!;
+    const kind = runs[run + 1]!;
+    if (kind === bitDigit) {
+      for (; index + 1 < end; index += 2) {
+        const high = input.charCodeAt(index) - codeDigit0;
+        const low = input.charCodeAt(index + 1) - codeDigit0;
+        if (high < 0 || high > 9 || low < 0 || low > 9) return -1;
+        remainder = remainder * 100 + high * 10 + low;
+        if (remainder > reducePairsAbove) remainder %= modulus;
+      }
+      if (index < end) {
+        const digit = input.charCodeAt(index) - codeDigit0;
+        if (digit < 0 || digit > 9) return -1;
+        remainder = remainder * 10 + digit;
+        if (remainder > reducePairsAbove) remainder %= modulus;
+        index++;
+      }
+    } else if (kind === bitLetter) {
+      for (; index < end; index++) {
+        const letter = input.charCodeAt(index) - codeUpperA;
+        if (letter < 0 || letter >= alphabetSize) return -1;
+        remainder = remainder * 100 + letter + 10;
+        if (remainder > reducePairsAbove) remainder %= modulus;
+      }
+    } else {
+      // Digits and letters mix at random here: table lookups instead of an unpredictable branch.
+      for (; index < end; index++) {
+        const code = input.charCodeAt(index);
+        if (code >= asciiSize || charBits[code] === 0) return -1;
+        remainder = remainder * charFactor[code]! + charValue[code]!;
+        if (remainder > reducePairsAbove) remainder %= modulus;
+      }
+    }
+  }
+  return remainder;
 }
 
 /** Every other input: normalise, then find the first reason in the documented order. */
@@ -193,8 +334,9 @@ function checkedVerdict(
   context: NationalContext,
 ): IbanVerdict {
   const format = table.format;
+  // Rearranged IBAN = BBAN, country letters (4 digits), check digits (2 digits).
   const bbanMod97 = bbanRemainder % modulus;
-  const remainder = ibanRemainder(table, bbanMod97, checkDigits);
+  const remainder = (bbanMod97 * 1_000_000 + table.countryDigits * 100 + checkDigits) % modulus;
   if (remainder !== 1 || checkDigits < checkDigitsMin || checkDigits > checkDigitsMax) {
     const message = checksumMessage(format, normalized, checkDigits, remainder);
     return new Verdict(
