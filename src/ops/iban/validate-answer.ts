@@ -196,7 +196,7 @@ function fusedRow(rows: AnswerRows, index: number, input: string, pass: FusedPas
   const head = nextRowHead.length + input.length;
   if (info !== undefined) {
     const at = id * slotsPerBank + slot;
-    const tail = pass.tails[at] ?? (pass.tails[at] = firstTail(input, info, slot, pass));
+    const tail = pass.tails[at] ?? firstTail(input, info, at, slot, pass);
     if (tail === undefined) return false;
     rows.forms[index] = formTail;
     rows.parts[index] = tail;
@@ -214,14 +214,23 @@ function fusedRow(rows: AnswerRows, index: number, input: string, pass: FusedPas
   return true;
 }
 
-/** A bank's tail the first time a slot of it is asked for by id: the one the verdict path encodes (tailOf). */
+/**
+ * A bank's tail the first time a slot of it is asked for by id: the one the verdict path encodes (tailOf), kept at
+ * `at`. The table is filled up to `at` first: an index far past its end would turn it into a dictionary.
+ */
 function firstTail(
   input: string,
   info: BankInfo,
+  at: number,
   slot: number,
   pass: FusedPass,
 ): Uint8Array | undefined {
-  return tailOf(info, slot, validateIban(input, pass.lookup), pass.general);
+  const tail = tailOf(info, slot, validateIban(input, pass.lookup), pass.general);
+  if (tail === undefined) return undefined;
+  const tails = pass.tails;
+  while (tails.length < at) tails.push(undefined);
+  tails[at] = tail;
+  return tail;
 }
 
 /** A row through validateIban: a tail where one covers it (encoded now if it was not), else the general row. */
