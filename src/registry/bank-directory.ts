@@ -13,6 +13,17 @@ export { foldText } from '../domain/text/fold.js';
  */
 export interface BankDirectory extends BankSource {
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined;
+  /**
+   * bankOf by numbers: the country's index in countryFormats and the bank code's key (bankCodeKey, or the key
+   * scanElectronic reads from an IBAN), so the validation hot path builds and hashes no string. The same bank
+   * as bankOf for every code an IBAN of the country can carry.
+   */
+  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined;
+  /**
+   * The banks numbered by id, as bankByKey finds them: the current registry version's numbering, a new object
+   * after every version change (so what a caller keeps per id, keyed by this object, is dropped with the version).
+   */
+  bankIds(): BankIds;
   /** Bank codes known for a country, in a stable order (generation picks among them with the row rng). */
   bankCodesOf(countryCode: string): readonly string[];
   /** Banks of a country matching every given filter, best match tier only (see bank-match.ts). */
@@ -25,6 +36,14 @@ export interface BankDirectory extends BankSource {
    * the version the main thread saw: every thread answers from the same registry version.
    */
   syncVersion(): number;
+}
+
+/** Banks by dense integer id, one numbering per registry version (BankDirectory.bankIds). */
+export interface BankIds {
+  /** The id of the bank with this key in the country at this index of countryFormats, or -1 when none has it. */
+  idOf(countryIndex: number, bankKey: number): number;
+  /** The bank of an id idOf gave. */
+  bankOf(id: number): BankInfo;
 }
 
 export interface BankFilter {

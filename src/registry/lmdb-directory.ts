@@ -6,8 +6,9 @@
  * handle it reads, when the service asks for the current version (syncVersion, on every request), and otherwise
  * within limits.caches.staleMsMax of an import by another process (the CLI).
  */
-import type { BankDirectory, BankFilter, BankInfo } from './bank-directory.js';
+import type { BankDirectory, BankFilter, BankIds, BankInfo } from './bank-directory.js';
 import { matchBanks } from './bank-match.js';
+import { BankKeys } from './bank-keys.js';
 import {
   generationCandidates,
   recordsLive,
@@ -50,6 +51,7 @@ function sortByPrecedence(records: StoredRecord[], rank: ReadonlyMap<string, num
 
 export class LmdbDirectory implements BankDirectory {
   private countries = new Map<string, CountryBanks>();
+  private keys = this.newKeys();
   private removed: RemovedCodes | undefined;
   private identity: { fingerprint: string; version: number };
   private checkedEpoch = epoch;
@@ -82,6 +84,16 @@ export class LmdbDirectory implements BankDirectory {
 
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
     return this.country(countryCode).banks.get(bankCode);
+  }
+
+  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
+    this.recheck();
+    return this.keys.bankByKey(countryIndex, bankKey);
+  }
+
+  bankIds(): BankIds {
+    this.recheck();
+    return this.keys;
   }
 
   bankCodesOf(countryCode: string): readonly string[] {
@@ -120,8 +132,13 @@ export class LmdbDirectory implements BankDirectory {
     return version;
   }
 
+  private newKeys(): BankKeys {
+    return new BankKeys((countryCode) => this.country(countryCode).banks);
+  }
+
   private reset(): void {
     this.countries = new Map();
+    this.keys = this.newKeys();
     this.removed = undefined;
     this.identity = this.registry.identity();
   }
@@ -325,6 +342,14 @@ export class LazyLmdbDirectory implements BankDirectory {
 
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
     return this.directory.bankOf(countryCode, bankCode);
+  }
+
+  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
+    return this.directory.bankByKey(countryIndex, bankKey);
+  }
+
+  bankIds(): BankIds {
+    return this.directory.bankIds();
   }
 
   bankCodesOf(countryCode: string): readonly string[] {

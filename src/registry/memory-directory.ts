@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BankDirectory, BankInfo } from './bank-directory.js';
 import { matchBanks } from './bank-match.js';
+import { BankKeys } from './bank-keys.js';
 import { deadReason, generationCandidates, stillListed } from './generation-banks.js';
 import type { ParsedSnapshot, RegistryRecord } from './record.js';
 
@@ -139,12 +140,16 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     ]),
   );
   const fingerprint = fingerprintOf(snapshots);
+  const noBanks: ReadonlyMap<string, BankInfo> = new Map();
+  const keys = new BankKeys((countryCode) => byCountry.get(countryCode) ?? noBanks);
 
   return {
     fingerprint,
     /** Built once from fixed snapshots: there is only ever version 0. */
     syncVersion: () => 0,
     bankOf: lookup,
+    bankByKey: (countryIndex, bankKey) => keys.bankByKey(countryIndex, bankKey),
+    bankIds: () => keys,
     bankCodesOf: (countryCode) => codesByCountry.get(countryCode) ?? [],
     banksOf: (countryCode) => banksByCountry.get(countryCode) ?? [],
     generationBanksOf: (countryCode) => candidatesByCountry.get(countryCode) ?? [],

@@ -50,6 +50,15 @@ export function writeAscii(text: string): void {
   for (let index = 0; index < length; index++) buffer[at++] = text.charCodeAt(index);
 }
 
+/** text[start, end), printable ASCII as writeAscii's; a span this short (a bank code) is copied in a loop. */
+export function writeAsciiRange(text: string, start: number, end: number): void {
+  if (end - start > loopCharsMax) {
+    at += buffer.write(text.slice(start, end), at, 'latin1');
+    return;
+  }
+  for (let index = start; index < end; index++) buffer[at++] = text.charCodeAt(index);
+}
+
 /** The answer written since beginAnswer, as a view of the reused buffer. */
 export function answerView(): Uint8Array {
   return buffer.subarray(0, at);

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { readFixture } from '../fixtures/registry/paths.js';
 import { importIntoRegistry } from '../helpers/registry-import.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
+import { callTool, httpClient } from '../mcp/clients.js';
 
 /** Requests of this many rows or more run in the pool (the general path); fewer run inline (the written answer). */
 const poolThresholdRows = 6;
@@ -90,6 +91,31 @@ test('keyless, free, paid and paid-with-reveals-spent: the written answer is the
         rows.every((row) => row.premium_fields_locked),
         JSON.stringify(rows),
       );
+  }
+});
+
+test("over MCP (the REST front's calls): the tool text is the written answer, the general path to the byte", async () => {
+  // pass24h spent its reveals in the test above: its rows are the reveals-spent visibility.
+  const callers: [string | undefined, number][] = [
+    [service.keys.business, 4],
+    [service.keys.free, 2],
+    [service.keys.pass24h, 2],
+    // Keyless clients share a small daily allowance per IP, which the test above used most of.
+    [undefined, 1],
+  ];
+  for (const [key, count] of callers) {
+    const client = await httpClient(service.base, key);
+    try {
+      for (const list of lists(count, 5)) {
+        const tool = await callTool(client, 'iban_validate', { ibans: list });
+        assert.equal(tool.isError, false, tool.text);
+        const padding = Array<string>(poolThresholdRows - list.length).fill('XX');
+        const pooled = JSON.parse(await validateText(key, [...list, ...padding])) as unknown[];
+        assert.equal(tool.text, JSON.stringify(pooled.slice(0, list.length)), JSON.stringify(list));
+      }
+    } finally {
+      await client.close();
+    }
   }
 });
 

@@ -8,6 +8,7 @@ import { validateIban } from '../../src/domain/iban/index.js';
 import type { CallerView } from '../../src/contract/op.js';
 import { validateJsonAnswer, validateList } from '../../src/ops/iban/validate.js';
 import type { BankDirectory, BankInfo } from '../../src/registry/bank-directory.js';
+import { BankKeys } from '../../src/registry/bank-keys.js';
 import { outputJsonBytes } from '../../src/render/json-bytes.js';
 
 function fixtureBank(
@@ -39,10 +40,19 @@ const banks = [
   fixtureBank('50010060', 'Ünïcode 😀 \\ bank', 'Zürich'),
   fixtureBank('539', 'Banque "BE"', 'Bruxelles', 'BE'),
 ];
-/** What validateList reads of a directory (bankOf, accountCheckMethod), over the fixture banks. */
+/** What validateList and the written answer read of a directory, over the fixture banks. */
+const bankOf = (country: string, code: string) =>
+  banks.find((bank) => bank.countryCode === country && bank.bankCode === code);
+const keys = new BankKeys(
+  (country) =>
+    new Map(
+      banks.filter((bank) => bank.countryCode === country).map((bank) => [bank.bankCode, bank]),
+    ),
+);
 const directory = {
-  bankOf: (country: string, code: string) =>
-    banks.find((bank) => bank.countryCode === country && bank.bankCode === code),
+  bankOf,
+  bankByKey: (country: number, key: number) => keys.bankByKey(country, key),
+  bankIds: () => keys,
   accountCheckMethod: () => undefined,
 };
 const callers: CallerView[] = [

@@ -19,6 +19,14 @@ export {
   scanIbanInput,
 } from './normalize.js';
 export { validateIban, type IbanVerdict, type ValidationReason } from './validate.js';
+export {
+  bankCodeKey,
+  bankCodeSpanOf,
+  countryIndexOf,
+  ElectronicScan,
+  nationalOutcomeOf,
+  scanElectronic,
+} from './electronic-scan.js';
 export { generateIban, spanSpec, type GenerateOptions, type GeneratedIban } from './generate.js';
 export { calculateIban, type IbanComponents } from './calculate.js';
 export { buildTestCases, type TestCase, type TestCaseCategory } from './test-cases.js';

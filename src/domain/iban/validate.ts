@@ -79,7 +79,7 @@ for (let code = codeUpperA; code <= codeUpperZ; code++) {
   charFactor[code] = 100; // letters read as two decimal digits
 }
 
-interface CountryTable {
+export interface CountryTable {
   readonly format: CountryFormat;
   readonly kinds: Uint8Array;
   /** The BBAN as runs of one kind: [end index in the IBAN, kind bits] pairs. */
@@ -122,7 +122,8 @@ function inPlaceCheck(rule: NationalRule | undefined): NationalCheckAt | null {
   return (text, start, context) => rule.check(text.slice(start), context);
 }
 
-const tables: readonly CountryTable[] = countryFormats.map(buildTable);
+/** One table per country, in the order of countryFormats (a country's index there is its index here). */
+export const tables: readonly CountryTable[] = countryFormats.map(buildTable);
 /** Two upper-case letters -> index into `tables`, or -1. */
 const tableIndexByLetters = new Int16Array(alphabetSize * alphabetSize).fill(-1);
 tables.forEach((table, index) => {
@@ -201,6 +202,14 @@ function failure(
   return new Verdict(error, message, normalized, countryCode, null, 'not_applicable');
 }
 
+/** The index in `tables` (and countryFormats) of the country whose letters open `text`, or -1. */
+export function tableIndexOf(text: string): number {
+  const first = text.charCodeAt(0) - codeUpperA;
+  const second = text.charCodeAt(1) - codeUpperA;
+  if (first < 0 || first >= alphabetSize || second < 0 || second >= alphabetSize) return -1;
+  return tableIndexByLetters[first * alphabetSize + second]!;
+}
+
 function tableOf(normalized: string): CountryTable | undefined {
   const first = normalized.charCodeAt(0) - codeUpperA;
   const second = normalized.charCodeAt(1) - codeUpperA;
@@ -243,7 +252,7 @@ const reducePairsAbove = 21_474_835;
  * The BBAN's MOD 97-10 remainder (not reduced below 97), or -1 when a character does not fit its
  * position. Digit runs go two digits per step; letters read as two decimal digits (10..35).
  */
-function bbanRemainder(input: string, runs: Int32Array): number {
+export function bbanRemainder(input: string, runs: Int32Array): number {
   let remainder = 0;
   let index = bbanOffset;
   for (let run = 0; run < runs.length; run += 2) {

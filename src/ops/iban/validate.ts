@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { validateIban, type IbanVerdict } from '../../domain/iban/index.js';
 import { noRegistryContext } from '../../domain/iban/national/types.js';
 import { limits } from '../../limits.js';
-import type { BankDirectory, BankInfo } from '../../registry/bank-directory.js';
+import type { BankDirectory, BankIds, BankInfo } from '../../registry/bank-directory.js';
 import type { NationalContext } from '../../domain/iban/national/types.js';
 import { withRowTails, type RowTail } from '../../render/json-bytes.js';
 import {
@@ -41,6 +41,10 @@ class RowBank implements NationalContext {
 
   accountCheckMethod(countryCode: string, bankCode: string): string | undefined {
     return this.bankOf(countryCode, bankCode)?.accountCheckMethod ?? undefined;
+  }
+
+  bankIds(): BankIds {
+    return this.bank.bankIds();
   }
 
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
