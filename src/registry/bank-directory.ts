@@ -14,14 +14,10 @@ export { foldText } from '../domain/text/fold.js';
 export interface BankDirectory extends BankSource {
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined;
   /**
-   * bankOf by numbers: the country's index in countryFormats and the bank code's key (bankCodeKey, or the key
-   * scanElectronic reads from an IBAN), so the validation hot path builds and hashes no string. The same bank
-   * as bankOf for every code an IBAN of the country can carry.
-   */
-  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined;
-  /**
-   * The banks numbered by id, as bankByKey finds them: the current registry version's numbering, a new object
-   * after every version change (so what a caller keeps per id, keyed by this object, is dropped with the version).
+   * The banks numbered by id, found by the country's index in countryFormats and the bank code's key
+   * (bankCodeKey, or the key scanElectronic reads from an IBAN), so the validation hot path builds and hashes no
+   * string: the current registry version's numbering, a new object after every version change (so what a caller
+   * keeps per id, keyed by this object, is dropped with the version).
    */
   bankIds(): BankIds;
   /** Bank codes known for a country, in a stable order (generation picks among them with the row rng). */

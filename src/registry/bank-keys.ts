@@ -24,11 +24,6 @@ export class BankKeys implements BankIds {
     return this.banks[id] as BankInfo;
   }
 
-  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
-    const id = this.idOf(countryIndex, bankKey);
-    return id < 0 ? undefined : this.banks[id];
-  }
-
   private load(countryIndex: number): ReadonlyMap<number, number> {
     const ids = new Map<number, number>();
     const format = countryFormats[countryIndex];

@@ -86,11 +86,6 @@ export class LmdbDirectory implements BankDirectory {
     return this.country(countryCode).banks.get(bankCode);
   }
 
-  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
-    this.recheck();
-    return this.keys.bankByKey(countryIndex, bankKey);
-  }
-
   bankIds(): BankIds {
     this.recheck();
     return this.keys;
@@ -342,10 +337,6 @@ export class LazyLmdbDirectory implements BankDirectory {
 
   bankOf(countryCode: string, bankCode: string): BankInfo | undefined {
     return this.directory.bankOf(countryCode, bankCode);
-  }
-
-  bankByKey(countryIndex: number, bankKey: number): BankInfo | undefined {
-    return this.directory.bankByKey(countryIndex, bankKey);
   }
 
   bankIds(): BankIds {

@@ -148,7 +148,6 @@ export function createMemoryDirectory(snapshots: readonly ParsedSnapshot[]): Ban
     /** Built once from fixed snapshots: there is only ever version 0. */
     syncVersion: () => 0,
     bankOf: lookup,
-    bankByKey: (countryIndex, bankKey) => keys.bankByKey(countryIndex, bankKey),
     bankIds: () => keys,
     bankCodesOf: (countryCode) => codesByCountry.get(countryCode) ?? [],
     banksOf: (countryCode) => banksByCountry.get(countryCode) ?? [],

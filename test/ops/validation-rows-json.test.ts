@@ -51,7 +51,6 @@ const keys = new BankKeys(
 );
 const directory = {
   bankOf,
-  bankByKey: (country: number, key: number) => keys.bankByKey(country, key),
   bankIds: () => keys,
   accountCheckMethod: () => undefined,
 };

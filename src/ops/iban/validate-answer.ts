@@ -4,7 +4,7 @@
  * fields, validate-tails.ts), copied with one Uint8Array#set.
  *
  * An input in electronic form takes the fused pass: scanElectronic reads it from its char codes (country, layout,
- * MOD 97-10, no string sliced, no verdict built), the bank comes from the directory by number (bankByKey), the
+ * MOD 97-10, no string sliced, no verdict built), the bank comes from the directory by number (bankIds), the
  * national check runs in place with that bank's method, and the row is the input and the cached tail. Every
  * other input (paper form, lower case, invalid IBANs, a tail not encoded yet) takes validateIban: a valid row is
  * still written from a tail (a paper-form input is echoed as typed: validation lets through only A-Z, a-z, 0-9 and
