@@ -326,6 +326,8 @@ async function openState(
   const shared = await openSharedState(config.databaseUrl, {
     leaseTtlMs: config.leaseTtlMs,
     onLeaseError: (error) => logger.warn({ err: error }, 'credit lease renewal failed'),
+    onIdleError: (error) =>
+      logger.warn({ err: error }, 'database: an idle connection failed; the pool opens another'),
   });
   const { keys, ledger } = shared.ports;
   if (shared.migration.applied.length > 0)

@@ -34,13 +34,15 @@ export interface SharedStateOptions {
   readonly leaseTtlMs?: number;
   /** Failures of background lease renewals (the next renewal tries again). */
   readonly onLeaseError?: (error: unknown) => void;
+  /** An idle pool connection the server closed (restart, failover): the pool replaces it; the node logs it. */
+  readonly onIdleError?: (error: Error) => void;
 }
 
 export async function openSharedState(
   databaseUrl: string,
   options: SharedStateOptions = {},
 ): Promise<SharedState> {
-  const pool = openPool(databaseUrl);
+  const pool = openPool(databaseUrl, limits.postgres.poolConnectionsMax, options.onIdleError);
   let migration: MigrationOutcome;
   try {
     migration = await migrate(pool);

@@ -6,18 +6,24 @@
 import pg from 'pg';
 import { limits } from '../limits.js';
 
-/** `connections`: limits.postgres.poolConnectionsMax for a node; a CLI command that migrates needs one. */
+/**
+ * `connections`: limits.postgres.poolConnectionsMax for a node; a CLI command that migrates needs one.
+ * `onIdleError`: told of an idle connection the server closed (restart, failover); the pool replaces it on demand.
+ */
 export function openPool(
   databaseUrl: string,
   connections: number = limits.postgres.poolConnectionsMax,
+  onIdleError: (error: Error) => void = () => undefined,
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: connections,
     connectionTimeoutMillis: limits.postgres.connectMsMax,
+    // pg_stat_activity then says which node process holds a connection.
+    application_name: `ibanqa-${process.pid}`,
   });
-  // An idle connection the server closed (restart, failover) is reported here; the pool replaces it on demand.
-  pool.on('error', () => undefined);
+  // Without a listener, pg's 'error' event would be thrown as an uncaught exception.
+  pool.on('error', onIdleError);
   return pool;
 }
 

@@ -156,4 +156,22 @@ describe('two nodes on one database', () => {
       assert.ok(spec.text.includes(ring.ring.keys[0]?.key_id as string), spec.text.slice(0, 200));
     }
   });
+
+  it('idle connections the server ends are logged and replaced: the node keeps answering', async () => {
+    const node = nodes[0] as ServiceProcess;
+    const ended = await querySchema<{ ended: boolean }>(
+      schema,
+      `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+        WHERE application_name = $1 AND state = 'idle'`,
+      [`ibanqa-${node.child.pid}`],
+    );
+    assert.ok(ended.length > 0, 'the node held idle connections, named by its process id');
+    const logged = () => `${node.child.stdout()}${node.child.stderr()}`;
+    for (let waited = 0; !logged().includes('an idle connection failed'); waited += 50) {
+      assert.ok(waited < 5_000, `no warning logged:\n${logged().slice(-1000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const usage = await call(node.base, '/usage', { key: starterKey });
+    assert.equal(usage.status, 200, usage.text);
+  });
 });
