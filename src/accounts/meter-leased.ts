@@ -171,6 +171,9 @@ export class LeasedMeter implements CreditMeter {
       }
       this.putBack(lease, reserved - spent, false);
     }
+    // A graceful stop waits for it, as for a batch of spends, before it gives the leases back.
+    const { written, settle } = batchSettlement('charged spend failed');
+    void this.writes.track(written).catch(() => undefined);
     return {
       charge: { kind: 'leases', spends, expiresAt: new Date(this.clock() + this.ttlMs) },
       settled: (committed) => {
@@ -178,6 +181,7 @@ export class LeasedMeter implements CreditMeter {
           lease.spending--;
           if (!committed) this.putBack(lease, spent, false);
         }
+        settle();
       },
     };
   }
