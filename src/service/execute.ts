@@ -203,10 +203,7 @@ export class Service {
       if (claim?.kind === 'leader') {
         used = op.usedCost?.(admission.input, output, admission.caller);
         settled = true;
-        options.onDecided?.(true);
-        // One transaction for the saved result and its debit (RELIABILITY.md, "An idempotent run is paid exactly
-        // once"): a crash between two separate writes left a result saved and unpaid, replayed free ever after.
-        await admission.settle(true, used, (charge) => claim.complete(output, this.now(), charge));
+        await this.saveLeader(claim, admission, output, used, options);
       }
       if (op.remainingField !== undefined && output !== null && typeof output === 'object') {
         (output as Record<string, unknown>)[op.remainingField.field] =
@@ -232,6 +229,27 @@ export class Service {
         await admission.settle(succeeded, used);
       }
     }
+  }
+
+  /**
+   * One transaction for an idempotent leader's saved result and its debit (RELIABILITY.md, "An idempotent run is
+   * paid exactly once"): a crash between two separate writes left a result saved and unpaid, replayed free ever
+   * after. A failure there has refunded the run and abandoned its claim; the call is decided only once it is known.
+   */
+  private async saveLeader(
+    claim: Extract<Claim, { kind: 'leader' }>,
+    admission: Admission,
+    output: unknown,
+    used: Debits | undefined,
+    options: ExecuteOptions,
+  ): Promise<void> {
+    try {
+      await admission.settle(true, used, (charge) => claim.complete(output, this.now(), charge));
+    } catch (error) {
+      options.onDecided?.(false);
+      throw error;
+    }
+    options.onDecided?.(true);
   }
 
   /** The output: a replay's saved one, or the op run inline or in the pool. */
