@@ -5,17 +5,18 @@
  * CPU from /proc: the nodes' processes, PostgreSQL's processes (the server is shared, so others' queries count
  * too) and the whole machine, with the load average. On one 2-core machine more nodes cannot add throughput; the
  * figure to read is CPU per request as nodes are added (what a node and its database share cost), not req/s.
- * Short on purpose (2 s warm-up, 8 s measured per setting). Run: `node --import tsx bench/cluster.ts`.
+ * Short on purpose (2 s warm-up, 8 s measured per setting). Run: `node --import tsx bench/cluster.ts`; prints
+ * one line per setting and writes them all to bench/results/cluster.json.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { noRegistryContext } from '../src/domain/iban/national/types.js';
 import { createKeyThroughCli, startCluster } from '../test/helpers/cluster.js';
 import { runWrk, type LoadFigures } from './lib/http-load.js';
 import { chunks, mixedIbans } from './lib/iban-list.js';
 import { wrkPath } from './lib/machine.js';
-import { machineCoresBetween, machineCpu, procCpuSeconds } from './lib/proc.js';
-import { round } from './lib/results.js';
+import { cpuBetween, cpuOf, postgresPids } from './lib/postgres-cpu.js';
+import { machineCoresBetween, machineCpu } from './lib/proc.js';
+import { round, writeResult } from './lib/results.js';
 
 /**
  * Keys: `shared`, every node on the unlimited demo key (one credit_usage row, which every node's settlement
@@ -33,42 +34,6 @@ const settings = {
   warmupSeconds: 2,
   seconds: 8,
 } as const;
-
-/** Every PostgreSQL server process on the machine (comm "postgres"): the server is shared. */
-function postgresPids(): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false; // exited meanwhile
-      }
-    })
-    .map(Number);
-}
-
-function cpuOf(pids: readonly number[]): Map<number, number> {
-  const cpu = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      cpu.set(pid, procCpuSeconds(pid));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return cpu;
-}
-
-/**
- * CPU seconds the processes spent between two samples: a process that started in between counts whole (a pool
- * opens new PostgreSQL backends under load); one that ended in between is lost to the sum.
- */
-function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
-  return total;
-}
 
 /** One wrk per node at once, the connections split evenly; node i is sent keys[i]. */
 async function loadAll(
@@ -141,14 +106,17 @@ const ibans = mixedIbans(settings.ibansPerRequest * settings.distinctBodies, noR
 const bodies = chunks(ibans, settings.ibansPerRequest).map((list) =>
   JSON.stringify({ ibans: list }),
 );
+const loadAverageAtStart = loadavg().map((v) => round(v, 2));
 console.log(
-  `cluster bench: ${JSON.stringify(settings)}; load average before ${loadavg()
-    .map((v) => round(v, 2))
-    .join(' ')}`,
+  `cluster bench: ${JSON.stringify(settings)}; load average before ${loadAverageAtStart.join(' ')}`,
 );
+const runs: Awaited<ReturnType<typeof measure>>[] = [];
 for (const mode of keyModes) {
   for (const count of settings.nodes) {
     if (mode === 'per-node' && count === 1) continue; // the same as shared
-    console.log(JSON.stringify(await measure(wrk, count, mode, bodies)));
+    const run = await measure(wrk, count, mode, bodies);
+    console.log(JSON.stringify(run));
+    runs.push(run);
   }
 }
+console.log(`wrote ${writeResult('cluster', { settings, loadAverageAtStart, runs })}`);

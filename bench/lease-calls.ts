@@ -1,8 +1,14 @@
 /**
- * State calls a REST front thread makes per keyed request, without and with credit leases, over a real MessagePort
- * to the main thread's LMDB ports: the service's four steps per keyed request (src/service/execute.ts: authenticate,
- * reserve, commit, balance for the X-RateLimit headers), 16 requests in flight, one Business key, one API credit each.
- * Counts every call that crosses the port and the CPU of this process (both ends run here) per request.
+ * State calls a REST front thread makes per keyed request over a real MessagePort to the main thread's LMDB ports:
+ * the service's four steps per keyed request (src/service/execute.ts: authenticate, reserve, commit, balance for the
+ * X-RateLimit headers), 16 requests in flight, one Business key, one API credit each, in three set-ups:
+ * - `remote`: every step a call;
+ * - `leases`: reserve and commit from credit leases (a spend per turn, a grant per top-up), authenticate and
+ *   balance still calls;
+ * - `fronts`: what a front thread runs now: leases, the key cache answered by the main thread's
+ *   (src/accounts/auth-cache.ts), the balance from what the lease replies carry (src/accounts/pushed-balances.ts).
+ * Counts every call that crosses the port and the CPU of this process (both ends run here) per request. Then the
+ * main thread's own authenticate, from the store (a SHA-256 per call) and through its key cache, CPU per call.
  * Run: node --import tsx bench/lease-calls.ts [requests]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,10 +17,13 @@ import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { AccountStore } from '../src/accounts/account-store.js';
 import { lmdbPorts } from '../src/accounts/lmdb-ports.js';
+import { AuthCache } from '../src/accounts/auth-cache.js';
 import { LeasedMeter } from '../src/accounts/meter-leased.js';
-import { MeterLeaseLedger } from '../src/accounts/meter-leases.js';
+import { PushedBalances } from '../src/accounts/pushed-balances.js';
+import type { Authenticator } from '../src/ports/accounts.js';
 import type { CreditMeter } from '../src/ports/credits.js';
 import {
+  remoteKeyResolver,
   remoteLeaseLedger,
   remotePorts,
   type RemoteCaller,
@@ -25,7 +34,34 @@ import { RpcLink } from '../src/transport/http/threads/rpc.js';
 const REQUESTS = Number(process.argv[2] ?? 20_000);
 const IN_FLIGHT = 16;
 
-async function run(leased: boolean): Promise<{ calls: Record<string, number>; cpuUs: number }> {
+type Mode = 'remote' | 'leases' | 'fronts';
+
+/** The front thread's authenticator and meter for a mode, over the counted link. */
+function frontSide(mode: Mode, counting: RemoteCaller) {
+  const remote = remotePorts(counting);
+  if (mode === 'remote')
+    return { authenticator: remote.authenticator, meter: remote.meter, leases: null };
+  if (mode === 'leases') {
+    const leases = new LeasedMeter(remoteLeaseLedger(counting), remote.meter);
+    return { authenticator: remote.authenticator, meter: leases, leases };
+  }
+  const resolver = remoteKeyResolver(counting);
+  const authenticator: Authenticator = new AuthCache(
+    (rawKey, now) => resolver.resolve(rawKey, now),
+    (id) => remote.authenticator.accountById(id),
+  );
+  const balances = new PushedBalances(remote.meter);
+  const leases = new LeasedMeter(
+    remoteLeaseLedger(counting, (notes) => balances.record(notes)),
+    {
+      balance: (account, now) => balances.balance(account, now),
+      refundCommitted: (charge) => remote.meter.refundCommitted(charge),
+    },
+  );
+  return { authenticator, meter: leases, leases };
+}
+
+async function run(mode: Mode): Promise<{ calls: Record<string, number>; cpuUs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-lease-calls-'));
   const store = AccountStore.open(dir);
   const local = lmdbPorts(store);
@@ -33,7 +69,8 @@ async function run(leased: boolean): Promise<{ calls: Record<string, number>; cp
   const bug = (thrown: unknown) => {
     throw thrown;
   };
-  new RpcLink(port1, servePorts(local, new MeterLeaseLedger(local.ledger)).handlers, bug);
+  const mainKeys = AuthCache.over(local.authenticator);
+  new RpcLink(port1, servePorts(local, local.leaseLedger, mainKeys).handlers, bug);
   const link = new RpcLink(port2, {}, bug);
   const calls: Record<string, number> = {};
   const counting: RemoteCaller = {
@@ -42,21 +79,19 @@ async function run(leased: boolean): Promise<{ calls: Record<string, number>; cp
       return link.call(port, method, args);
     },
   };
-  const remote = remotePorts(counting);
-  const leases = leased ? new LeasedMeter(remoteLeaseLedger(counting), remote.meter) : null;
-  const meter: CreditMeter = leases ?? remote.meter;
+  const { authenticator, meter, leases } = frontSide(mode, counting);
   const rawKey = store.createKey('business', new Date()).key;
   let next = 0;
   const worker = async () => {
     while (next++ < REQUESTS) {
       const now = new Date();
-      const account = await remote.authenticator.authenticate(rawKey, now);
+      const account = await authenticator.authenticate(rawKey, now);
       if (account === null) throw new Error('the key does not authenticate');
       const outcome = await meter.reserve(account, { api_calls: 1 }, now);
       if (!outcome.ok)
         throw new Error('refused: the Business allowance (100,000) is larger than the run');
       await meter.commit(outcome.reservation);
-      await meter.balance(account, now);
+      await (meter as CreditMeter).balance(account, now);
     }
   };
   const before = process.cpuUsage();
@@ -70,15 +105,37 @@ async function run(leased: boolean): Promise<{ calls: Record<string, number>; cp
   return { calls, cpuUs: (used.user + used.system) / REQUESTS };
 }
 
-for (const leased of [false, true, false, true]) {
-  const { calls, cpuUs } = await run(leased);
+/** The main thread's authenticate per call: the store's (SHA-256, then its own cache) and the key cache's. */
+async function mainThreadAuthenticate(): Promise<Record<string, number>> {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-lease-calls-'));
+  const store = AccountStore.open(dir);
+  const local = lmdbPorts(store);
+  const rawKey = store.createKey('business', new Date()).key;
+  const cpuPerCall = async (authenticator: Authenticator) => {
+    await authenticator.authenticate(rawKey, new Date());
+    const before = process.cpuUsage();
+    for (let i = 0; i < REQUESTS; i++) await authenticator.authenticate(rawKey, new Date());
+    const used = process.cpuUsage(before);
+    return Number(((used.user + used.system) / REQUESTS).toFixed(2));
+  };
+  const result = {
+    storeCpuUsPerCall: await cpuPerCall(local.authenticator),
+    cacheCpuUsPerCall: await cpuPerCall(AuthCache.over(local.authenticator)),
+  };
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+for (const mode of ['remote', 'leases', 'fronts', 'remote', 'leases', 'fronts'] as const) {
+  const { calls, cpuUs } = await run(mode);
   const total = Object.values(calls).reduce((sum, n) => sum + n, 0);
   const perRequest = Object.fromEntries(
     Object.entries(calls).map(([name, n]) => [name, Number((n / REQUESTS).toFixed(3))]),
   );
   console.log(
     JSON.stringify({
-      leases: leased,
+      mode,
       requests: REQUESTS,
       callsPerRequest: Number((total / REQUESTS).toFixed(3)),
       cpuUsPerRequest: Number(cpuUs.toFixed(1)),
@@ -86,3 +143,4 @@ for (const leased of [false, true, false, true]) {
     }),
   );
 }
+console.log(JSON.stringify({ mainThreadAuthenticate: await mainThreadAuthenticate() }));

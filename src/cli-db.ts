@@ -1,8 +1,11 @@
-/** `ibanqa db migrate`: brings the shared database's schema up to date (as every node does when it starts). */
+/**
+ * `ibanqa db migrate`: brings the shared database's schema up to date, as every node does when it starts: every
+ * table (the state's, the registry publications', the statement reviews') from one list, src/postgres/migrations.ts.
+ */
 import type { Command } from 'commander';
 import { configOf, databaseUrlOption, type StateOptions } from './cli-state.js';
-import { migrate } from './postgres/migrate.js';
-import { openPool, redactedUrl } from './postgres/pool.js';
+import { migrateDatabase } from './postgres/migrate.js';
+import { redactedUrl } from './postgres/pool.js';
 
 async function migrateCommand(options: StateOptions): Promise<void> {
   const { databaseUrl } = configOf(options);
@@ -13,17 +16,12 @@ async function migrateCommand(options: StateOptions): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const pool = openPool(databaseUrl);
-  try {
-    const { applied, version } = await migrate(pool);
-    const what =
-      applied.length === 0
-        ? 'already up to date'
-        : `applied ${applied.map((m) => `${m.version} (${m.name})`).join(', ')}`;
-    process.stdout.write(`${redactedUrl(databaseUrl)}: schema version ${version}, ${what}\n`);
-  } finally {
-    await pool.end();
-  }
+  const { applied, version } = await migrateDatabase(databaseUrl);
+  const what =
+    applied.length === 0
+      ? 'already up to date'
+      : `applied ${applied.map((m) => `${m.version} (${m.name})`).join(', ')}`;
+  process.stdout.write(`${redactedUrl(databaseUrl)}: schema version ${version}, ${what}\n`);
 }
 
 export function registerDbCommands(program: Command): void {

@@ -10,6 +10,7 @@ import { AppError } from './errors.js';
 import { changeCountsByField, diffSnapshots } from './registry/diff.js';
 import { importPath } from './registry/store/import-file.js';
 import { ensureEmbeddedDefault } from './registry/store/embedded.js';
+import { migrateDatabase } from './postgres/migrate.js';
 import { publishedWrites } from './registry/publish/writes.js';
 import { RegistryStore } from './registry/store/registry-store.js';
 import type { ImportSummary } from './registry/store/types.js';
@@ -41,27 +42,35 @@ function withRegistry<T>(
   });
   const store = RegistryStore.openWriter(config.dataDir);
   const note: Write = (line) => process.stderr.write(`ibanqa registry: ${line}\n`);
-  return Promise.resolve()
-    .then(() => (writes === true ? ensureEmbeddedDefault(store) : []))
-    .then(() =>
-      writes === false
-        ? use(store)
-        : publishedWrites(
-            store,
-            { databaseUrl: config.databaseUrl, bare: writes === 'bare', note },
-            () => use(store),
-          ),
-    )
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        process.stderr.write(
-          `ibanqa registry: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
-        process.exitCode = 1;
-      },
-    )
-    .finally(() => store.close());
+  return (
+    Promise.resolve()
+      .then(() => (writes === true ? ensureEmbeddedDefault(store) : []))
+      // Publishing needs the publications table: migrated as a node's start would (a no-op once a node ran).
+      .then(() =>
+        writes !== true || config.databaseUrl === null
+          ? undefined
+          : migrateDatabase(config.databaseUrl),
+      )
+      .then(() =>
+        writes === false
+          ? use(store)
+          : publishedWrites(
+              store,
+              { databaseUrl: config.databaseUrl, bare: writes === 'bare', note },
+              () => use(store),
+            ),
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          process.stderr.write(
+            `ibanqa registry: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
+          process.exitCode = 1;
+        },
+      )
+      .finally(() => store.close())
+  );
 }
 
 /** A cli-progress bar on stderr for long imports (cli-progress prints nothing when stderr is not a terminal). */

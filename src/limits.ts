@@ -17,6 +17,10 @@ const caches = {
    *  keeps working, and a registry import stays unseen by the bank and routing directories, at most this long;
    *  the hot paths stay Map lookups (one LMDB read per key or per directory per 5 s). */
   staleMsMax: 5_000,
+  /** Raw API keys one key cache holds (src/accounts/auth-cache.ts: the main thread's, each front thread's). Only
+   *  well-formed keys that authenticated are held, never a refused one, so what clients send cannot grow it; past
+   *  this many live keys on one thread the least recently refreshed is dropped and costs one lookup when it returns. */
+  authKeysMax: 10_000,
 } as const;
 
 /** API keys, credits, idempotency, the keyless allowance and watches (the accounts environment). */
@@ -69,13 +73,22 @@ const leases = {
    *  once, rather than sitting in another node's lease. Equal to sizeMax: above it, one top-up cannot strand
    *  more than the key then has left. */
   exactBelow: 64,
+  /** How old the balance a front thread was last sent for a key (with a grant, spend or return of its leases) may be
+   *  when it answers a request of that key that spent nothing (a replay) with X-RateLimit headers; older, it asks the
+   *  main thread. A request that spent credits reads the balance its own spend's reply carried, so this bounds only
+   *  the headers of free answers: one second, shorter than any client's retry loop. */
+  balanceSnapshotMs: 1_000,
 } as const;
 
 /** The shared PostgreSQL state (src/postgres/), when IBANQA_DATABASE_URL is set. */
 const postgres = {
-  /** Connections per process. A request holds one for a single statement (reserve, claim, take) and the group
-   *  commit one per event-loop turn, so a handful serve a node; PostgreSQL 15's default max_connections (100)
-   *  then leaves room for a dozen nodes and the CLI. */
+  /** Connections of a node's one pool (src/postgres/pool.ts), which the state ports, the credit leases and the
+   *  statement reviews share. A request holds one for a single statement (a lease grant, an idempotency claim, a
+   *  keyless count), the group commit one per event-loop turn, the analysis queue one per claim: a handful serve
+   *  a node, and 10 leave room for a burst. Budget against PostgreSQL 15's default max_connections (100): a node
+   *  holds at most these 10, the registry follower's LISTEN connection and, while it applies a publication, its
+   *  child process's one, so 12; the test suite runs two files at once, so two three-node clusters take 72 and
+   *  leave 28 for the tests' own connections and CLI commands. */
   poolConnectionsMax: 10,
   /** How long a request waits for a free connection before failing (a database that stopped answering must
    *  fail requests, not queue them without end). */
@@ -320,9 +333,6 @@ export const limits = {
   /** A stored upload without a review record is an orphan only once it is this old: on several nodes another node
    *  may be between storing an upload and recording its review (a few milliseconds), and an hour is far past that. */
   statementOrphanUploadMs: 60 * 60 * 1_000,
-  /** PostgreSQL connections of the statement reviews per node: one for a claim or an analysis's writes, one for
-   *  uploads and polls meanwhile. */
-  statementDatabaseConnections: 2,
 
   // --- HTTP front: request heads (see RELIABILITY.md, "HTTP parser") ---
   /** A request head (request line + headers) up to 16 KiB is served: room for large cookies and bearer

@@ -37,6 +37,7 @@ import { ServiceMetrics } from './metrics/service-metrics.js';
 import { buildApp, listen, type HttpFront } from './transport/http/server.js';
 import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
 import { sharedPort } from './transport/http/threads/shared-port.js';
+import { AuthCache } from './accounts/auth-cache.js';
 import type { LeaseLedger } from './ports/credits-lease.js';
 import { assertPortFree } from './transport/port-claim.js';
 import { uwsBuild } from './transport/http/uws-build.js';
@@ -62,6 +63,8 @@ export interface RunningService {
   readonly service: Service;
   /** Pool threads running now: none until pooled work arrives, none again after IBANQA_POOL_IDLE_MS idle. */
   poolThreads(): number;
+  /** Calls REST front threads made to this thread so far, by `port.method` (empty with one thread). */
+  frontThreadCalls(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -97,6 +100,8 @@ export interface ServiceCore {
   /** How the state was opened: the LMDB ports, or the shared database's. */
   readonly opened: OpenedState;
   readonly state: StatePorts;
+  /** The key cache in front of the state's authenticator (also in `state`), which front threads' caches ask. */
+  readonly keys: AuthCache;
   readonly registry: RegistryStore;
   readonly statements: StatementReviews;
   readonly service: Service;
@@ -140,7 +145,11 @@ async function openClaimedCore(
   clock: Clock,
 ): Promise<ServiceCore> {
   const { store, opened } = await openStores(config, logger, clock);
-  const { state, demoKeys, manifestKeys } = opened;
+  const { demoKeys, manifestKeys } = opened;
+  // Keys are looked up once per key and 5 s, not hashed per request; front threads' caches are answered from it.
+  const keyCache = AuthCache.over(opened.state.authenticator);
+  store.onRevoke((id) => keyCache.forget(id));
+  const state: StatePorts = { ...opened.state, authenticator: keyCache };
   opened.ledger.observeCommits(observed.ledgerCommits);
   // The registry before the pool: the embedded default is imported (on an empty or outdated registry) through the
   // importer's handle, closed before the service's read-only one and the workers' open.
@@ -158,6 +167,7 @@ async function openClaimedCore(
   const routing = loadRoutingDirectory(config.usDirectoryFiles, registry);
   const statements = openStatementReviews({
     config,
+    sharedDatabase: opened.shared?.pool ?? null,
     store,
     ports: state,
     runner,
@@ -185,6 +195,7 @@ async function openClaimedCore(
     await state.flush();
     await store.close();
     await follower?.close();
+    // The node's one database pool, once, after the statement reviews and the state ports above have stopped.
     await opened.shared?.close();
     await registry.close();
   };
@@ -194,6 +205,7 @@ async function openClaimedCore(
     store,
     opened,
     state,
+    keys: keyCache,
     registry,
     statements,
     service,
@@ -218,7 +230,7 @@ export async function startService(
   const { http, fronts } = await startRestFronts(
     config,
     logger,
-    { state, service, runner, metrics, leases: core.opened.leaseLedger },
+    { state, service, runner, metrics, leases: core.opened.leaseLedger, keys: core.keys },
     manifestKeys,
     { isReady: () => ready, registryIdentity: () => registry.currentIdentity() },
   );
@@ -239,6 +251,7 @@ export async function startService(
     clock,
     service,
     poolThreads: () => runner.threads,
+    frontThreadCalls: () => fronts?.callsAnswered() ?? {},
     async close() {
       ready = false;
       http.close();
@@ -462,7 +475,7 @@ async function startRestFronts(
   logger: Logger,
   deps: Pick<
     Parameters<typeof startFrontThreads>[0],
-    'state' | 'service' | 'runner' | 'metrics' | 'leases'
+    'state' | 'service' | 'runner' | 'metrics' | 'leases' | 'keys'
   >,
   manifestKeys: ManifestKeys | null,
   readiness: Pick<Parameters<typeof buildApp>[0], 'isReady' | 'registryIdentity'>,
@@ -510,7 +523,7 @@ async function startFronts(
   logger: Logger,
   deps: Pick<
     Parameters<typeof startFrontThreads>[0],
-    'state' | 'service' | 'runner' | 'metrics' | 'leases'
+    'state' | 'service' | 'runner' | 'metrics' | 'leases' | 'keys'
   >,
   port: number,
   manifestKeys: ManifestKeys | null,

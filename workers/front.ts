@@ -1,9 +1,12 @@
 /**
  * A REST front thread (IBANQA_HTTP_THREADS > 1): the same routes as the main thread's app (buildApp),
  * listening on the same host:port. Its Service holds the read-only data (bank, routing, registry opened
- * read-only, as pool workers do) and remote state ports: every authenticate, reserve, commit and refund is
- * a call to the main thread, whose single Meter keeps credits exact. Ops that run on the main thread go
- * there whole (`service.answer`); pool-sized runs go to the main thread's pool (`pool.run`).
+ * read-only, as pool workers do) and remote state ports over the main thread's. A warm keyed request makes no
+ * call to the main thread: its key is in this thread's key cache (src/accounts/auth-cache.ts, told of revocations
+ * by the main thread), its credits come from leases of the main thread's ledger (one spend per event-loop turn, one
+ * grant per top-up), and its X-RateLimit headers from the balance those replies carry (src/accounts/
+ * pushed-balances.ts). Ops that run on the main thread go there whole (`service.answer`); pool-sized runs go to
+ * the main thread's pool (`pool.run`).
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { frontPolicies } from '../src/config.js';
@@ -14,8 +17,15 @@ import { installCrashGuards } from '../src/process-guard.js';
 import { compileInputValidator } from '../src/ops/framework/input-validation.js';
 import { isHttpOp } from '../src/contract/op.js';
 import { ops } from '../src/ops/table.js';
-import { remoteLeaseLedger, remotePorts } from '../src/ports/remote/remote-ports.js';
+import {
+  remoteKeyResolver,
+  remoteLeaseLedger,
+  remotePorts,
+} from '../src/ports/remote/remote-ports.js';
+import { keyChangesPort } from '../src/ports/remote/wire.js';
+import { AuthCache } from '../src/accounts/auth-cache.js';
 import { LeasedMeter } from '../src/accounts/meter-leased.js';
+import { PushedBalances } from '../src/accounts/pushed-balances.js';
 import { LmdbDirectory } from '../src/registry/lmdb-directory.js';
 import {
   lazyRoutingDirectory,
@@ -75,6 +85,8 @@ const link = new RpcLink(
       stop,
     },
     metrics: { counts: (): Promise<RequestCounts> => metrics.counts() },
+    // Declared before the cache exists: the main thread posts only once this thread listens.
+    [keyChangesPort]: { forget: (keyId: string) => keys.forget(keyId) },
   },
   (thrown, port, method) =>
     logger.error(
@@ -103,17 +115,28 @@ const runner: Runner = {
 };
 
 const remote = remotePorts(link);
+const resolver = remoteKeyResolver(link);
+const keys = new AuthCache(
+  (rawKey, now) => resolver.resolve(rawKey, now),
+  (id) => remote.authenticator.accountById(id),
+);
+const balances = new PushedBalances(remote.meter);
 // Keyed requests reserve from leases of the main thread's ledger: no call to the main thread per reservation, one
-// spend per event-loop turn (src/accounts/meter-leased.ts).
-const meter = new LeasedMeter(remoteLeaseLedger(link), remote.meter, {
-  onError: (error) => logger.warn({ err: error }, 'credit lease renewal failed'),
-});
+// spend per event-loop turn (src/accounts/meter-leased.ts); the replies bring the balances the headers read.
+const meter = new LeasedMeter(
+  remoteLeaseLedger(link, (notes) => balances.record(notes)),
+  {
+    balance: (account, now) => balances.balance(account, now),
+    refundCommitted: (charge) => remote.meter.refundCommitted(charge),
+  },
+  { onError: (error) => logger.warn({ err: error }, 'credit lease renewal failed') },
+);
 void meter
   .start()
   .catch((error: unknown) => logger.warn({ err: error }, 'credit lease sweep failed'));
 
 const service = new Service({
-  state: { ...remote, meter, flush: () => meter.flush() },
+  state: { ...remote, authenticator: keys, meter, flush: () => meter.flush() },
   data: { bank, routing, registry },
   runner,
   poolThresholdRows: settings.poolThresholdRows,

@@ -111,6 +111,11 @@ export default async function runTask(
       }),
       task.now,
     );
+    // An op that writes its own JSON does so here too: the bytes are copied out of the reused answer buffer.
+    if (task.render === 'json' && op.runJson !== undefined) {
+      const answer = await op.runJson(task.input, context);
+      return { ok: true, rendered: { format: 'json', body: Buffer.from(answer.jsonView()) } };
+    }
     const value = await op.run(task.input, context);
     if (task.render === undefined) return { ok: true, value };
     const { format, body } = await renderBody(op, value, task.render);

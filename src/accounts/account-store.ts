@@ -51,6 +51,7 @@ export class AccountStore {
     { readonly account: Account; readonly checkedAtMs: number }
   >();
   private readonly flushHooks: (() => void)[] = [];
+  private readonly revokeListeners: ((id: string) => void)[] = [];
   private readonly writes = new PendingWrites();
   /** Counters waiting for the next coalesced write: the latest value per key wins. */
   private readonly coalesced = new Map<Database<unknown, string>, Map<string, () => unknown>>();
@@ -123,7 +124,13 @@ export class AccountStore {
     if (record === undefined || record.revoked_at !== null) return false;
     this.keys.putSync(id, { ...record, revoked_at: now.toISOString() });
     this.cache.delete(record.hash);
+    for (const listener of this.revokeListeners) listener(id);
     return true;
+  }
+
+  /** Hears every key this process revokes (a key cache in front of the store forgets it at once). */
+  onRevoke(listener: (id: string) => void): void {
+    this.revokeListeners.push(listener);
   }
 
   /**

@@ -158,10 +158,10 @@ export interface Op<
   /**
    * How the op renders for a JSON transport (REST), when it writes its answer itself: the same answer as `run`,
    * as an output whose jsonView() the transport sends (render/answer-buffer.ts WrittenJson implements it), e.g. rows
-   * written from fragments encoded once per registry version. usedCost then receives this output. Runs inline only;
-   * a pooled run, gRPC and the other callers use `run`.
+   * written from fragments encoded once per registry version. usedCost then receives this output. Runs inline, and in
+   * a pool worker that renders JSON (workers/ops.ts); gRPC and the other callers use `run`.
    */
-  runJson?(this: void, input: Static<S>, context: RunContext<N>): JsonAnswer;
+  runJson?(this: void, input: Static<S>, context: RunContext<N>): JsonAnswer | Promise<JsonAnswer>;
   /** Server-streamed ops: how many rows the request asks for, and the request for a slice of them. */
   readonly chunks?: Chunking<Static<S>>;
   /**

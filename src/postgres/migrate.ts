@@ -1,11 +1,12 @@
 /**
- * Applies the pending migrations once, however many nodes start at the same moment: every migration runs in one
- * transaction that first takes a transaction-level advisory lock, so a second node waits for the first to commit
- * and then finds nothing left to do. The lock is per schema (hashtext of current_schema()), so deployments in
+ * Applies the pending migrations of migrations.ts (every table of the shared database) once, however many nodes
+ * start at the same moment: all of them run in one transaction that first takes a transaction-level advisory lock,
+ * so a second node waits for the first to commit and then finds nothing left to do. The lock is per schema (hashtext of current_schema()), so deployments in
  * other schemas of the same database do not wait for each other.
  */
 import type pg from 'pg';
 import { migrations, type Migration } from './migrations.js';
+import { openPool } from './pool.js';
 import { inTransaction } from './transaction.js';
 
 /** Distinguishes this lock from other advisory locks of the schema (two-key form: this class, the schema). */
@@ -47,4 +48,14 @@ export function migrate(pool: pg.Pool): Promise<MigrationOutcome> {
     const version = Math.max(0, ...have, ...pending.map((migration) => migration.version));
     return { applied: pending, version };
   });
+}
+
+/** Migrates the database at `databaseUrl` on a connection of its own (the CLI's commands that need the schema). */
+export async function migrateDatabase(databaseUrl: string): Promise<MigrationOutcome> {
+  const pool = openPool(databaseUrl, 1);
+  try {
+    return await migrate(pool);
+  } finally {
+    await pool.end();
+  }
 }

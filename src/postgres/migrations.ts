@@ -1,6 +1,8 @@
 /**
- * The schema of the shared state, as numbered migrations applied in order. Kept as TypeScript strings (not .sql
- * files) so the bundle carries them. A migration is never edited once released: a change is a new one.
+ * Every table of the shared database, as numbered migrations applied in order (migrate.ts, at every node's start
+ * and by `ibanqa db migrate`): the state ports, the credit leases, the registry's publications, the statement
+ * reviews. Kept as TypeScript strings (not .sql files) so the bundle carries them. A migration is never edited once
+ * released: a change is a new one, appended with the next version.
  * Tables are created unqualified, in the connection's search_path (the `public` schema unless the URL's
  * `options=-c search_path=...` names another), so one database can hold several independent deployments.
  */
@@ -207,6 +209,77 @@ BEGIN
   RETURN v_count;
 END
 $fn$;
+`,
+  },
+  {
+    version: 3,
+    name: 'registry publications: the chain of published registry imports every node replays',
+    // IF NOT EXISTS: releases before this list created the table themselves (the registry publisher and follower),
+    // so a database they used already holds it, with this shape and its rows.
+    sql: `
+-- One row per import a node committed and published: version is the registry version that import made (one more
+-- than base_version, the version it was made on), fingerprint and base_fingerprint the registry fingerprints after
+-- and before it. A node applies the rows after its own version in order, and only onto the registry the row was
+-- made on, so every node passes through the same versions with the same fingerprints. payload is the import
+-- itself (src/registry/publish/payload.ts), gzip-compressed; payload_sha256 is over the compressed bytes.
+CREATE TABLE IF NOT EXISTS registry_publications (
+  version          integer     PRIMARY KEY,
+  base_version     integer     NOT NULL,
+  base_fingerprint text        NOT NULL,
+  fingerprint      text        NOT NULL,
+  source_id        text        NOT NULL,
+  snapshot_date    text,
+  row_count        integer     NOT NULL,
+  payload          bytea       NOT NULL,
+  payload_sha256   text        NOT NULL,
+  published_at     timestamptz NOT NULL DEFAULT now(),
+  CHECK (version = base_version + 1)
+);
+`,
+  },
+  {
+    version: 4,
+    name: 'statement reviews: review records with the analysis queue, encrypted uploads',
+    // IF NOT EXISTS: releases before this list created these themselves (at the statement reviews' start).
+    sql: `
+-- record is the ReviewRecord as JSON (json, not jsonb: the report's keys keep their order, as the answers show
+-- them). created_at and expires_at are the record's own ISO texts (the service's clock), compared in the "C"
+-- collation, where fixed-width ISO texts sort in time order. claimed_by and claimed_until are the queue's lease
+-- (src/statements/postgres/analysis-queue-pg.ts), judged on the database's clock; claims counts them.
+CREATE TABLE IF NOT EXISTS statement_reviews (
+  review_id     text        PRIMARY KEY,
+  status        text        NOT NULL,
+  created_at    text        COLLATE "C" NOT NULL,
+  expires_at    text        COLLATE "C" NOT NULL,
+  record        json        NOT NULL,
+  claimed_by    text,
+  claimed_until timestamptz,
+  claims        integer     NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS statement_reviews_expiry ON statement_reviews (expires_at, review_id);
+CREATE INDEX IF NOT EXISTS statement_reviews_pending ON statement_reviews (created_at, review_id)
+  WHERE status = 'pending_analysis';
+-- What encryptUpload made (nonce | tag | ciphertext); stored_at tells an orphan from an upload whose review another
+-- node is still recording.
+CREATE TABLE IF NOT EXISTS statement_uploads (
+  review_id text        PRIMARY KEY,
+  sealed    bytea       NOT NULL,
+  stored_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+  {
+    version: 5,
+    name: 'statement reviews: the fingerprint of the upload key every node must share',
+    sql: `
+-- One row: an HMAC of a fixed text under the upload key (never the key), written by the first node to start. A
+-- node whose key gives another fingerprint refuses to start, since every upload it stored would be unreadable
+-- elsewhere (upload_lost) and every upload stored elsewhere unreadable to it.
+CREATE TABLE statement_upload_key (
+  singleton   boolean     PRIMARY KEY DEFAULT true CHECK (singleton),
+  fingerprint text        NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now()
+);
 `,
   },
 ];

@@ -1,6 +1,7 @@
 /**
- * What a node opens when IBANQA_DATABASE_URL is set: the pool, the schema brought up to date (once, however many
- * nodes start together), the state ports and the manifest key ring over it.
+ * What a node opens when IBANQA_DATABASE_URL is set: its one pool (pool.ts), the schema brought up to date (every
+ * table, once, however many nodes start together), the state ports and the manifest key ring over it. The
+ * statement reviews query through the same pool (main.ts hands it over); close() ends it once, last.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -14,6 +15,7 @@ import { PgLeaseLedger } from './meter-leases.js';
 import { pgPorts, type PgPorts } from './ports.js';
 
 export interface SharedState {
+  /** The node's one pool: the statement reviews use it too, and must stop before close(). */
   readonly pool: pg.Pool;
   readonly ports: PgPorts;
   readonly keyRing: KeyRingStorage;

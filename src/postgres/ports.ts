@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL implementation of the state ports, for several nodes sharing one database
- * (IBANQA_DATABASE_URL): keys, the credit ledger, the keyless allowance, idempotency records and watches.
- * Statement reviews stay in each node's LMDB for now.
+ * (IBANQA_DATABASE_URL): keys, the credit ledger, the keyless allowance, idempotency records and watches. The
+ * statement reviews' PostgreSQL state (src/statements/postgres/) queries through the same pool.
  */
 import type pg from 'pg';
 import type { StatePorts } from '../ports/index.js';

@@ -14,6 +14,7 @@ import type { ProfileProviderPort } from '../contract/capabilities.js';
 import type { ManifestKeys } from '../domain/manifest/signing.js';
 import type { StatementReviews } from '../statements/reviews.js';
 import { requestKeyFor } from './request-key.js';
+import { TurnVersion } from './registry-version.js';
 import { usageHeaders } from './usage-headers.js';
 
 import { keylessRefusal } from './keyless-refusal.js';
@@ -142,9 +143,11 @@ function callerOf(account: Account): CallerView {
 export class Service {
   private readonly now: () => Date;
   private readonly contexts: ContextFactory;
+  private readonly registryVersion: TurnVersion;
 
   constructor(private readonly deps: ServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.registryVersion = new TurnVersion(deps.data.bank);
     this.contexts = new ContextFactory(
       {
         ...deps.data,
@@ -369,8 +372,8 @@ export class Service {
     render?: BodyFormat,
     writesJson = false,
   ): Promise<unknown> {
-    // Once per request: the registry version every thread answers this request from.
-    const registryVersion = this.deps.data.bank?.syncVersion() ?? 0;
+    // The registry version every thread answers this request from (read once per event-loop turn).
+    const registryVersion = this.registryVersion.read();
     if (op.runsOn === 'any' && totalRows >= this.deps.poolThresholdRows) {
       return this.deps.runner.runInPool({
         op,

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { AccountStore } from '../accounts/account-store.js';
 import { LmdbReviewStore } from './review-store-lmdb.js';
@@ -23,12 +24,12 @@ export interface StatementSettings {
   readonly statementKeyHex: string | null;
   readonly statementRetentionSeconds: number;
   readonly statementRegion: string;
-  /** Shared state: records, uploads and the analysis queue in PostgreSQL when set. */
-  readonly databaseUrl: string | null;
 }
 
 export interface StatementWiring {
   readonly config: StatementSettings;
+  /** The node's pool to the shared database, when it has one: records, uploads and the analysis queue live there. */
+  readonly sharedDatabase: pg.Pool | null;
   /** The accounts environment the review records live in. */
   readonly store: AccountStore;
   /** Accounts and credits go through the state ports, as every other op's do. */
@@ -50,18 +51,18 @@ export interface StatementWiring {
 export function openStatementReviews(wiring: StatementWiring): StatementReviews {
   const paths = statementPaths(wiring.config.dataDir);
   const { key, source } = loadUploadKey(wiring.config.statementKeyHex, paths.keyFile);
-  const { databaseUrl } = wiring.config;
-  if (databaseUrl !== null && source === 'data_directory')
+  const { sharedDatabase } = wiring;
+  if (sharedDatabase !== null && source === 'data_directory')
     wiring.logger.warn(
-      "statement reviews: the upload key is this node's key file; set the same IBANQA_STATEMENT_KEY on every node, or uploads another node stored fail as upload_lost",
+      "statement reviews: the upload key is this node's key file; a node whose key differs from the one the first node recorded refuses to start: set the same IBANQA_STATEMENT_KEY on every node",
     );
   const state =
-    databaseUrl === null
+    sharedDatabase === null
       ? {
           store: LmdbReviewStore.open(wiring.store),
           files: new UploadFiles(paths.uploads, key),
         }
-      : openPostgresStatements(databaseUrl, key, wiring.logger);
+      : openPostgresStatements(sharedDatabase, key);
   return new StatementReviews({
     ...state,
     key,

@@ -20,10 +20,8 @@ export interface StatementReviewsDeps {
   readonly files: UploadStore;
   /** Which review to analyse next; default: this node's own queue over `store`. */
   readonly queue?: AnalysisQueue;
-  /** The shared database behind store, files and queue, when there is one: readied at start, closed last. */
+  /** The shared database behind store, files and queue, when there is one (migrated and closed by its owner). */
   readonly database?: {
-    ready(): Promise<void>;
-    close(): Promise<void>;
     /** Where records and reports are kept, as `retention.encryption` names it. */
     readonly name: string;
   };
@@ -85,7 +83,7 @@ export class StatementReviews implements StatementReviewDesk {
 
   /** Removes orphan files, resumes reviews a restart interrupted, sweeps, and starts the periodic sweeper. */
   async start(): Promise<void> {
-    await this.deps.database?.ready();
+    await this.deps.files.open?.();
     const known = new Set(await this.deps.store.ids());
     for (const id of await this.deps.files.list())
       if (!known.has(id)) await this.deps.files.remove(id);
@@ -195,7 +193,6 @@ export class StatementReviews implements StatementReviewDesk {
     if (this.poller !== undefined) clearInterval(this.poller);
     await this.claiming;
     await this.idle;
-    await this.deps.database?.close();
   }
 
   private async owned(keyId: string, reviewId: string): Promise<ReviewRecord> {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -48,3 +48,11 @@ export function loadUploadKey(
 }
 
 export const uploadKeyBytes = KEY_BYTES;
+
+/**
+ * Names a key without revealing it: HMAC-SHA256 of a fixed text under the key, hex. Nodes sharing a database compare
+ * it to find a node whose upload key differs.
+ */
+export function uploadKeyFingerprint(key: Buffer): string {
+  return createHmac('sha256', key).update('ibanqa statement upload key').digest('hex');
+}

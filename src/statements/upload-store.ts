@@ -5,6 +5,8 @@
  * upload exists only in the worker that reads it.
  */
 export interface UploadStore {
+  /** Checks, before the first upload, that this store can read what the others sharing it wrote (a shared key). */
+  open?(): Promise<void>;
   /** Encrypts and stores the upload under its review id; a crash never leaves a half upload under that id. */
   write(reviewId: string, plain: Uint8Array): Promise<void>;
   /** The stored, still encrypted bytes; throws when there are none. */

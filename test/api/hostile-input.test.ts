@@ -205,6 +205,52 @@ describe('CORS when configured', () => {
       assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /X-API-Key/);
     }
   });
+
+  test('/mcp: a preflight allows the MCP header for a listed origin, and the POST echoes only that origin', async () => {
+    const root = proxied.base.replace('/api/v1', '');
+    const preflight = await fetch(`${root}/mcp`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://harness.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version, x-api-key',
+      },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://harness.example');
+    const allowedHeaders = (
+      preflight.headers.get('access-control-allow-headers') ?? ''
+    ).toLowerCase();
+    for (const header of ['content-type', 'mcp-protocol-version', 'x-api-key'])
+      assert.ok(allowedHeaders.split(/,\s*/).includes(header), `${header} in ${allowedHeaders}`);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'cors-test', version: '1.0.0' },
+      },
+    };
+    for (const [origin, echoed] of [
+      ['https://harness.example', 'https://harness.example'],
+      ['https://evil.example', null],
+    ] as const) {
+      const reply = await fetch(`${root}/mcp`, {
+        method: 'POST',
+        headers: {
+          origin,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(initialize),
+      });
+      assert.equal(reply.status, 200, await reply.clone().text());
+      assert.equal(reply.headers.get('access-control-allow-origin'), echoed, origin);
+      await reply.text();
+    }
+  });
 });
 
 describe('keyless limit per client address', () => {

@@ -2,6 +2,7 @@
  * The real service as its own process (src/main.ts, as `npm start` runs it): for tests that need fresh processes
  * rather than a service inside the test process. Configured only through the environment.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,17 @@ export const processStartTimeoutMs = 180_000;
  * `accountsFrom` likewise copies an accounts environment, so several processes know the same keys (the caller
  * made them, and no demo keys are printed).
  */
+/**
+ * Nodes of one database must share the statement upload key (a node with another refuses to start), as an operator
+ * sets IBANQA_STATEMENT_KEY on each: a key derived from the database URL gives every node of a test's database the
+ * same one unless the test sets its own.
+ */
+function sharedUploadKey(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const url = env.IBANQA_DATABASE_URL;
+  if (url === undefined || env.IBANQA_STATEMENT_KEY !== undefined) return {};
+  return { IBANQA_STATEMENT_KEY: createHash('sha256').update(url).digest('hex') };
+}
+
 export async function startServiceProcess(
   env: NodeJS.ProcessEnv,
   registryFrom?: string,
@@ -43,6 +55,7 @@ export async function startServiceProcess(
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
   const child = spawnTs('src/main.ts', [], {
     ...observedStatusesEnv(),
+    ...sharedUploadKey(env),
     ...env,
     IBANQA_DATA_DIR: dataDir,
     IBANQA_HOST: '127.0.0.1',

@@ -244,3 +244,27 @@ test('/mcp takes POST only: another method gets the router 405', async () => {
   assert.equal(reply.status, 405);
   assert.equal(reply.headers.get('allow'), 'POST');
 });
+
+/** The value of one series of ibanqa_requests_total in a /metrics scrape (0 when absent). */
+async function requestsCounted(op: string, outcome: string, transport: string): Promise<number> {
+  const text = await (await fetch(`${service.base.replace('/api/v1', '')}/metrics`)).text();
+  const series = `ibanqa_requests_total{op="${op}",outcome="${outcome}",transport="${transport}"}`;
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+
+test('/metrics counts each tool call by its op over transport mcp, answered and refused', async () => {
+  const okBefore = await requestsCounted('iban.generate', '200 OK', 'mcp');
+  const refusedBefore = await requestsCounted('iban.generate', 'invalid_argument', 'mcp');
+  assert.equal(
+    (await callTool(pro, 'iban_generate', { country: 'DE', quantity: 2 })).isError,
+    false,
+  );
+  const refused = await callTool(pro, 'iban_generate', { country: 'DE', quantity: 0 });
+  assert.equal(refused.isError, true);
+  assert.equal(await requestsCounted('iban.generate', '200 OK', 'mcp'), okBefore + 1);
+  assert.equal(
+    await requestsCounted('iban.generate', 'invalid_argument', 'mcp'),
+    refusedBefore + 1,
+  );
+});

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { latestVersion } from '../../src/postgres/migrate.js';
+import { migrations } from '../../src/postgres/migrations.js';
 import { createTestSchema, querySchema, type TestSchema } from '../helpers/postgres.js';
 
 const entry = fileURLToPath(new URL('../../src/cli-entry.js', import.meta.url));
@@ -37,13 +39,32 @@ describe('ibanqa CLI on a shared database', () => {
 
   it('db migrate applies the schema once', async () => {
     const first = await cli(['db', 'migrate', '--database-url', schema.url]);
-    assert.match(first.stdout, /schema version 2, applied 1 \(.*\), 2 \(credit leases/);
+    assert.match(
+      first.stdout,
+      new RegExp(
+        `schema version ${latestVersion}, applied 1 \\(.*\\), 2 \\(credit leases.*\\), 3 \\(registry publications.*\\), 4 \\(statement reviews`,
+      ),
+    );
     const again = await cli(['db', 'migrate'], { IBANQA_DATABASE_URL: schema.url });
-    assert.match(again.stdout, /schema version 2, already up to date/);
+    assert.match(again.stdout, new RegExp(`schema version ${latestVersion}, already up to date`));
     assert.deepEqual(
       await querySchema(schema, 'SELECT version FROM schema_migrations ORDER BY version'),
-      [{ version: 1 }, { version: 2 }],
+      migrations.map(({ version }) => ({ version })),
     );
+    // One list owns every table: the state's, the registry publications', the statement reviews'.
+    const tables = await querySchema<{ table_name: string }>(
+      schema,
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()',
+    );
+    const names = new Set(tables.map((row) => row.table_name));
+    for (const table of [
+      'api_keys',
+      'credit_leases',
+      'registry_publications',
+      'statement_reviews',
+      'statement_uploads',
+    ])
+      assert.ok(names.has(table), table);
   });
 
   it('keys create, list and revoke work on the database, not the data directory', async () => {

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { migrations } from '../../src/postgres/migrations.js';
 import { createTestSchema, querySchema, type TestSchema } from '../helpers/postgres.js';
 import { seedEmbeddedRegistry } from '../helpers/registry-template.js';
 import { call } from '../helpers/service.js';
@@ -65,10 +66,21 @@ describe('two nodes on one database', () => {
     await schema?.drop();
   });
 
+  it('a node with another statement upload key refuses to start, saying which setting to fix', async () => {
+    await assert.rejects(
+      startServiceProcess(
+        { IBANQA_DATABASE_URL: schema.url, IBANQA_STATEMENT_KEY: randomBytes(32).toString('hex') },
+        seeded,
+        { demoKeys: false },
+      ),
+      /IBANQA_STATEMENT_KEY/,
+    );
+  });
+
   it('migrated once; one set of demo keys; the key works on both nodes', async () => {
     assert.deepEqual(
       await querySchema(schema, 'SELECT version FROM schema_migrations ORDER BY version'),
-      [{ version: 1 }, { version: 2 }],
+      migrations.map(({ version }) => ({ version })),
     );
     assert.equal(
       (await querySchema(schema, 'SELECT id FROM api_keys')).length,

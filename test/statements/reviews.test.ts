@@ -2,63 +2,40 @@
 // and a scripted analysis: timeouts and crashes fail the review and refund its credit, document failures keep
 // it, a review deleted mid-analysis is not written back.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { pino } from 'pino';
-import { memoryPorts } from '../../src/accounts/memory-ports.js';
 import type { DocumentFacts } from '../../src/domain/statements/document.js';
 import { buildReport } from '../../src/ops/statements/report.js';
-import { readStatementReport } from '../../src/ops/statements/report-check.js';
-import type { StatementTask, StatementTaskResult } from '../../src/pool/task.js';
+import type { StatementTaskResult } from '../../src/pool/task.js';
 import type { BankDirectory } from '../../src/registry/bank-directory.js';
-import { MemoryReviewStore } from '../../src/statements/review-store-memory.js';
-import { StatementReviews } from '../../src/statements/reviews.js';
+import type { StatementReviews } from '../../src/statements/reviews.js';
 import { decryptUpload } from '../../src/statements/upload-cipher.js';
-import { UploadFiles } from '../../src/statements/upload-files.js';
+import { statementReviewsOverMemory, type Analyze } from '../helpers/statement-reviews.js';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
 const pdf = Buffer.from('%PDF-1.7\nsynthetic\n%%EOF\n');
 
-function harness(
-  analyze: (task: StatementTask, signal: AbortSignal) => Promise<StatementTaskResult>,
-) {
-  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-reviews-'));
-  const ports = memoryPorts();
-  const created = ports.createKey('pro', new Date('2026-01-01T00:00:00.000Z'));
-  const store = new MemoryReviewStore();
-  const key = Buffer.alloc(32, 7);
-  const files = new UploadFiles(join(dir, 'uploads'), key);
-  const reviews = new StatementReviews({
-    store,
-    files,
-    key,
-    keySource: 'configured',
+function harness(analyze: Analyze) {
+  const setup = statementReviewsOverMemory({
     analyze,
-    readReport: readStatementReport,
-    accounts: ports.authenticator,
-    meter: ports.meter,
-    now: () => NOW,
-    retentionSeconds: 3600,
-    region: 'test',
-    logger: pino({ level: 'silent' }),
+    now: NOW,
+    keyCreatedAt: new Date('2026-01-01T00:00:00.000Z'),
     analysisMsMax: 200,
   });
+  const { ports, keyId, reviews } = setup;
   /** Statement credits used in the review's period, as the meter counts them. */
   const used = async () => {
-    const account = await ports.authenticator.accountById(created.id);
+    const account = await ports.authenticator.accountById(keyId);
     assert.ok(account);
     return (await ports.meter.balance(account, NOW)).statements.used;
   };
   /** An upload as the service runs it: the statement credit is reserved and committed around accept. */
   const accept = async () => {
-    const account = await ports.authenticator.accountById(created.id);
+    const account = await ports.authenticator.accountById(keyId);
     assert.ok(account);
     const held = await ports.meter.reserve(account, { statements: 1 }, NOW);
     assert.ok(held.ok);
     const answer = await reviews.accept({
-      keyId: created.id,
+      keyId,
       paid: true,
       bytes: pdf,
       kind: 'pdf',
@@ -69,21 +46,8 @@ function harness(
     return answer;
   };
   /** An upload accepted and analysed to its end: the review as its owner then sees it. */
-  const reviewed = async () => finished(reviews, created.id, (await accept()).review_id as string);
-  return {
-    keyId: created.id,
-    reviews,
-    reviewed,
-    store,
-    files,
-    key,
-    used,
-    accept,
-    dispose: async () => {
-      await reviews.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const reviewed = async () => finished(reviews, keyId, (await accept()).review_id as string);
+  return { ...setup, reviewed, used, accept };
 }
 
 /** The review ended in analysis_failed for `reason`, its credit refunded or kept. */

@@ -2,17 +2,9 @@
 // review workflow. Method: gate a PDF, then put PNG bytes in the same request's file part; the accepted review
 // still says application/pdf, which it could not if the run looked at the bytes again.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { pino } from 'pino';
-import { memoryPorts } from '../../src/accounts/memory-ports.js';
 import { statementAnalyze } from '../../src/ops/statements/analyze.js';
-import { readStatementReport } from '../../src/ops/statements/report-check.js';
-import { MemoryReviewStore } from '../../src/statements/review-store-memory.js';
-import { StatementReviews } from '../../src/statements/reviews.js';
-import { UploadFiles } from '../../src/statements/upload-files.js';
+import { statementReviewsOverMemory } from '../helpers/statement-reviews.js';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
 // The PNG signature (ISO/IEC 15948, 5.2): 89 50 4E 47 0D 0A 1A 0A.
@@ -20,34 +12,18 @@ const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 const pdf = Buffer.from('%PDF-1.7\nsynthetic\n%%EOF\n');
 
 test('the run uses the verdict of the gate: the upload is not sniffed again', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'ibanqa-verdict-'));
-  const ports = memoryPorts();
-  const created = ports.createKey('pro', NOW);
-  const key = Buffer.alloc(32, 3);
-  const reviews = new StatementReviews({
-    store: new MemoryReviewStore(),
-    files: new UploadFiles(join(dir, 'uploads'), key),
-    key,
-    keySource: 'configured',
+  const { keyId, reviews, dispose } = statementReviewsOverMemory({
+    now: NOW,
+    keyByte: 3,
     // Only acceptance is under test: the analysis ends at once as a document failure.
     analyze: async () => ({
       ok: false,
       reason: 'unreadable_document',
       detail: 'not analysed here',
     }),
-    readReport: readStatementReport,
-    accounts: ports.authenticator,
-    meter: ports.meter,
-    now: () => NOW,
-    retentionSeconds: 3600,
-    region: 'test',
-    logger: pino({ level: 'silent' }),
   });
-  t.after(async () => {
-    await reviews.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const caller = { keyId: created.id, plan: 'pro' as const, paid: true };
+  t.after(dispose);
+  const caller = { keyId, plan: 'pro' as const, paid: true };
   const part = { field: 'statement_file', filename: 'a.pdf', bytes: pdf };
   const input = { files: [part] };
   statementAnalyze.gate?.(input, caller);

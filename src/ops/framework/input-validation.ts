@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { AppError } from '../../errors.js';
 import type { AnyOp } from './op.js';
+import { fastAcceptorOf } from './input-validation-fast.js';
 
 /**
  * Request validation from the same TypeBox declarations that feed the OpenAPI document.
@@ -132,7 +133,8 @@ function assertDecimalIntegers(raw: unknown, names: readonly string[]): void {
   }
 }
 
-export function compileInputValidator(op: AnyOp): InputValidator {
+/** The validator from ajv alone: the reference the fast acceptor is held to (input-validation-fast.test.ts). */
+export function compileAjvValidator(op: AnyOp): InputValidator {
   const fromQuery = op.http?.inputFrom === 'query';
   const ajv = fromQuery ? queryAjv : bodyAjv;
   const validate: ValidateFunction = ajv.compile(op.input as TSchema);
@@ -147,4 +149,15 @@ export function compileInputValidator(op: AnyOp): InputValidator {
       errors.length === 0 ? 'invalid request' : describe(errors),
     );
   };
+}
+
+/**
+ * The op's validator: ajv, behind a plain-code acceptor where the input is of the simple shape the acceptor knows
+ * (bodies only: query inputs are coerced by ajv). What the acceptor passes ajv passes unchanged; the rest is ajv's.
+ */
+export function compileInputValidator(op: AnyOp): InputValidator {
+  const checked = compileAjvValidator(op);
+  const accepts = op.http?.inputFrom === 'query' ? undefined : fastAcceptorOf(op.input as TSchema);
+  if (accepts === undefined) return checked;
+  return (raw) => (accepts(raw) ? raw : checked(raw));
 }

@@ -11,7 +11,8 @@ import {
   type BulkProfile,
 } from '../profiles/bulk-profiles.js';
 import { referenceDay } from '../profiles/builtin.js';
-import { generateRow, type GeneratedRow } from './generated-row.js';
+import { drawRows, GeneratedAnswer, seedBytesOf } from './generated-answer.js';
+import { generateRow, type GeneratedRow, type RowPlan } from './generated-row.js';
 import { realBanksOf } from './generate.js';
 import { defineOp, type CallerView, type RunContext } from '../framework/op.js';
 import { countryField, datasetSeedField, outputField, strictObject } from '../framework/schemas.js';
@@ -71,14 +72,18 @@ function gateBulk(input: BulkDatasetInput, caller: CallerView): void {
   }
 }
 
-function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>): BulkRow[] {
+function bulkPlan(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>): RowPlan {
   const format = countryOrThrow(input.country);
-  const plan = {
+  return {
     format,
     ...realBanksOf(format.code, context, input.include_bank_details),
     target: null,
     seed: input.seed,
   };
+}
+
+function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>): BulkRow[] {
+  const plan = bulkPlan(input, context);
   const rows = new Array<BulkRow>(input.quantity);
   const today = input.include_profiles ? referenceDay(context) : undefined;
   for (let offset = 0; offset < input.quantity; offset++) {
@@ -86,16 +91,62 @@ function bulkRows(input: BulkDatasetInput, context: RunContext<'bank' | 'request
     const row = generateRow(plan, context, index);
     const bulkRow: BulkRow = { index, iban_formatted: printFormat(row.iban), ...row };
     if (today !== undefined)
-      bulkRow.profile = bulkRowProfile(format.code, row.iban, row.bank_code, index, context, today);
+      bulkRow.profile = bulkRowProfile(
+        plan.format.code,
+        row.iban,
+        row.bank_code,
+        index,
+        context,
+        today,
+      );
     rows[offset] = bulkRow;
   }
   return rows;
 }
 
+/** The answer around its rows (rows last, as the JSON writer expects). */
+function envelopeOf(
+  input: BulkDatasetInput,
+  context: RunContext<'bank' | 'requestKey'>,
+  count: number,
+) {
+  const limit = context.caller.plan === null ? 0 : (planOf(context.caller.plan).bulkRowCap ?? 0);
+  return { success: true as const, limit, count, seed: input.seed ?? null };
+}
+
 function bulkAnswer(input: BulkDatasetInput, context: RunContext<'bank' | 'requestKey'>) {
   const rows = bulkRows(input, context);
-  const limit = context.caller.plan === null ? 0 : (planOf(context.caller.plan).bulkRowCap ?? 0);
-  return { success: true as const, limit, count: rows.length, seed: input.seed ?? null, rows };
+  return { ...envelopeOf(input, context, rows.length), rows };
+}
+
+/** The same answer written in one pass (generated-answer.ts): no row objects. */
+function bulkJsonAnswer(
+  input: BulkDatasetInput,
+  context: RunContext<'bank' | 'requestKey'>,
+): GeneratedAnswer {
+  const plan = bulkPlan(input, context);
+  const drawn = drawRows(plan, context, input.quantity);
+  const envelope = JSON.stringify(envelopeOf(input, context, input.quantity));
+  const today = input.include_profiles ? referenceDay(context) : undefined;
+  const profiles =
+    today === undefined
+      ? undefined
+      : drawn.rows.map(({ generated }, offset) => {
+          const profile = bulkRowProfile(
+            plan.format.code,
+            generated.iban,
+            generated.bankCode,
+            context.rowStart + offset,
+            context,
+            today,
+          );
+          return Buffer.from(`,"profile":${JSON.stringify(profile)}`, 'utf8');
+        });
+  return new GeneratedAnswer(drawn, seedBytesOf(plan.seed), {
+    envelopeHead: Buffer.from(`${envelope.slice(0, -1)},"rows":`, 'utf8'),
+    firstIndex: context.rowStart,
+    profiles,
+  });
 }
 
 const csvColumns = [
@@ -162,6 +213,10 @@ export const ibanBulkDataset = defineOp({
     input.include_profiles
       ? loadFaker().then(() => bulkAnswer(input, context))
       : bulkAnswer(input, context),
+  runJson: (input, context) =>
+    input.include_profiles
+      ? loadFaker().then(() => bulkJsonAnswer(input, context))
+      : bulkJsonAnswer(input, context),
   csv: {
     wanted: (input) => (input as BulkDatasetInput).output === 'csv',
     headers: csvColumns,

@@ -7,6 +7,7 @@ import {
   type GeneratedRow,
   type RowPlan,
 } from './generated-row.js';
+import { drawRows, GeneratedAnswer, seedBytesOf } from './generated-answer.js';
 import { defineOp, type CallerView, type Debits, type RunContext } from '../framework/op.js';
 import { countryField, strictObject } from '../framework/schemas.js';
 import {
@@ -101,6 +102,16 @@ export function generateRows(
   return rows;
 }
 
+/** The same rows as an answer that writes its own JSON (generated-answer.ts): no row objects. */
+export function generateJsonAnswer(
+  input: GenerateInput,
+  context: RunContext<'bank' | 'requestKey'>,
+  count: number,
+): GeneratedAnswer {
+  const plan = generatePlan(input, context);
+  return new GeneratedAnswer(drawRows(plan, context, count), seedBytesOf(plan.seed), undefined);
+}
+
 export const ibanGenerate = defineOp({
   name: 'iban.generate',
   needs: ['requestKey', 'bank'] as const,
@@ -125,4 +136,5 @@ export const ibanGenerate = defineOp({
   cost: (input, caller) => generateCost(input, caller, input.quantity),
   rows: (input) => input.quantity,
   run: (input, context) => generateRows(input, context, input.quantity),
+  runJson: (input, context) => generateJsonAnswer(input, context, input.quantity),
 });

@@ -2,7 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { generateIban, type CountryFormat, type GeneratedIban } from '../../domain/iban/index.js';
 import { rngPick, rowRng, type Rng } from '../../domain/rng.js';
 import type { BankInfo } from '../../registry/bank-directory.js';
-import { bankFieldSchemas, bankFieldsOf, type BankFields } from '../registry/bank-fields.js';
+import {
+  bankFieldSchemas,
+  sharedBankFields,
+  type BankFields,
+  type SharedBankFields,
+} from '../registry/bank-fields.js';
 import type { RunContext } from '../framework/op.js';
 import { nullableString } from '../framework/schemas.js';
 import type { TargetMatch } from './targeting.js';
@@ -38,12 +43,18 @@ function pickBank(plan: RowPlan, rng: Rng): BankInfo | undefined {
   return plan.banks === null || plan.banks.length === 0 ? undefined : rngPick(rng, plan.banks);
 }
 
-/** Row `index` of a request: a pure function of (request key, index, plan, registry). */
-export function generateRow(
+/** What row `index` of a request drew: its IBAN and the real bank it drew the bank code from, if any. */
+export interface DrawnRow {
+  readonly generated: GeneratedIban;
+  readonly bank: BankInfo | undefined;
+}
+
+/** The random part of row `index`: a pure function of (request key, index, plan, registry). */
+export function drawRow(
   plan: RowPlan,
   context: RunContext<'bank' | 'requestKey'>,
   index: number,
-): GeneratedRow {
+): DrawnRow {
   const rng = rowRng(context.requestKey, index);
   const bank = pickBank(plan, rng);
   const generated = generateIban(
@@ -52,8 +63,53 @@ export function generateRow(
     bank === undefined ? {} : { bankCode: bank.bankCode },
     context.bank,
   );
-  const requested = plan.revealBank;
-  const known = requested ? bank : undefined;
+  return { generated, bank };
+}
+
+/** The bank fields of a drawn row: the bank is shown only when the plan reveals it. */
+export function rowBankFields(
+  plan: RowPlan,
+  context: RunContext<'bank' | 'requestKey'>,
+  bank: BankInfo | undefined,
+): SharedBankFields {
+  return sharedBankFields(plan.revealBank ? bank : undefined, context.caller, plan.revealBank);
+}
+
+export interface TargetFields {
+  readonly custom_target: Record<string, string | null>;
+  readonly coverage: Record<string, string | number>;
+}
+
+/** What a targeted row says about its target (the bank code it generated last, as the writer relies on). */
+export function targetFieldsOf(
+  target: TargetMatch,
+  bank: BankInfo,
+  generatedBankCode: string,
+): TargetFields {
+  return {
+    custom_target: {
+      scope: target.scope,
+      bank_name: bank.name,
+      city: bank.city,
+      swift_code: bank.bic,
+      match_level: target.matchLevel,
+      generated_bank_code: generatedBankCode,
+    },
+    coverage: {
+      match_status: 'matched',
+      matched_value: bank.bic ?? bank.name ?? bank.bankCode,
+      candidates: target.banks.length,
+    },
+  };
+}
+
+/** Row `index` of a request: a pure function of (request key, index, plan, registry). */
+export function generateRow(
+  plan: RowPlan,
+  context: RunContext<'bank' | 'requestKey'>,
+  index: number,
+): GeneratedRow {
+  const { generated, bank } = drawRow(plan, context, index);
   const row: GeneratedRow = {
     iban: generated.iban,
     valid: true,
@@ -63,22 +119,12 @@ export function generateRow(
     branch_code: generated.branchCode,
     account_number: generated.accountNumber,
     national_check: generated.nationalCheck,
-    ...bankFieldsOf(known, context.caller, requested),
+    ...rowBankFields(plan, context, bank).fields,
   };
   if (plan.target !== null && bank !== undefined) {
-    row.custom_target = {
-      scope: plan.target.scope,
-      bank_name: bank.name,
-      city: bank.city,
-      swift_code: bank.bic,
-      match_level: plan.target.matchLevel,
-      generated_bank_code: generated.bankCode,
-    };
-    row.coverage = {
-      match_status: 'matched',
-      matched_value: bank.bic ?? bank.name ?? bank.bankCode,
-      candidates: plan.target.banks.length,
-    };
+    const { custom_target, coverage } = targetFieldsOf(plan.target, bank, generated.bankCode);
+    row.custom_target = custom_target;
+    row.coverage = coverage;
   }
   if (plan.seed !== undefined) row.seed = plan.seed;
   return row;

@@ -7,7 +7,8 @@ import { AppError, toAppError, toErrorData } from '../../errors.js';
 import type { Claim, Debits, HeldCharge, Reservation, StatePorts } from '../index.js';
 import type { Watch } from '../watches.js';
 import type { LeaseLedger } from '../credits-lease.js';
-import type { RemoteClaim, RemoteReservation } from './wire.js';
+import type { CheckedAccount, KeyResolver } from '../key-resolver.js';
+import type { BalanceNote, NotedReply, RemoteClaim, RemoteReservation } from './wire.js';
 
 /** The call half of an RPC link (src/transport/http/threads/rpc.ts). */
 export interface RemoteCaller {
@@ -98,15 +99,33 @@ export function remotePorts(link: RemoteCaller): StatePorts {
 
 /**
  * The main thread's lease operations, for a front thread that reserves from leases (src/accounts/meter-leased.ts):
- * a grant per top-up and one spend per event-loop turn cross the port, not a reserve and a commit per request.
+ * a grant per top-up and one spend per event-loop turn cross the port, not a reserve and a commit per request. The
+ * balances their replies carry go to `onBalances` before the operation resolves, so a request whose commit resolved
+ * finds its own debit in them.
  */
-export function remoteLeaseLedger(link: RemoteCaller): LeaseLedger {
+export function remoteLeaseLedger(
+  link: RemoteCaller,
+  onBalances: (notes: readonly BalanceNote[]) => void = () => undefined,
+): LeaseLedger {
+  const noted = async <T>(reply: Promise<NotedReply<T>>): Promise<T> => {
+    const { value, balances } = await reply;
+    onBalances(balances);
+    return value;
+  };
   return {
-    grant: (request) => link.call('leases', 'grant', [request]),
-    spend: (spends, expiresAt) => link.call('leases', 'spend', [spends, expiresAt]),
-    giveBack: (leaseId, amount) => link.call('leases', 'giveBack', [leaseId, amount]),
+    grant: (request) => noted(link.call('leases', 'grant', [request])),
+    spend: (spends, expiresAt) => noted(link.call('leases', 'spend', [spends, expiresAt])),
+    giveBack: (leaseId, amount) => noted(link.call('leases', 'giveBack', [leaseId, amount])),
     renew: async (leaseIds, expiresAt) =>
       new Set(await link.call<string[]>('leases', 'renew', [leaseIds, expiresAt])),
     reclaimExpired: (now) => link.call('leases', 'reclaimExpired', [now]),
+  };
+}
+
+/** A front thread's key cache asks the main thread's (`authenticator.resolve`), keeping the age it is given. */
+export function remoteKeyResolver(link: RemoteCaller): KeyResolver {
+  return {
+    resolve: (rawKey, now) =>
+      link.call<CheckedAccount | null>('authenticator', 'resolve', [rawKey, now]),
   };
 }

@@ -17,7 +17,8 @@ import type {
   StatePorts,
 } from '../index.js';
 import type { LeaseLedger, LeaseRequest, LeaseSpend } from '../credits-lease.js';
-import type { RemoteClaim, RemoteReservation } from './wire.js';
+import type { KeyResolver } from '../key-resolver.js';
+import type { BalanceNote, NotedReply, RemoteClaim, RemoteReservation } from './wire.js';
 
 type Leader = Extract<Claim, { kind: 'leader' }>;
 
@@ -107,17 +108,60 @@ function claimHandlers(
   };
 }
 
-/** The lease operations of the main thread's ledger for one front thread, which holds leases of it. */
-function leaseHandlers(leases: LeaseLedger, held: Set<string>) {
+/** The balances of the keys of `leaseIds`, read now: what a lease operation's reply carries to the front thread. */
+async function balancesOf(
+  meter: StatePorts['meter'],
+  held: ReadonlyMap<string, Account>,
+  leaseIds: Iterable<string>,
+): Promise<BalanceNote[]> {
+  const accounts = new Map<string, Account>();
+  for (const leaseId of leaseIds) {
+    const account = held.get(leaseId);
+    if (account !== undefined) accounts.set(account.id, account);
+  }
+  const at = new Date();
+  return Promise.all(
+    [...accounts.values()].map(async (account) => ({
+      account_id: account.id,
+      at,
+      balance: await meter.balance(account, at),
+    })),
+  );
+}
+
+/**
+ * The lease operations of the main thread's ledger for one front thread, which holds leases of it. Each reply that
+ * changed a key's ledger row carries the key's balance read after the change, so the front thread's X-RateLimit
+ * headers need no call of their own: a request's debit is in the balance its turn's spend brings back.
+ */
+function leaseHandlers(
+  leases: LeaseLedger,
+  meter: StatePorts['meter'],
+  held: Map<string, Account>,
+) {
+  // A balance that cannot be read must not fail an operation that succeeded (a recorded spend): the front thread
+  // then reads the balance itself.
+  const noted = async <T>(value: T, leaseIds: Iterable<string>): Promise<NotedReply<T>> => ({
+    value,
+    balances: await balancesOf(meter, held, leaseIds).catch(() => []),
+  });
   return {
     grant: async (request: LeaseRequest) => {
-      held.add(request.leaseId);
-      return leases.grant(request);
+      held.set(request.leaseId, request.account);
+      return noted(await leases.grant(request), [request.leaseId]);
     },
-    spend: (spends: readonly LeaseSpend[], expiresAt: Date) => leases.spend(spends, expiresAt),
+    spend: async (spends: readonly LeaseSpend[], expiresAt: Date) => {
+      await leases.spend(spends, expiresAt);
+      return noted(
+        undefined,
+        spends.map((spend) => spend.lease_id),
+      );
+    },
     giveBack: async (leaseId: string, amount: number | null) => {
-      if (amount === null) held.delete(leaseId);
       await leases.giveBack(leaseId, amount);
+      const reply = await noted(undefined, [leaseId]);
+      if (amount === null) held.delete(leaseId);
+      return reply;
     },
     // A Set does not cross the port as the caller reads it: ids as an array.
     renew: async (leaseIds: readonly string[], expiresAt: Date) => [
@@ -127,40 +171,59 @@ function leaseHandlers(leases: LeaseLedger, held: Set<string>) {
   };
 }
 
-/** `leases`: the ledger's lease operations, when the front thread spends leases (its reservations stay local). */
-export function servePorts(ports: StatePorts, leases?: LeaseLedger): ServedPorts {
-  const heldLeases = new Set<string>();
+/** `resolve` only with a key cache: a front thread's cache must be answered with the age of a real read. */
+function authenticatorHandlers(authenticator: StatePorts['authenticator'], keys?: KeyResolver) {
+  return {
+    authenticate: (rawKey: string, now: Date) => authenticator.authenticate(rawKey, now),
+    accountById: (id: string) => authenticator.accountById(id),
+    ...(keys === undefined
+      ? {}
+      : { resolve: (rawKey: string, now: Date) => keys.resolve(rawKey, now) }),
+  };
+}
+
+/** The meter without leases: each reservation crosses as a handle into `reservations`. */
+function meterHandlers(meter: StatePorts['meter'], reservations: Handles<Reservation>) {
+  return {
+    reserve: async (account: Account, debits: Debits, now: Date): Promise<ReserveOutcome> => {
+      const outcome = await meter.reserve(account, debits, now);
+      if (!outcome.ok) return outcome;
+      const reservation: RemoteReservation = {
+        ...outcome.reservation,
+        handle: reservations.put(outcome.reservation),
+      };
+      return { ok: true, reservation };
+    },
+    commit: (handle: number, actual?: Debits) => meter.commit(reservations.take(handle), actual),
+    refund: (handle: number) => meter.refund(reservations.take(handle)),
+    // A committed charge is plain data (no handle): it may come from a record written before a restart.
+    refundCommitted: (charge: CommittedCharge) => meter.refundCommitted(charge),
+    balance: (account: Account, now: Date) => meter.balance(account, now),
+  };
+}
+
+/**
+ * `leases`: the ledger's lease operations, when the front thread spends leases (its reservations stay local).
+ * `keys`: the main thread's key cache, which answers the front thread's (`authenticator.resolve`).
+ */
+export function servePorts(
+  ports: StatePorts,
+  leases?: LeaseLedger,
+  keys?: KeyResolver,
+): ServedPorts {
+  const heldLeases = new Map<string, Account>();
   const reservations = new Handles<Reservation>();
   const leaders = new Handles<Leader>();
   const replays = new Handles<Promise<unknown>>();
   const handlers = {
-    authenticator: {
-      authenticate: (rawKey: string, now: Date) => ports.authenticator.authenticate(rawKey, now),
-      accountById: (id: string) => ports.authenticator.accountById(id),
-    },
-    meter: {
-      reserve: async (account: Account, debits: Debits, now: Date): Promise<ReserveOutcome> => {
-        const outcome = await ports.meter.reserve(account, debits, now);
-        if (!outcome.ok) return outcome;
-        const reservation: RemoteReservation = {
-          ...outcome.reservation,
-          handle: reservations.put(outcome.reservation),
-        };
-        return { ok: true, reservation };
-      },
-      commit: (handle: number, actual?: Debits) =>
-        ports.meter.commit(reservations.take(handle), actual),
-      refund: (handle: number) => ports.meter.refund(reservations.take(handle)),
-      // A committed charge is plain data (no handle): it may come from a record written before a restart.
-      refundCommitted: (charge: CommittedCharge) => ports.meter.refundCommitted(charge),
-      balance: (account: Account, now: Date) => ports.meter.balance(account, now),
-    },
+    authenticator: authenticatorHandlers(ports.authenticator, keys),
+    meter: meterHandlers(ports.meter, reservations),
     keyless: {
       take: (ip: string, items: number, now: Date) => ports.keyless.take(ip, items, now),
       refund: (ip: string, items: number, now: Date) => ports.keyless.refund(ip, items, now),
     },
     ...claimHandlers(ports, leaders, replays, reservations),
-    ...(leases === undefined ? {} : { leases: leaseHandlers(leases, heldLeases) }),
+    ...(leases === undefined ? {} : { leases: leaseHandlers(leases, ports.meter, heldLeases) }),
     watches: {
       create: (keyId: string, sourceId: string, recordKey: string, now: Date) =>
         ports.watches.create(keyId, sourceId, recordKey, now),
@@ -179,7 +242,7 @@ export function servePorts(ports: StatePorts, leases?: LeaseLedger): ServedPorts
       reservations.held.clear();
       await Promise.all(held.map((reservation) => ports.meter.refund(reservation)));
       // The thread's leases die with it: their unspent credits go back now, not after a TTL.
-      const leaseIds = [...heldLeases];
+      const leaseIds = [...heldLeases.keys()];
       heldLeases.clear();
       if (leases !== undefined)
         await Promise.all(leaseIds.map((leaseId) => leases.giveBack(leaseId, null)));

@@ -3,14 +3,15 @@
  * poll of the newest published version (limits.registry.publicationPollMs) for what a dropped connection missed.
  * When the database holds a newer version than the registry this node serves, `apply` runs (a child process
  * with the writer handle); one at a time, and once more if news came in meanwhile. The service sees the applied
- * version on its next request, as with any import beside it.
+ * version on its next request, as with any import beside it. The follower holds one connection of its own, beside
+ * the node's pool (src/postgres/pool.ts): a LISTEN lasts as long as its connection, so it cannot be a pooled one.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { limits } from '../../limits.js';
 import type { ApplyOutcome } from './apply.js';
 import { latestPublishedVersion } from './publications.js';
-import { ensurePublicationSchema, publicationChannel } from './schema.js';
+import { publicationChannel } from './schema.js';
 
 export interface FollowerDeps {
   readonly databaseUrl: string;
@@ -109,7 +110,6 @@ export class RegistryFollower {
     });
     try {
       await client.connect();
-      await ensurePublicationSchema(client);
       await client.query(`LISTEN ${publicationChannel}`);
     } catch (error) {
       await client.end().catch(() => undefined);

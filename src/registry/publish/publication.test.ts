@@ -20,7 +20,7 @@ import { applyPublications } from './apply.js';
 import { RegistryFollower } from './follower.js';
 import { RegistryPublisher } from './publisher.js';
 import { publishedWrites } from './writes.js';
-import { ensurePublicationSchema } from './schema.js';
+import { migrateDatabase } from '../../postgres/migrate.js';
 
 const oenb = (date: string) => sharedPath(`oenb-sepa-verzeichnis/${date}/at.csv`);
 const nbb = (date: string) => sharedPath(`nbb-bank-codes/${date}/nbb.xlsx`);
@@ -43,7 +43,7 @@ describe('registry publication and replay', () => {
     database = await createScratchDatabase('publication_unit');
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    await ensurePublicationSchema(client);
+    await migrateDatabase(database.url);
   });
 
   after(async () => {

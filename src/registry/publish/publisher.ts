@@ -1,6 +1,6 @@
 /**
  * The publishing side, for a process that imports through the writer handle with a database URL (`ibanqa registry
- * import | sync --database-url`). One PostgreSQL transaction spans the whole command and holds the publication
+ * import | sync --database-url`, which migrates the database first: the table is migration 3's). One PostgreSQL transaction spans the whole command and holds the publication
  * lock: the local registry first takes every publication it lacks (so the new import is made on the published
  * chain), then imports, and at the end every import it committed becomes a row, with a NOTIFY that PostgreSQL
  * delivers on commit. Publishers on different nodes therefore run one at a time and never publish two imports for
@@ -16,7 +16,7 @@ import type { RegistryIdentity } from '../store/types.js';
 import { applyPublications, type ApplyOutcome } from './apply.js';
 import { encodePublication } from './payload.js';
 import { insertPublication } from './publications.js';
-import { publicationChannel, publicationLockSql, registryPublicationsDdl } from './schema.js';
+import { publicationChannel, publicationLockSql } from './schema.js';
 
 export class RegistryPublisher {
   private readonly imports: CommittedImport[] = [];
@@ -36,7 +36,6 @@ export class RegistryPublisher {
     try {
       await client.query('BEGIN');
       await client.query(publicationLockSql);
-      await client.query(registryPublicationsDdl);
       const caughtUp = await applyPublications(store, client);
       const publisher = new RegistryPublisher(client, caughtUp.registry, caughtUp);
       publisher.stopObserving = store.onImport((imported) => publisher.imports.push(imported));

@@ -4,7 +4,7 @@
  * claims (two nodes never take one review; an expired claim is taken again, and only its new holder records).
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -19,6 +19,8 @@ import { limits } from '../../limits.js';
 import { readStatementReport } from '../../ops/statements/report-check.js';
 import { StatementReviews } from '../reviews.js';
 import { decryptUpload } from '../upload-cipher.js';
+import { migrateDatabase } from '../../postgres/migrate.js';
+import { openPool } from '../../postgres/pool.js';
 import { openPostgresStatements } from './open.js';
 
 const silent = pino({ level: 'silent' });
@@ -27,29 +29,46 @@ const key = randomBytes(32);
 describe('statement reviews on PostgreSQL', () => {
   let database: ScratchDatabase;
   let admin: pg.Client;
-  const opened: ReturnType<typeof openPostgresStatements>[] = [];
+  const pools: pg.Pool[] = [];
   /** A node's view of the shared tables: its own pool and its own claim name. */
   const node = async (name: string, leaseMs?: number) => {
-    const state = openPostgresStatements(database.url, key, silent, {
+    const pool = openPool(database.url);
+    pools.push(pool);
+    return openPostgresStatements(pool, key, {
       node: name,
       ...(leaseMs === undefined ? {} : { leaseMs }),
     });
-    opened.push(state);
-    await state.database.ready();
-    return state;
   };
 
   before(async () => {
     database = await createScratchDatabase('statements_unit');
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
-    await (await node('schema')).database.ready();
+    await migrateDatabase(database.url);
   });
 
   after(async () => {
     await admin?.end();
-    for (const state of opened) await state.database.close();
+    for (const pool of pools) await pool.end();
     await database?.drop();
+  });
+
+  test('a node whose upload key differs from the recorded one is refused; the same key is accepted', async () => {
+    const pool = openPool(database.url);
+    pools.push(pool);
+    await admin.query('DELETE FROM statement_upload_key');
+    const first = openPostgresStatements(pool, key).files;
+    await first.open();
+    const { rows } = await admin.query<{ fingerprint: string }>(
+      'SELECT fingerprint FROM statement_upload_key',
+    );
+    // The fingerprint is an HMAC under the key (computed here by node:crypto), never the key itself.
+    const expected = createHmac('sha256', key).update('ibanqa statement upload key').digest('hex');
+    assert.deepEqual(rows, [{ fingerprint: expected }]);
+    const other = openPostgresStatements(pool, randomBytes(32)).files;
+    await assert.rejects(other.open(), /IBANQA_STATEMENT_KEY/);
+    await openPostgresStatements(pool, Buffer.from(key)).files.open();
+    assert.equal((await admin.query('SELECT 1 FROM statement_upload_key')).rowCount, 1);
   });
 
   describe('PgReviewStore', () => {
@@ -126,13 +145,12 @@ describe('statement reviews on PostgreSQL', () => {
     const held = await ports.meter.reserve(account, { statements: 1 }, now);
     assert.ok(held.ok);
     await ports.meter.commit(held.reservation);
-    const state = openPostgresStatements(database.url, key, silent, { node: 'last' });
+    const state = await node('last');
     const charge = {
       account_id: account.id,
       period_start: periodOf(account, now).start.toISOString(),
       debits: { statements: 1 },
     };
-    await state.database.ready();
     await state.store.put(reviewRecord('poison', { key_id: created.id, charge }));
     // Every earlier claimant died before it recorded an outcome.
     await admin.query(`UPDATE statement_reviews SET claims = $1`, [limits.statementClaimsMax]);

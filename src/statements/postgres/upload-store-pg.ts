@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { limits } from '../../limits.js';
-import { encryptUpload } from '../upload-cipher.js';
+import { encryptUpload, uploadKeyFingerprint } from '../upload-cipher.js';
 import type { UploadStore } from '../upload-store.js';
 
 /**
@@ -12,6 +12,29 @@ export class PgUploadStore implements UploadStore {
     private readonly pool: pg.Pool,
     private readonly key: Buffer,
   ) {}
+
+  /**
+   * Records this key's fingerprint if no node did yet, else compares with the recorded one: a node with another
+   * upload key (IBANQA_STATEMENT_KEY unset, so its own key file, or set differently) refuses to start rather than
+   * store uploads no other node can read.
+   */
+  async open(): Promise<void> {
+    const fingerprint = uploadKeyFingerprint(this.key);
+    await this.pool.query(
+      'INSERT INTO statement_upload_key (fingerprint) VALUES ($1) ON CONFLICT (singleton) DO NOTHING',
+      [fingerprint],
+    );
+    const { rows } = await this.pool.query<{ fingerprint: string }>(
+      'SELECT fingerprint FROM statement_upload_key',
+    );
+    const recorded = rows[0]?.fingerprint;
+    if (recorded !== fingerprint)
+      throw new Error(
+        `statement reviews: this node's upload key (fingerprint ${fingerprint.slice(0, 16)}) is not the one the ` +
+          `other nodes on this database use (${recorded?.slice(0, 16) ?? 'none'}): set the same IBANQA_STATEMENT_KEY ` +
+          '(64 hex characters) on every node',
+      );
+  }
 
   async write(reviewId: string, plain: Uint8Array): Promise<void> {
     // One statement: the row is there whole or not at all.

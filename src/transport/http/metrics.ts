@@ -18,7 +18,8 @@ import { httpStatusOf } from './status.js';
 /** Request counters of one thread as prom-client's JSON (what crosses from a front thread at a scrape). */
 export type RequestCounts = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
 
-export type Transport = 'rest' | 'grpc';
+/** mcp: one tool call over MCP (its POST /mcp is also one REST request, op service.mcp). */
+export type Transport = 'rest' | 'grpc' | 'mcp';
 
 export interface MetricsOptions {
   /**
@@ -101,13 +102,13 @@ export class HttpMetrics {
 
   /**
    * Counts one answered request; with `startedMs` (performance.now() when the request arrived) it also records
-   * its duration. `outcome`: REST, the status text or error code; gRPC, the status name.
+   * its duration. `outcome`: REST and MCP, the status text or error code; gRPC, the status name.
    */
   observe(op: string, outcome: string, transport: Transport = 'rest', startedMs?: number): void {
     this.counted.get(op, outcome, transport).inc();
     if (startedMs !== undefined) {
       const outcomeClass =
-        transport === 'rest' ? restOutcomeClass(outcome) : grpcOutcomeClass(outcome);
+        transport === 'grpc' ? grpcOutcomeClass(outcome) : restOutcomeClass(outcome);
       this.timed.get(op, transport, outcomeClass).observe((performance.now() - startedMs) / 1000);
     }
     if (transport === 'rest') this.threadRequests?.inc();

@@ -30,18 +30,38 @@ export interface Exchange {
 export const jsonType = 'application/json';
 export const csvType = 'text/csv; charset=utf-8';
 
+/**
+ * The fixed header names and values, encoded once: uWS takes bytes as they are, where a string is converted to
+ * UTF-8 on every call.
+ */
+const fixed = {
+  contentType: Buffer.from('content-type'),
+  requestId: Buffer.from('x-request-id'),
+  noSniffName: Buffer.from('x-content-type-options'),
+  noSniff: Buffer.from('nosniff'),
+  cacheControl: Buffer.from('cache-control'),
+  noStore: Buffer.from('no-store'),
+  json: Buffer.from(jsonType),
+} as const;
+
 /** Headers every REST answer carries (OWASP secure headers for APIs: no MIME sniffing, no caching of answers). */
 export function writeCommonHeaders(exchange: Exchange): void {
-  exchange.res.writeHeader('x-request-id', exchange.requestId);
+  exchange.res.writeHeader(fixed.requestId, exchange.requestId);
   if (exchange.requestIdReplaced === true)
     exchange.res.writeHeader(requestIdReplacedHeader, requestIdReplacedReason);
-  exchange.res.writeHeader('x-content-type-options', 'nosniff');
-  exchange.res.writeHeader('cache-control', 'no-store');
+  exchange.res.writeHeader(fixed.noSniffName, fixed.noSniff);
+  exchange.res.writeHeader(fixed.cacheControl, fixed.noStore);
   if (exchange.corsOrigin !== undefined) {
     exchange.res.writeHeader('access-control-allow-origin', exchange.corsOrigin);
     exchange.res.writeHeader('access-control-expose-headers', exposedHeaders);
     exchange.res.writeHeader('vary', 'Origin');
   }
+}
+
+/** Status line and Content-Type; uWS writes `200 OK` itself when no status was written. */
+function writeHead(exchange: Exchange, status: string, contentType: string): void {
+  if (status !== '200 OK') exchange.res.writeStatus(status);
+  exchange.res.writeHeader(fixed.contentType, contentType === jsonType ? fixed.json : contentType);
 }
 
 /** Response headers a browser client may read when CORS is on. */
@@ -67,8 +87,7 @@ export function send(
   if (!claimAnswer(exchange)) return;
   exchange.observe?.(status.slice(0, 3), exchange.refusedWith ?? null);
   exchange.res.cork(() => {
-    exchange.res.writeStatus(status);
-    exchange.res.writeHeader('content-type', contentType);
+    writeHead(exchange, status, contentType);
     writeCommonHeaders(exchange);
     for (const name in headers) exchange.res.writeHeader(name, headers[name] as string);
     exchange.res.end(body, close || exchange.closeConnection === true);
@@ -85,8 +104,7 @@ export function sendHead(
   if (!claimAnswer(exchange)) return;
   exchange.observe?.(status.slice(0, 3), null);
   exchange.res.cork(() => {
-    exchange.res.writeStatus(status);
-    exchange.res.writeHeader('content-type', contentType);
+    writeHead(exchange, status, contentType);
     writeCommonHeaders(exchange);
     exchange.res.endWithoutBody(bodyLength);
   });

@@ -5,6 +5,7 @@ import type { UploadRules } from '../../ops/framework/op.js';
 import type { CallIdentity } from '../../service/execute.js';
 import { uploadTooLarge } from '../upload-rules.js';
 import { portableAnswer, type HttpAnswer, type HttpCalls } from '../http/calls.js';
+import type { HttpMetrics } from '../http/metrics.js';
 import { errorHeaders } from '../http/respond.js';
 import { httpStatusOf } from '../http/status.js';
 import { newRequestId } from '../http/request-id.js';
@@ -17,6 +18,8 @@ export interface McpCallDeps {
   readonly calls: HttpCalls;
   readonly identity: CallIdentity;
   readonly logger: Logger;
+  /** Where each tool call is counted by its op (transport mcp); none over stdio, which has no /metrics. */
+  readonly metrics?: HttpMetrics;
 }
 
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -88,11 +91,19 @@ export async function callTool(
   deps: McpCallDeps,
 ): Promise<CallToolResult> {
   const requestId = newRequestId();
+  const startedMs = performance.now();
+  let outcome = 'internal';
   try {
     const raw = tool.upload === undefined ? args : uploadInput(tool.upload, args);
-    return successOf(await deps.calls.answer(tool.op, raw, deps.identity), requestId);
+    const answer = await deps.calls.answer(tool.op, raw, deps.identity);
+    outcome = answer.status;
+    return successOf(answer, requestId);
   } catch (thrown) {
-    return toolErrorOf(refusalOf(thrown, deps, requestId, tool.op.name), requestId);
+    const refusal = refusalOf(thrown, deps, requestId, tool.op.name);
+    outcome = refusal.code;
+    return toolErrorOf(refusal, requestId);
+  } finally {
+    deps.metrics?.observe(tool.op.name, outcome, 'mcp', startedMs);
   }
 }
 

@@ -93,7 +93,13 @@ async function writeResponse(exchange: Exchange, response: Response): Promise<vo
  */
 async function serve(deps: McpRouteDeps, exchange: Exchange, head: McpHead): Promise<string> {
   const body = await readBody(exchange, head.contentLength, limits.mcpBodyBytesMax);
-  const server = createMcpServer(deps.catalog, deps.calls, head.identity, deps.logger);
+  const server = createMcpServer(
+    deps.catalog,
+    deps.calls,
+    head.identity,
+    deps.logger,
+    deps.metrics,
+  );
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: limits.mcpBodyBytesMax,
     keepAliveMs: limits.mcpKeepAliveMs,

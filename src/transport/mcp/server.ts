@@ -14,6 +14,7 @@ import { contractVersion } from '../../contract-version.js';
 import type { HttpOp } from '../../ops/framework/op.js';
 import type { CallIdentity } from '../../service/execute.js';
 import type { HttpCalls } from '../http/calls.js';
+import type { HttpMetrics } from '../http/metrics.js';
 import { callTool, type McpCallDeps } from './call.js';
 import { readResource, resourcesOf, type McpResource } from './resources.js';
 import { toolsOf, type McpTool } from './tools.js';
@@ -62,12 +63,18 @@ export function createMcpServer(
   calls: HttpCalls,
   identity: CallIdentity,
   logger: Logger,
+  metrics?: HttpMetrics,
 ): Server {
   const server = new Server(
     { name: 'ibanqa', version: catalog.version },
     { capabilities: { tools: {}, resources: {} }, instructions },
   );
-  const deps: McpCallDeps = { calls, identity, logger };
+  const deps: McpCallDeps = {
+    calls,
+    identity,
+    logger,
+    ...(metrics === undefined ? {} : { metrics }),
+  };
   const tools = [...catalog.tools.values()].map((entry) => entry.tool);
   const resources = [...catalog.resources.values()].map((entry) => entry.resource);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));

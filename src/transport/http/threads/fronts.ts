@@ -3,7 +3,11 @@
  * with its own uWS app on the main app's host:port (uSockets sets SO_REUSEPORT, so the kernel spreads new
  * connections over every listening thread). Over one RPC link per thread the main thread serves:
  * - `authenticator`, `meter`, `keyless`, `idempotency`, `claims`, `watches`: its real state ports, so the
- *   single Meter on this thread still decides every reservation;
+ *   single Meter on this thread still decides every reservation; `authenticator.resolve` answers a front thread's
+ *   key cache from this thread's, and every key this thread's cache forgets or finds changed is posted to every
+ *   front thread (`keys.forget`);
+ * - `leases`: the ledger's lease operations, each reply with the balances the front thread's X-RateLimit headers
+ *   read;
  * - `service.answer`: whole calls of ops that run on the main thread (statements, usage, watches, ...);
  * - `pool.run`: pool-sized runs, in this thread's piscina pool;
  * - `metrics.render`: a scrape summed over every thread.
@@ -16,6 +20,8 @@ import { isHttpOp, type HttpOp } from '../../../contract/op.js';
 import { ops, opsByName } from '../../../ops/table.js';
 import { servePorts, type ServedPorts } from '../../../ports/remote/serve-ports.js';
 import type { LeaseLedger } from '../../../ports/credits-lease.js';
+import type { KeyChanges, KeyResolver } from '../../../ports/key-resolver.js';
+import { keyChangesPort } from '../../../ports/remote/wire.js';
 import type { StatePorts } from '../../../ports/index.js';
 import { RenderedBody } from '../../../render/body.js';
 import type { Runner, Service } from '../../../service/execute.js';
@@ -32,6 +38,8 @@ export interface FrontThreadsDeps {
   readonly state: StatePorts;
   /** The ledger's lease operations: each front thread reserves from leases of it, not through this thread. */
   readonly leases?: LeaseLedger;
+  /** This thread's key cache: front threads' caches are answered from it and told what it forgets. */
+  readonly keys: KeyResolver & KeyChanges;
   readonly service: Service;
   readonly runner: Runner;
   readonly metrics: HttpMetrics;
@@ -45,6 +53,8 @@ export interface FrontThreads {
   counts(): Promise<RequestCounts[]>;
   /** Reservations the main thread holds for front threads right now. */
   readonly pendingReservations: number;
+  /** Calls front threads made to this thread so far, by `port.method`, summed over threads (tests, benchmarks). */
+  callsAnswered(): Record<string, number>;
   /** Stops every front thread: each closes its listen socket, lets its calls settle, closes its connections and exits. */
   close(): Promise<void>;
 }
@@ -112,7 +122,7 @@ interface FrontThread {
 }
 
 function startOne(deps: FrontThreadsDeps, thread: string): Promise<FrontThread> {
-  const served = servePorts(deps.state, deps.leases);
+  const served = servePorts(deps.state, deps.leases, deps.keys);
   const settings: FrontThreadSettings = { ...deps.settings, entry: fileURLToPath(entry), thread };
   const worker = new Worker(bootstrap, { workerData: settings });
   return new Promise((resolve, reject) => {
@@ -167,6 +177,11 @@ export async function startFrontThreads(deps: FrontThreadsDeps): Promise<FrontTh
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
     throw error;
   }
+  // A revoked or changed key is forgotten by every front thread now, not when its entry ages out.
+  deps.keys.onChange((keyId) => {
+    for (const thread of threads)
+      thread.link.call(keyChangesPort, 'forget', [keyId]).catch(() => undefined);
+  });
   return {
     setReady(ready) {
       for (const thread of threads)
@@ -174,6 +189,12 @@ export async function startFrontThreads(deps: FrontThreadsDeps): Promise<FrontTh
     },
     counts: () =>
       Promise.all(threads.map((thread) => thread.link.call<RequestCounts>('metrics', 'counts'))),
+    callsAnswered() {
+      const sums: Record<string, number> = {};
+      for (const thread of threads)
+        for (const [name, count] of thread.link.answered) sums[name] = (sums[name] ?? 0) + count;
+      return sums;
+    },
     get pendingReservations() {
       return threads.reduce((sum, thread) => sum + thread.served.pending, 0);
     },

@@ -43,6 +43,8 @@ export class RpcLink {
     { resolve: (value: unknown) => void; reject: (error: unknown) => void }
   >();
   private closedWith: AppError | undefined;
+  /** Calls this end answered, by `port.method` (tests and benchmarks count what crosses per request). */
+  readonly answered = new Map<string, number>();
 
   constructor(
     private readonly channel: Channel,
@@ -85,6 +87,8 @@ export class RpcLink {
   }
 
   private async answer({ id, port, method, args }: CallMessage): Promise<void> {
+    const name = `${port}.${method}`;
+    this.answered.set(name, (this.answered.get(name) ?? 0) + 1);
     let reply: ReplyMessage;
     try {
       const handler = this.handlers[port]?.[method];

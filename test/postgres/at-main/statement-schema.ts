@@ -1,3 +1,5 @@
+// A copy of src/statements/postgres/schema.ts at commit 633f9fd (three schema owners; import paths changed only):
+// upgrade.test.ts builds a database with these files as nodes of that release did.
 /**
  * The PostgreSQL side of statement reviews: the review records with the analysis queue's claim columns, and the
  * encrypted uploads. The DDL is plain SQL and idempotent, run under an advisory lock (two concurrent
