@@ -19,7 +19,6 @@ import { AccountStore } from '../src/accounts/account-store.js';
 import { lmdbPorts } from '../src/accounts/lmdb-ports.js';
 import { AuthCache } from '../src/accounts/auth-cache.js';
 import { LeasedMeter } from '../src/accounts/meter-leased.js';
-import { MeterLeaseLedger } from '../src/accounts/meter-leases.js';
 import { PushedBalances } from '../src/accounts/pushed-balances.js';
 import type { Authenticator } from '../src/ports/accounts.js';
 import type { CreditMeter } from '../src/ports/credits.js';
@@ -71,7 +70,7 @@ async function run(mode: Mode): Promise<{ calls: Record<string, number>; cpuUs: 
     throw thrown;
   };
   const mainKeys = AuthCache.over(local.authenticator);
-  new RpcLink(port1, servePorts(local, new MeterLeaseLedger(local.ledger), mainKeys).handlers, bug);
+  new RpcLink(port1, servePorts(local, local.leaseLedger, mainKeys).handlers, bug);
   const link = new RpcLink(port2, {}, bug);
   const calls: Record<string, number> = {};
   const counting: RemoteCaller = {

@@ -37,7 +37,6 @@ import { ServiceMetrics } from './metrics/service-metrics.js';
 import { buildApp, listen, type HttpFront } from './transport/http/server.js';
 import { startFrontThreads, type FrontThreads } from './transport/http/threads/fronts.js';
 import { sharedPort } from './transport/http/threads/shared-port.js';
-import { MeterLeaseLedger } from './accounts/meter-leases.js';
 import { AuthCache } from './accounts/auth-cache.js';
 import type { LeaseLedger } from './ports/credits-lease.js';
 import { assertPortFree } from './transport/port-claim.js';
@@ -320,7 +319,7 @@ async function openState(
       ledger: lmdb.ledger,
       lmdb,
       shared: null,
-      leaseLedger: new MeterLeaseLedger(lmdb.ledger),
+      leaseLedger: lmdb.leaseLedger,
     };
   }
   const shared = await openSharedState(config.databaseUrl, {

@@ -10,11 +10,18 @@
  *
  * In-process: the first claim of a (key id, key) is the leader; claims that arrive while it runs await the
  * leader's promise instead of running again, so N concurrent identical requests run and debit once.
+ *
+ * The leader's result and its debit are one write transaction of the accounts environment (lmdb-js
+ * `childTransaction`, aborted whole when a write in it throws): the record, its expiry entry and the ledger's counts
+ * (the Meter's reservation, or a front thread's lease spends) commit together or not at all.
  */
 import { assert } from '../assert.js';
 import { AppError } from '../errors.js';
 import type { Claim, IdempotencyRequest } from '../ports/idempotency.js';
+import type { Charge, HeldCharge } from '../ports/credits.js';
 import type { AccountStore } from './account-store.js';
+import type { MeterLeaseLedger } from './meter-leases.js';
+import type { Meter } from './meter.js';
 import type { Table } from './table.js';
 import { PendingWrites } from './pending-writes.js';
 import { limits } from '../limits.js';
@@ -91,8 +98,8 @@ export interface LeaderParts {
   /** The store's in-process claims: the leader's entry stays until its result is committed. */
   readonly inflight: Map<string, unknown>;
   readonly mapKey: string;
-  /** Resolves when the result (JSON text) is committed. */
-  readonly save: (text: string, now: Date) => Promise<unknown>;
+  /** Resolves when the result (JSON text) and the charge are committed together; rejects when neither is. */
+  readonly save: (text: string, now: Date, charge: HeldCharge | undefined) => Promise<unknown>;
   /** Frees the key in the store after an abandon (a store that writes nothing while running needs nothing). */
   readonly release?: () => void;
   readonly track: (write: Promise<unknown>) => void;
@@ -103,17 +110,28 @@ export function leaderClaim(parts: LeaderParts): Claim {
   const { result, inflight, mapKey } = parts;
   return {
     kind: 'leader',
-    complete: (output, now) => {
+    complete: (output, now, charge) => {
       result.once();
       const text = JSON.stringify(output);
-      // Followers get the same JSON round trip as a later replay would.
-      result.resolve(JSON.parse(text) as unknown);
-      const written = parts.save(text, now);
-      // Until the store has committed, followers find the leader's promise instead of a missing record.
-      written.finally(() => inflight.delete(mapKey)).catch(() => undefined);
-      parts.track(written);
+      const written = parts.save(text, now, charge);
+      // A stop waits for it; its failure is the caller's (rejected below), not one for flush() to rethrow.
+      parts.track(written.catch(() => undefined));
+      // Followers wait for the commit too (until then they find the leader's promise instead of a missing record):
+      // a result is handed out only once it is saved and paid for, and a failed save fails them as an abandon does.
       // The caller answers after this: an acknowledged run is committed and replays after a crash.
-      return written.then(() => undefined);
+      return written.then(
+        () => {
+          inflight.delete(mapKey);
+          // Followers get the same JSON round trip as a later replay would.
+          result.resolve(JSON.parse(text) as unknown);
+        },
+        (error: unknown) => {
+          inflight.delete(mapKey);
+          result.reject(error);
+          parts.release?.();
+          throw error;
+        },
+      );
     },
     abandon: (error) => {
       result.once();
@@ -124,15 +142,57 @@ export function leaderClaim(parts: LeaderParts): Claim {
   };
 }
 
+/** The ledger whose counts a leader's charge writes, and the write transaction the records share with it. */
+export interface RecordsLedger {
+  readonly meter: Meter;
+  /** The leases of the same Meter that front threads spend (a charge that arrives as lease spends). */
+  readonly leases: MeterLeaseLedger;
+  /** Runs `body` as one write transaction: its writes commit together, or none does when it throws. */
+  transaction(body: () => void): Promise<unknown>;
+}
+
+/** The in-memory twin's transaction: the body runs at once, and a MemoryTable write cannot fail half-way. */
+export function immediateTransaction(body: () => void): Promise<unknown> {
+  try {
+    body();
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+/** Writes the charge's counts inside the running transaction; returns what undoes them in memory. */
+function chargeWithin(ledger: RecordsLedger, charge: Charge): () => void {
+  return charge.kind === 'reservation'
+    ? ledger.meter.commitWithin(charge.reservation, charge.actual)
+    : ledger.leases.spendWithin(charge.spends, charge.expiresAt);
+}
+
 export class IdempotencyStore {
   private readonly inflight = new Map<string, InFlight>();
   private readonly writes = new PendingWrites();
 
-  /** Over any table: the accounts environment's in production, a MemoryTable for the in-memory twin. */
-  constructor(private readonly db: Table<Entry>) {}
+  /**
+   * Over any table: the accounts environment's in production, a MemoryTable for the in-memory twin. Without a
+   * ledger a leader completes without a charge only (tests of the records alone).
+   */
+  constructor(
+    private readonly db: Table<Entry>,
+    private readonly ledger?: RecordsLedger,
+  ) {}
 
-  static open(accounts: AccountStore): IdempotencyStore {
-    return new IdempotencyStore(accounts.subDatabase<Entry>('idempotency'));
+  /** Over the accounts environment; `ledger`: the Meter of the same environment and its leases. */
+  static open(
+    accounts: AccountStore,
+    ledger?: Omit<RecordsLedger, 'transaction'>,
+  ): IdempotencyStore {
+    const db = accounts.subDatabase<Entry>('idempotency');
+    return new IdempotencyStore(
+      db,
+      ledger === undefined
+        ? undefined
+        : { ...ledger, transaction: (body) => db.childTransaction(body) },
+    );
   }
 
   /**
@@ -202,19 +262,59 @@ export class IdempotencyStore {
       inflight: this.inflight,
       mapKey,
       track: (write) => this.track(write),
-      save: (text, now) => {
+      save: (text, now, charge) => {
         const record: IdempotencyRecord = {
           fingerprint: request.fingerprint,
           result: text,
           created_at: now.toISOString(),
           expires_at: request.expiresAt.toISOString(),
         };
-        return Promise.all([
-          this.db.put(mapKey, record),
-          this.db.put(expiryKey(record.expires_at, keyId, request.key), mapKey),
-        ]);
+        const write = () => {
+          void this.db.put(mapKey, record);
+          void this.db.put(expiryKey(record.expires_at, keyId, request.key), mapKey);
+        };
+        if (charge === undefined && this.ledger === undefined)
+          return Promise.all([
+            this.db.put(mapKey, record),
+            this.db.put(expiryKey(record.expires_at, keyId, request.key), mapKey),
+          ]);
+        return this.saveCharged(write, charge);
       },
     });
+  }
+
+  /**
+   * The record's writes and the charge's counts in one transaction. The ledger's counts change in memory only
+   * inside it, so a group write of the Meter issued meanwhile never carries a charge whose record may not commit;
+   * when the transaction aborts (or never ran), the counts are undone and the reservation refunded.
+   */
+  private async saveCharged(write: () => void, held: HeldCharge | undefined): Promise<void> {
+    const ledger = this.ledger;
+    assert(
+      ledger !== undefined,
+      'a charged idempotency record needs the ledger of its environment',
+    );
+    let undo: (() => void) | null = null;
+    let ran = false;
+    try {
+      await ledger.transaction(() => {
+        ran = true;
+        const undoCharge = held === undefined ? () => undefined : chargeWithin(ledger, held.charge);
+        try {
+          write();
+        } catch (error) {
+          undoCharge();
+          throw error;
+        }
+        undo = undoCharge;
+      });
+    } catch (error) {
+      (undo as (() => void) | null)?.();
+      if (!ran && held?.charge.kind === 'reservation') ledger.meter.refund(held.charge.reservation);
+      held?.settled(false);
+      throw error;
+    }
+    held?.settled(true);
   }
 
   private track(write: Promise<unknown>): void {

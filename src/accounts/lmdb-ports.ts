@@ -4,6 +4,7 @@ import type { Watch } from '../ports/watches.js';
 import type { AccountStore } from './account-store.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { KeylessLimit } from './keyless-limit.js';
+import { MeterLeaseLedger } from './meter-leases.js';
 import { Meter } from './meter.js';
 import { portsOver } from './sync-ports.js';
 
@@ -12,11 +13,14 @@ export interface LmdbPorts extends StatePorts {
   readonly ledger: Meter;
   /** The idempotency records store itself (sweeps, tests). */
   readonly records: IdempotencyStore;
+  /** The ledger's lease operations for this node's front threads (their lease spends commit with saved results). */
+  readonly leaseLedger: MeterLeaseLedger;
 }
 
 export function lmdbPorts(store: AccountStore): LmdbPorts {
   const ledger = Meter.open(store);
-  const records = IdempotencyStore.open(store);
+  const leaseLedger = new MeterLeaseLedger(ledger);
+  const records = IdempotencyStore.open(store, { meter: ledger, leases: leaseLedger });
   const ports = portsOver({
     authenticate: (rawKey, now) => store.authenticate(rawKey, now),
     accountById: (id) => store.accountById(id),
@@ -25,5 +29,5 @@ export function lmdbPorts(store: AccountStore): LmdbPorts {
     records,
     watches: store.subDatabase<Watch>('watches'),
   });
-  return { ...ports, ledger, records };
+  return { ...ports, ledger, records, leaseLedger };
 }

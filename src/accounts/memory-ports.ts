@@ -5,9 +5,10 @@
  */
 import type { StatePorts } from '../ports/index.js';
 import type { CreatedKey } from './key-records.js';
-import { IdempotencyStore } from './idempotency-store.js';
+import { IdempotencyStore, immediateTransaction } from './idempotency-store.js';
 import { KeylessLimit, directWriter } from './keyless-limit.js';
 import { MemoryKeyRegistry } from './memory-keys.js';
+import { MeterLeaseLedger } from './meter-leases.js';
 import { Meter } from './meter.js';
 import type { PlanId } from '../domain/plans/plans.js';
 import { portsOver } from './sync-ports.js';
@@ -30,7 +31,12 @@ export function memoryPorts(): MemoryPorts {
     accountById: (id) => keys.accountById(id),
     ledger,
     keyless: new KeylessLimit(keylessTable, directWriter(keylessTable)),
-    records: new IdempotencyStore(new MemoryTable()),
+    // A result and its charge commit together trivially: both are in memory, written in one synchronous step.
+    records: new IdempotencyStore(new MemoryTable(), {
+      meter: ledger,
+      leases: new MeterLeaseLedger(ledger),
+      transaction: immediateTransaction,
+    }),
     watches: new MemoryTable(),
   });
   return {

@@ -22,6 +22,7 @@ import type {
   CommittedCharge,
   CreditMeter,
   Debits,
+  HeldCharge,
   Reservation,
   ReserveOutcome,
 } from '../ports/credits.js';
@@ -155,6 +156,42 @@ export class LeasedMeter implements CreditMeter {
       this.putBack(lease, reserved - spent, false);
     }
     return spentAny ? this.scheduleBatch() : Promise.resolve();
+  }
+
+  /**
+   * The reservation's spends, for a transaction another store runs (an idempotent run's result saved with them):
+   * they leave the lease now and count as spending, so the lease is not given back as idle meanwhile; if that
+   * transaction fails they return to the lease, which still holds them in the ledger.
+   */
+  charge(reservation: Reservation, actual: Debits = reservation.debits): HeldCharge {
+    checkDebits(actual);
+    const spends: LeaseSpend[] = [];
+    const spending: [Lease, number][] = [];
+    for (const [kind, lease] of this.settle(reservation)) {
+      const spent = actual[kind] ?? 0;
+      const reserved = reservation.debits[kind] ?? 0;
+      assert(spent <= reserved, `commit of ${kind} exceeds its reservation`);
+      lease.inFlight -= reserved;
+      if (spent > 0) {
+        spends.push({ lease_id: lease.id, scope: lease.scope, amount: spent });
+        spending.push([lease, spent]);
+        lease.spending++;
+      }
+      this.putBack(lease, reserved - spent, false);
+    }
+    // A graceful stop waits for it, as for a batch of spends, before it gives the leases back.
+    const { written, settle } = batchSettlement('charged spend failed');
+    void this.writes.track(written).catch(() => undefined);
+    return {
+      charge: { kind: 'leases', spends, expiresAt: new Date(this.clock() + this.ttlMs) },
+      settled: (committed) => {
+        for (const [lease, spent] of spending) {
+          lease.spending--;
+          if (!committed) this.putBack(lease, spent, false);
+        }
+        settle();
+      },
+    };
   }
 
   async refund(reservation: Reservation): Promise<void> {

@@ -44,21 +44,55 @@ export class MeterLeaseLedger implements LeaseLedger {
   }
 
   async spend(spends: readonly LeaseSpend[], expiresAt: Date): Promise<void> {
-    // All or nothing, as the PostgreSQL function: every lease is checked before any is spent.
-    for (const spend of spends) {
-      const held = this.leases.get(spend.lease_id);
-      if (held === undefined || held.granted - held.spent < spend.amount)
-        throw new Error(`credit lease ${spend.lease_id} no longer holds ${spend.amount} credits`);
-    }
     const written: Promise<void>[] = [];
-    for (const spend of spends) {
-      const held = this.leases.get(spend.lease_id) as HeldLease;
-      held.spent += spend.amount;
-      held.expiresAtMs = Math.max(held.expiresAtMs, expiresAt.getTime());
-      const { account_id, period_start, kind } = held.scope;
-      written.push(this.meter.spendLeased(account_id, period_start, kind, spend.amount));
+    for (const held of this.check(spends)) {
+      const { account_id, period_start, kind } = held.lease.scope;
+      this.count(held, expiresAt);
+      written.push(this.meter.spendLeased(account_id, period_start, kind, held.amount));
     }
     await Promise.all(written);
+  }
+
+  /**
+   * spend inside a write transaction of the accounts environment that a caller runs (an idempotent run's result
+   * saved with its spend): throws, spending nothing, when a lease no longer holds its amount. Returns what undoes
+   * the spends in memory when the transaction aborts after this.
+   */
+  spendWithin(spends: readonly LeaseSpend[], expiresAt: Date): () => void {
+    const undos: (() => void)[] = [];
+    const undo = () => {
+      for (const each of undos) each();
+    };
+    try {
+      for (const held of this.check(spends)) {
+        const { account_id, period_start, kind } = held.lease.scope;
+        const undoCount = this.meter.spendLeasedWithin(account_id, period_start, kind, held.amount);
+        this.count(held, expiresAt);
+        undos.push(() => {
+          undoCount();
+          held.lease.spent -= held.amount;
+        });
+      }
+    } catch (error) {
+      undo();
+      throw error;
+    }
+    return undo;
+  }
+
+  /** All or nothing, as the PostgreSQL function: every lease is checked before any is spent. */
+  private check(spends: readonly LeaseSpend[]): { lease: HeldLease; amount: number }[] {
+    return spends.map((spend) => {
+      const lease = this.leases.get(spend.lease_id);
+      if (lease === undefined || lease.granted - lease.spent < spend.amount)
+        throw new Error(`credit lease ${spend.lease_id} no longer holds ${spend.amount} credits`);
+      return { lease, amount: spend.amount };
+    });
+  }
+
+  private count(held: { lease: HeldLease; amount: number }, expiresAt: Date): void {
+    held.lease.spent += held.amount;
+    held.lease.expiresAtMs = Math.max(held.lease.expiresAtMs, expiresAt.getTime());
   }
 
   async giveBack(leaseId: string, amount: number | null): Promise<void> {

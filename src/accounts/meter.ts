@@ -18,6 +18,7 @@ import type { Account } from '../ports/accounts.js';
 import type {
   Balance,
   CommittedCharge,
+  HeldCharge,
   Debits,
   KindBalance,
   Reservation,
@@ -151,17 +152,33 @@ export class Meter {
    */
   commit(reservation: Reservation, actual: Debits = reservation.debits): Promise<void> {
     checkDebits(actual);
-    const bucket = this.settle(reservation);
-    let spentAny = false;
-    for (const kind of creditKinds) {
-      const spent = actual[kind] ?? 0;
-      assert(spent <= (reservation.debits[kind] ?? 0), `commit of ${kind} exceeds its reservation`);
-      bucket.used[kind] += spent;
-      spentAny ||= spent > 0;
-    }
+    const { bucket, spentAny } = this.spend(reservation, actual);
     // Nothing spent (a free operation such as GET /usage): no count changed, so nothing to make durable. Waiting for
     // a commit anyway cost GET /usage p50 1.40 / p99 6.0 ms against 0.17 / 2.4 ms without (one request at a time).
     return spentAny ? this.persist(bucket, performance.now()) : Promise.resolve();
+  }
+
+  /**
+   * The reservation as another store's transaction commits it (IdempotencyStore saving a run's result): the
+   * credits stay held until that transaction calls commitWithin, and are refunded if it never does.
+   */
+  charge(reservation: Reservation, actual: Debits = reservation.debits): HeldCharge {
+    checkDebits(actual);
+    assert(this.live.has(reservation), 'reservation already settled, or not from this meter');
+    return { charge: { kind: 'reservation', reservation, actual }, settled: () => undefined };
+  }
+
+  /**
+   * Commits the reservation inside a write transaction of the accounts environment that a caller runs (lmdb-js
+   * `childTransaction`): the account's counts are written in it, so they commit with the caller's own writes or
+   * not at all. Returns what undoes the counts in memory when the transaction aborts after this (the credits are
+   * then refunded).
+   */
+  commitWithin(reservation: Reservation, actual: Debits): () => void {
+    const { bucket } = this.spend(reservation, actual);
+    return this.putNow(bucket, () => {
+      for (const kind of creditKinds) bucket.used[kind] -= actual[kind] ?? 0;
+    });
   }
 
   /** Returns every held credit; the request is as if it never ran. Settling twice is a bug. */
@@ -235,16 +252,46 @@ export class Meter {
     amount: number,
   ): Promise<void> {
     const bucket = this.heldBucket(accountId, periodStart);
-    if (bucket === undefined) {
-      // The account moved on two periods since the grant: count the spend in its period's stored record.
-      const usageKey = `${accountId}|${periodStart}`;
-      const stored: UsageRecord = { ...(this.db.get(usageKey) ?? {}) };
-      stored[kind] = (stored[kind] ?? 0) + amount;
-      return this.db.put(usageKey, stored).then(() => undefined);
-    }
+    if (bucket === undefined) return this.spendStored(accountId, periodStart, kind, amount);
     bucket.reserved[kind] -= amount;
     bucket.used[kind] += amount;
     return this.persist(bucket, performance.now());
+  }
+
+  /**
+   * spendLeased inside a write transaction a caller runs (an idempotent run's result saved with its lease spend):
+   * the counts are written in it. Returns what undoes the counts in memory when the transaction aborts after this.
+   */
+  spendLeasedWithin(
+    accountId: string,
+    periodStart: string,
+    kind: CreditKind,
+    amount: number,
+  ): () => void {
+    const bucket = this.heldBucket(accountId, periodStart);
+    if (bucket === undefined) {
+      void this.spendStored(accountId, periodStart, kind, amount);
+      return () => undefined; // nothing in memory: the aborted transaction drops the stored count
+    }
+    bucket.reserved[kind] -= amount;
+    bucket.used[kind] += amount;
+    return this.putNow(bucket, () => {
+      bucket.reserved[kind] += amount;
+      bucket.used[kind] -= amount;
+    });
+  }
+
+  /** The account moved on two periods since the grant: counts the spend in its period's stored record. */
+  private spendStored(
+    accountId: string,
+    periodStart: string,
+    kind: CreditKind,
+    amount: number,
+  ): Promise<void> {
+    const usageKey = `${accountId}|${periodStart}`;
+    const stored: UsageRecord = { ...(this.db.get(usageKey) ?? {}) };
+    stored[kind] = (stored[kind] ?? 0) + amount;
+    return this.db.put(usageKey, stored).then(() => undefined);
   }
 
   /** Releases credits a lease held and did not spend (held credits are memory only: nothing to write). */
@@ -269,6 +316,34 @@ export class Meter {
   /** Number of reservations neither committed nor refunded (for shutdown checks and tests). */
   get pendingReservations(): number {
     return this.live.size;
+  }
+
+  /** Settles the reservation and counts what it spent, in memory. */
+  private spend(reservation: Reservation, actual: Debits): { bucket: Bucket; spentAny: boolean } {
+    const bucket = this.settle(reservation);
+    let spentAny = false;
+    for (const kind of creditKinds) {
+      const spent = actual[kind] ?? 0;
+      assert(spent <= (reservation.debits[kind] ?? 0), `commit of ${kind} exceeds its reservation`);
+      bucket.used[kind] += spent;
+      spentAny ||= spent > 0;
+    }
+    return { bucket, spentAny };
+  }
+
+  /**
+   * Writes the bucket's counts at once, inside the caller's write transaction (where lmdb-js applies a put
+   * synchronously); a put that throws undoes the counts first. A group write scheduled for the bucket still
+   * follows with counts at least as new. Returns `undo` for the caller's transaction.
+   */
+  private putNow(bucket: Bucket, undo: () => void): () => void {
+    try {
+      void this.db.put(bucket.usageKey, { ...bucket.used });
+    } catch (error) {
+      undo();
+      throw error;
+    }
+    return undo;
   }
 
   private settle(reservation: Reservation): Bucket {

@@ -31,6 +31,7 @@ export function portsOver(stores: SyncStores): StatePorts {
       reserve: async (account, debits, now) => ledger.reserve(account, debits, now),
       commit: (reservation, actual) => ledger.commit(reservation, actual),
       refund: async (reservation) => ledger.refund(reservation),
+      charge: (reservation, actual) => ledger.charge(reservation, actual),
       refundCommitted: (charge) => ledger.refundCommitted(charge),
       balance: async (account, now) => ledger.balance(account, now),
     },

@@ -1,5 +1,6 @@
 import type { CreditKind } from '../domain/plans/plans.js';
 import type { Account } from './accounts.js';
+import type { LeaseSpend } from './credits-lease.js';
 
 export type Debits = Partial<Record<CreditKind, number>>;
 
@@ -32,6 +33,21 @@ export interface CommittedCharge {
   readonly debits: Readonly<Debits>;
 }
 
+/**
+ * What a reservation spends, in the form the ledger applies inside another store's transaction (an idempotent run's
+ * saved result and its debit commit together): the ledger's own reservation with what it used, or spends from
+ * leases of the ledger (a holder that reserves from leases).
+ */
+export type Charge =
+  | { readonly kind: 'reservation'; readonly reservation: Reservation; readonly actual: Debits }
+  | { readonly kind: 'leases'; readonly spends: readonly LeaseSpend[]; readonly expiresAt: Date };
+
+/** A charge handed to another store's transaction; `settled` is told once whether that transaction committed. */
+export interface HeldCharge {
+  readonly charge: Charge;
+  settled(committed: boolean): void;
+}
+
 export type ReserveOutcome = { readonly ok: true; readonly reservation: Reservation } | Refusal;
 
 export interface KindBalance {
@@ -57,6 +73,12 @@ export interface CreditMeter {
   /** `actual` may be less than reserved (a stream cut short, a search that found fewer rows): the rest is released. */
   commit(reservation: Reservation, actual?: Debits): Promise<void>;
   refund(reservation: Reservation): Promise<void>;
+  /**
+   * Hands the reservation to a transaction another store runs instead of committing it here (CreditMeter.commit's
+   * arguments): that store commits the charge with its own write, or refunds it when the write fails, and tells
+   * `settled`. Until then the credits stay held, so nobody else can spend them.
+   */
+  charge(reservation: Reservation, actual?: Debits): HeldCharge;
   /**
    * Gives back credits already committed (work the service accepted and charged, then failed for its own
    * reason). Counts in the charge's period, whether or not it is still the current one; never below zero.

@@ -1,3 +1,5 @@
+import type { HeldCharge } from './credits.js';
+
 /** What an operation derives from a request: which record it claims and what makes a request "the same". */
 export interface IdempotencyRequest {
   /** Unique per key id, e.g. 'us.routing.run|<request_id>'. */
@@ -14,8 +16,13 @@ export type Claim =
   | { readonly kind: 'replay'; readonly result: Promise<unknown> }
   | {
       readonly kind: 'leader';
-      /** Saves the result; resolves when it is durable, so a replay after a crash finds it. */
-      complete(result: unknown, now: Date): Promise<void>;
+      /**
+       * Saves the result and commits the run's charge (CreditMeter.charge of its reservation) in ONE transaction:
+       * resolves when both are durable, so a replay after a crash finds a result that was paid for exactly once.
+       * Rejects when neither was written: the charge is then refunded, the claim abandoned with the error (its
+       * followers fail, the key is free again), and the caller settles nothing more.
+       */
+      complete(result: unknown, now: Date, charge?: HeldCharge): Promise<void>;
       abandon(error: unknown): void;
     };
 

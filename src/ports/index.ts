@@ -22,9 +22,11 @@ export interface StatePorts {
 export type { Account, Authenticator } from './accounts.js';
 export type {
   Balance,
+  Charge,
   CommittedCharge,
   CreditMeter,
   Debits,
+  HeldCharge,
   KindBalance,
   Refusal,
   Reservation,

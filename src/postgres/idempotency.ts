@@ -8,6 +8,11 @@
  * A leader that abandons deletes the row, and a waiting claim on another node then leads itself (the request
  * runs there). A node that dies mid-run leaves the row without a result: after limits.postgres.idempotencyLeaderMsMax
  * the next claim takes it over. An expired record is taken over by the next claim like a missing one.
+ *
+ * The leader's result and its debit are ONE statement, so one transaction: the UPDATE that saves the result, and in
+ * the same statement the settlement of its reservation on the usage row (PgMeter) or the spend of its credits from
+ * leases (`spend_leases`, a node or front thread that reserves from leases). The debit applies only if the row was
+ * saved (the lead is still this node's), and a failing debit fails the save: both are committed, or neither.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,7 +26,10 @@ import {
 import { PendingWrites } from '../accounts/pending-writes.js';
 import { limits } from '../limits.js';
 import type { Claim, IdempotencyPort, IdempotencyRequest } from '../ports/idempotency.js';
+import type { Charge, HeldCharge } from '../ports/credits.js';
+import type { PgMeter } from './meter.js';
 import { unflushed } from './transaction.js';
+import { settleRowSet } from './usage-sql.js';
 
 interface InFlight {
   readonly fingerprint: string;
@@ -37,11 +45,31 @@ ON CONFLICT (key_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, resu
 WHERE i.expires_at <= EXCLUDED.created_at OR (i.result IS NULL AND i.lead_until <= EXCLUDED.created_at)
 RETURNING leader`;
 
+/** Saves the leader's result: $1 key id, $2 key, $3 leader token, $4 result, $5 created_at. */
+const saveStatement =
+  'UPDATE idempotency SET result = $4, created_at = $5 WHERE key_id = $1 AND key = $2 AND leader = $3 RETURNING 1';
+
+/** Saves the result and settles its reservation on the usage row: $6 account, $7 period start, then settleRowSet. */
+const saveSettledStatement = `WITH saved AS (${saveStatement}),
+charged AS (
+  UPDATE credit_usage SET ${settleRowSet(8)}
+  WHERE account_id = $6 AND period_start = $7 AND EXISTS (SELECT 1 FROM saved)
+)
+SELECT 1 AS saved FROM saved`;
+
+/** Saves the result and spends its credits from leases: $6 lease ids, $7 amounts, $8 the leases' new expiry. */
+const saveSpentStatement = `WITH saved AS (${saveStatement})
+SELECT 1 AS saved, spend_leases($6::text[], $7::bigint[], $8) FROM saved`;
+
 export class PgIdempotency implements IdempotencyPort {
   private readonly inflight = new Map<string, InFlight>();
   private readonly writes = new PendingWrites();
 
-  constructor(private readonly pool: pg.Pool) {}
+  /** `ledger`: the meter whose own reservations a charge may settle (the others arrive as lease spends). */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly ledger?: PgMeter,
+  ) {}
 
   async claim(keyId: string, request: IdempotencyRequest, now: Date): Promise<Claim> {
     const mapKey = `${keyId} ${request.key}`;
@@ -119,11 +147,7 @@ export class PgIdempotency implements IdempotencyPort {
       mapKey,
       track: (write) => this.track(write),
       // A synchronous commit: the saved result replays on every node, also after a crash of this one.
-      save: (text, now) =>
-        this.pool.query(
-          'UPDATE idempotency SET result = $4, created_at = $5 WHERE key_id = $1 AND key = $2 AND leader = $3',
-          [...row, text, now],
-        ),
+      save: (text, now, charge) => this.save([...row, text, now], charge),
       release: () =>
         this.track(
           this.pool.query(
@@ -132,6 +156,53 @@ export class PgIdempotency implements IdempotencyPort {
           ),
         ),
     });
+  }
+
+  /** One statement: the result and its charge commit together, or neither does (the charge is then refunded). */
+  private async save(values: readonly unknown[], held: HeldCharge | undefined): Promise<void> {
+    try {
+      const { rows } = await this.pool.query(...this.saveQuery(values, held?.charge));
+      if (rows.length === 0)
+        throw new Error(
+          'idempotency lead was taken over before its result was saved: nothing saved, nothing charged',
+        );
+    } catch (error) {
+      if (held?.charge.kind === 'reservation') await this.ledger?.refund(held.charge.reservation);
+      held?.settled(false);
+      throw error;
+    }
+    if (held?.charge.kind === 'reservation') this.ledger?.settledWithin(held.charge.reservation);
+    held?.settled(true);
+  }
+
+  private saveQuery(values: readonly unknown[], charge: Charge | undefined): [string, unknown[]] {
+    if (charge === undefined) return [saveStatement, [...values]];
+    if (charge.kind === 'leases') {
+      // One order for every node's locks, as PgLeaseLedger.spend (one charge is one key and period).
+      const spends = [...charge.spends].sort((a, b) => a.lease_id.localeCompare(b.lease_id));
+      return [
+        saveSpentStatement,
+        [
+          ...values,
+          spends.map((spend) => spend.lease_id),
+          spends.map((spend) => spend.amount),
+          charge.expiresAt,
+        ],
+      ];
+    }
+    const ledger = this.ledger;
+    if (ledger === undefined)
+      throw new Error('a reservation charged with an idempotency record needs its PgMeter');
+    const { reservation, actual } = charge;
+    return [
+      saveSettledStatement,
+      [
+        ...values,
+        reservation.account_id,
+        reservation.period_start,
+        ...ledger.rowSettlement(reservation, actual),
+      ],
+    ];
   }
 
   /** A few expired records per new lead, as the LMDB store sweeps: bounded work per request. */

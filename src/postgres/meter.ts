@@ -24,6 +24,7 @@ import type {
   CommittedCharge,
   CreditMeter,
   Debits,
+  HeldCharge,
   KindBalance,
   Reservation,
   ReserveOutcome,
@@ -110,6 +111,32 @@ export class PgMeter implements CreditMeter {
 
   async refund(reservation: Reservation): Promise<void> {
     await this.settle(reservation, {});
+  }
+
+  /**
+   * The reservation as another statement commits it (PgIdempotency saving a run's result with
+   * `rowSettlement`): held until that statement tells `settledWithin`, or refunded when it fails.
+   */
+  charge(reservation: Reservation, actual: Debits = reservation.debits): HeldCharge {
+    checkDebits(actual);
+    assert(this.live.has(reservation), 'reservation already settled, or not from this meter');
+    for (const kind of creditKinds)
+      assert(
+        (actual[kind] ?? 0) <= (reservation.debits[kind] ?? 0),
+        `commit of ${kind} exceeds its reservation`,
+      );
+    return { charge: { kind: 'reservation', reservation, actual }, settled: () => undefined };
+  }
+
+  /** The parameters of settleRowSet for a charge: per kind what it spent and what it released. */
+  rowSettlement(reservation: Reservation, actual: Debits): number[] {
+    assert(this.live.has(reservation), 'reservation already settled, or not from this meter');
+    return creditKinds.flatMap((kind) => [actual[kind] ?? 0, reservation.debits[kind] ?? 0]);
+  }
+
+  /** A charge's statement committed: the reservation is settled. */
+  settledWithin(reservation: Reservation): void {
+    assert(this.live.delete(reservation), 'reservation already settled, or not from this meter');
   }
 
   async balance(account: Account, now: Date): Promise<Balance> {

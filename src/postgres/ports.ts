@@ -22,7 +22,7 @@ export function pgPorts(pool: pg.Pool): PgPorts {
   const keys = new PgKeyStore(pool);
   const ledger = new PgMeter(pool);
   const keyless = new PgKeylessLimiter(pool);
-  const idempotency = new PgIdempotency(pool);
+  const idempotency = new PgIdempotency(pool, ledger);
   return {
     authenticator: keys,
     meter: ledger,

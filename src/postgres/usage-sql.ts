@@ -98,3 +98,17 @@ export const refundCommittedStatement = `UPDATE credit_usage SET ${creditKinds
   .map((kind, i) => `used_${kind} = greatest(0, used_${kind} - $${3 + i}::bigint)`)
   .join(', ')}
 WHERE account_id = $1 AND period_start = $2`;
+
+/**
+ * The SET list that settles one reservation on its row, as settleStatement does for a batch: per kind in
+ * creditKinds order, parameter `first + 2i` is what was spent and `first + 2i + 1` what was held. For a statement
+ * that settles a charge together with another write (an idempotent run's saved result, src/postgres/idempotency.ts).
+ */
+export function settleRowSet(first: number): string {
+  return creditKinds
+    .map(
+      (kind, i) =>
+        `used_${kind} = used_${kind} + $${first + 2 * i}::bigint, reserved_${kind} = reserved_${kind} - $${first + 2 * i + 1}::bigint`,
+    )
+    .join(', ');
+}

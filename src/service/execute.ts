@@ -4,7 +4,7 @@ import type { Capabilities } from '../contract/capabilities.js';
 import type { InputValidator } from '../ops/framework/input-validation.js';
 import type { AnyOp, CallerView, Debits } from '../contract/op.js';
 import { declares } from '../ops/framework/refusals.js';
-import type { Account, Claim, Reservation, StatePorts } from '../ports/index.js';
+import type { Account, Claim, HeldCharge, Reservation, StatePorts } from '../ports/index.js';
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
 import { registryIndexOf } from '../registry/registry-index.js';
@@ -82,11 +82,17 @@ export interface Admission {
   readonly caller: CallerView;
   readonly requestKey: RequestKey | undefined;
   readonly headers: Readonly<Record<string, string>>;
-  /** Commit (with the debits actually used, if fewer than reserved) or refund. Exactly once; resolves when durable. */
-  settle(succeeded: boolean, actual?: Debits): Promise<void>;
+  /**
+   * Commit (with the debits actually used, if fewer than reserved) or refund. Exactly once; resolves when durable.
+   * `save`: an idempotent leader's commit, which writes its result and this charge in one transaction instead.
+   */
+  settle(succeeded: boolean, actual?: Debits, save?: SaveWithCharge): Promise<void>;
   /** Remaining credits of a kind once this request commits (null: no cap or no key). */
   remaining?(kind: CreditKind): Promise<number | null>;
 }
+
+/** Commits a charge together with another write (Claim.complete): settles it either way. */
+type SaveWithCharge = (charge: HeldCharge) => Promise<void>;
 
 /** A request that passed every check that needs no balance: what `pay` reserves against. */
 interface Checked {
@@ -192,28 +198,22 @@ export class Service {
     }
     let succeeded = false;
     let used: Debits | undefined;
+    /** An idempotent leader's result and debit committed together (or, failing, neither): nothing left to settle. */
+    let settled = false;
     try {
       const format = bodyFormatOf(op, admission.input);
-      const output =
-        claim?.kind === 'replay'
-          ? markReplayed(await claim.result)
-          : await this.run(
-              op,
-              admission.input,
-              admission.caller,
-              admission.requestKey,
-              0,
-              undefined,
-              this.renderFor(op, format, options),
-              options.serialized === true && format === 'json',
-            );
-      if (claim?.kind === 'leader') await claim.complete(output, this.now());
+      const output = await this.produce(op, claim, admission, format, options);
+      if (claim?.kind === 'leader') {
+        used = op.usedCost?.(admission.input, output, admission.caller);
+        settled = true;
+        await this.saveLeader(claim, admission, output, used, options);
+      }
       if (op.remainingField !== undefined && output !== null && typeof output === 'object') {
         (output as Record<string, unknown>)[op.remainingField.field] =
           (await admission.remaining?.(op.remainingField.kind)) ?? null;
       }
       // Ops that reserve more than they may use (search reserves its limit) commit what they used.
-      if (claim?.kind !== 'replay') used = op.usedCost?.(admission.input, output, admission.caller);
+      if (claim === undefined) used = op.usedCost?.(admission.input, output, admission.caller);
       if (options.after !== undefined && !(await options.after)) {
         throw new AppError(
           'unavailable',
@@ -223,13 +223,57 @@ export class Service {
       succeeded = true;
       return { output, input: admission.input, format, headers: admission.headers };
     } catch (error) {
-      if (claim?.kind === 'leader') claim.abandon(error);
+      if (claim?.kind === 'leader' && !settled) claim.abandon(error);
       throw error;
     } finally {
-      options.onDecided?.(succeeded);
-      // Before the transport answers: an acknowledged debit is a committed one.
-      await admission.settle(succeeded, used);
+      if (!settled) {
+        options.onDecided?.(succeeded);
+        // Before the transport answers: an acknowledged debit is a committed one.
+        await admission.settle(succeeded, used);
+      }
     }
+  }
+
+  /**
+   * One transaction for an idempotent leader's saved result and its debit (RELIABILITY.md, "An idempotent run is
+   * paid exactly once"): a crash between two separate writes left a result saved and unpaid, replayed free ever
+   * after. A failure there has refunded the run and abandoned its claim; the call is decided only once it is known.
+   */
+  private async saveLeader(
+    claim: Extract<Claim, { kind: 'leader' }>,
+    admission: Admission,
+    output: unknown,
+    used: Debits | undefined,
+    options: ExecuteOptions,
+  ): Promise<void> {
+    try {
+      await admission.settle(true, used, (charge) => claim.complete(output, this.now(), charge));
+    } catch (error) {
+      options.onDecided?.(false);
+      throw error;
+    }
+    options.onDecided?.(true);
+  }
+
+  /** The output: a replay's saved one, or the op run inline or in the pool. */
+  private async produce(
+    op: AnyOp,
+    claim: Claim | undefined,
+    admission: Admission,
+    format: BodyFormat,
+    options: ExecuteOptions,
+  ): Promise<unknown> {
+    if (claim?.kind === 'replay') return markReplayed(await claim.result);
+    return this.run(
+      op,
+      admission.input,
+      admission.caller,
+      admission.requestKey,
+      0,
+      undefined,
+      this.renderFor(op, format, options),
+      options.serialized === true && format === 'json',
+    );
   }
 
   /**
@@ -381,8 +425,9 @@ export class Service {
     const reservation = await this.reserve(op, account, debits, now);
     // Filled once settled, so X-RateLimit-Remaining counts this request; the transport reads it after that.
     const headers: Record<string, string> = {};
-    const settle = async (ok: boolean, actual?: Debits) => {
-      await this.settle(reservation, ok, actual);
+    const settle = async (ok: boolean, actual?: Debits, save?: SaveWithCharge) => {
+      if (ok && save !== undefined) await save(this.deps.state.meter.charge(reservation, actual));
+      else await this.settle(reservation, ok, actual);
       Object.assign(
         headers,
         usageHeaders(account, await this.deps.state.meter.balance(account, now)),

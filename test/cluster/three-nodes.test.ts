@@ -2,17 +2,28 @@
 // kill -9. 64 concurrent clients spread over the nodes on one Starter key are served at most its API-credit and
 // BIC-reveal allowances, each acknowledged credit is in the ledger and, once settled, served + remaining equals
 // the allowance; the same holds through nginx, which spreads requests over all three nodes; a node killed with
-// SIGKILL under load loses no acknowledged debit, and no idempotent US routing run is lost or run twice.
+// SIGKILL under load loses no acknowledged debit, and no idempotent US routing run is lost or doubled: at the kill
+// every saved run is paid and every paid run saved, and after a retry of every request_id each is paid exactly once.
 // Method: three real service processes (src/main.ts) with their own ports and data directories, IBANQA_DATABASE_URL
 // naming one scratch database. The clients count what each 200 served (one API credit per IBAN, one BIC reveal per
-// row that shows a bank unlocked: README "Plans and metering"), the allowances are the README's plan table, and
-// the ledger is read from credit_usage with plain SQL on a connection of its own. The assertions hold with or
-// without credit leases: nothing is compared before the nodes that could hold credits are stopped or settled.
+// row that shows a bank unlocked, a run its quote: README "Plans and metering"), the allowances are the README's plan
+// table, and the ledger and the saved runs are read from credit_usage and idempotency with plain SQL on a connection
+// of its own. The assertions hold with or without credit leases: nothing is compared before the nodes that could
+// hold credits are stopped or settled.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { call } from '../helpers/service.js';
-import { ledgerOf, startCluster, type Cluster } from '../helpers/cluster.js';
+import {
+  accountIdOf,
+  createKeyThroughCli,
+  ledgerOf,
+  startCluster,
+  type Cluster,
+  type LedgerReading,
+} from '../helpers/cluster.js';
 import { startNginx } from '../helpers/nginx.js';
 import {
   assertServes,
@@ -29,6 +40,8 @@ const starter = { api_calls: 2_000, bic_reveals: 200 } as const;
 /** README "Plans and metering": the 24h Pass. */
 const pass24h = { api_calls: 100, bic_reveals: 40 } as const;
 const CLIENTS = 64;
+/** Clients sending US routing runs in the kill test, each on a key of its own. */
+const RUN_CLIENTS = 8;
 /** Published example IBAN (ECBS): Commerzbank, a bank the embedded registry knows, so a paid key sees its BIC. */
 const KNOWN = 'DE89370400440532013000';
 /** The same with a wrong check digit: invalid, reveals nothing, still one API credit. */
@@ -123,6 +136,8 @@ async function loadClient(index: number, key: string, acks: Acks, stopped: () =>
 }
 
 interface Run {
+  /** The key it runs on: each run client's own, so each client's 200s are compared with its own ledger row. */
+  readonly key: string;
   readonly body: { routing_numbers: string[]; max_credits: number; request_id: string };
   /** Answers that ran it (replayed: false); more than one would be a run done twice. */
   ran: number;
@@ -151,6 +166,7 @@ async function runClient(
 ) {
   while (!stopped()) {
     const run: Run = {
+      key,
       body: { routing_numbers: ROUTING, max_credits: quote, request_id: newRequestId() },
       ran: 0,
     };
@@ -195,6 +211,7 @@ function heavyLoad(
   );
   const heavyRuns = Array.from({ length: HEAVY_REQUESTS }, async () => {
     const run: Run = {
+      key: keys.runs,
       body: { routing_numbers: numbers, max_credits: quote, request_id: newRequestId() },
       ran: 0,
     };
@@ -207,6 +224,44 @@ function heavyLoad(
   });
   return Promise.all([...bulk, ...heavyRuns]);
 }
+
+/** Reads a moment apart until two agree, and how many at most: see settledReading. */
+const SETTLE_READ_GAP_MS = 250;
+const SETTLE_READS_MAX = 40;
+
+/**
+ * A reading once the dead node's last statements are over: one it sent just before SIGKILL still runs and commits
+ * on its server backend after the process is gone, so the first read after the exit can be early. Reads until two
+ * reads a moment apart agree.
+ */
+async function settledReading<T>(read: () => Promise<T>): Promise<T> {
+  let last = await read();
+  for (let reads = 0; reads < SETTLE_READS_MAX; reads++) {
+    await sleep(SETTLE_READ_GAP_MS);
+    const next = await read();
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  throw new Error(`the reading kept changing: ${JSON.stringify(last)}`);
+}
+
+/** The request_ids of a key whose US routing run has a saved result, read from the idempotency table. */
+async function savedRuns(key: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: cluster.database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ key: string }>(
+      "SELECT key FROM idempotency WHERE key_id = $1 AND result IS NOT NULL AND key LIKE 'us_routing.run|%'",
+      [accountIdOf(key)],
+    );
+    return rows.map((row) => row.key.slice('us_routing.run|'.length)).sort();
+  } finally {
+    await client.end();
+  }
+}
+
+/** Credits quoted by the runs of `list` (a run charges its quote: max_credits). */
+const quoted = (list: readonly Run[]) => list.reduce((sum, run) => sum + run.body.max_credits, 0);
 
 let cluster: Cluster;
 const nodes = (): readonly ServiceProcess[] => cluster.nodes;
@@ -314,32 +369,42 @@ describe('three nodes on one database', () => {
     }
   });
 
-  test('kill -9 of one node under load: no acknowledged debit lost, every idempotent run done exactly once', async (t) => {
-    const [validateKey, runKey] = [cluster.keys.unlimited, cluster.keys.business];
+  test('kill -9 of one node under load: no acknowledged debit lost, no idempotent run lost or doubled', async (t) => {
+    const [validateKey, heavyRunKey] = [cluster.keys.unlimited, cluster.keys.business];
     const victim = nodes()[2] as ServiceProcess;
+    // Each run client has a key of its own (made as an operator makes one), so its 200s meet its own ledger row.
+    const runKeys = await Promise.all(
+      Array.from({ length: RUN_CLIENTS }, () =>
+        createKeyThroughCli(cluster.database.url, 'business'),
+      ),
+    );
+    const allRunKeys = [...runKeys, heavyRunKey];
     const quote = await call(nodes()[0]!.base, '/us/routing/quote', {
-      key: runKey,
+      key: heavyRunKey,
       body: { routing_numbers: ROUTING },
     });
     assert.equal(quote.status, 200, quote.text);
+    const runLedger = (key: string) => ledgerOf(cluster.database, key, 'api_calls');
     const before = {
       validates: await ledgerOf(cluster.database, validateKey, 'api_calls'),
-      runs: await ledgerOf(cluster.database, runKey, 'api_calls'),
+      runs: new Map<string, LedgerReading>(
+        await Promise.all(allRunKeys.map(async (key) => [key, await runLedger(key)] as const)),
+      ),
     };
+    const charged = async (key: string) =>
+      (await runLedger(key)).used - (before.runs.get(key) as LedgerReading).used;
     const acks: Acks = { acknowledged: 0, inFlight: 0 };
     const runs: Run[] = [];
     let stopped = false;
     const load = Promise.all([
       ...Array.from({ length: 24 }, (_, i) => loadClient(i, validateKey, acks, () => stopped)),
-      ...Array.from({ length: 8 }, (_, i) =>
-        runClient(i, runKey, quote.body.max_credits, runs, () => stopped),
-      ),
+      ...runKeys.map((key, i) => runClient(i, key, quote.body.max_credits, runs, () => stopped)),
     ]).finally(() => (stopped = true)); // a failed client stops the others too
     load.catch(() => undefined); // awaited below; the failure is reported there
     await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
     const heavy = heavyLoad(
       victim,
-      { validates: validateKey, runs: runKey },
+      { validates: validateKey, runs: heavyRunKey },
       acks,
       runs,
       HEAVY_NUMBERS,
@@ -352,7 +417,9 @@ describe('three nodes on one database', () => {
     await Promise.all([load, heavy]);
     await victim.stop(); // already dead: waits for its exit
 
-    const validates = await ledgerOf(cluster.database, validateKey, 'api_calls');
+    const validates = await settledReading(() =>
+      ledgerOf(cluster.database, validateKey, 'api_calls'),
+    );
     const debited = validates.used - before.validates.used;
     t.diagnostic(
       `validates: ${acks.acknowledged} credits acknowledged, ${acks.inFlight} in flight at the kill, ${debited} in the ledger`,
@@ -363,42 +430,64 @@ describe('three nodes on one database', () => {
       `ledger ${debited} above acknowledged + in flight`,
     );
 
+    // At the kill, per client key: the runs paid are exactly the runs saved (a result and its debit are one
+    // transaction), and every run a client got a 200 for is among them.
+    let savedAtKill = 0;
+    for (const key of allRunKeys) {
+      const mine = runs.filter((run) => run.key === key);
+      const { saved, paid } = await settledReading(async () => ({
+        saved: await savedRuns(key),
+        paid: await charged(key),
+      }));
+      const answered = mine
+        .filter((run) => run.rows !== undefined)
+        .map((run) => run.body.request_id);
+      assert.deepEqual(
+        answered.filter((id) => !saved.includes(id)),
+        [],
+        'every run answered 200 before the kill is saved',
+      );
+      assert.equal(
+        paid,
+        quoted(mine.filter((run) => saved.includes(run.body.request_id))),
+        `key ${accountIdOf(key)}: the debits at the kill are exactly the quotes of the saved runs`,
+      );
+      assert.ok(
+        paid >= quoted(mine.filter((run) => run.rows !== undefined)),
+        `key ${accountIdOf(key)}: every run answered 200 is paid`,
+      );
+      savedAtKill += saved.length;
+    }
+
     // Every request_id again on a survivor: answered, and run by whichever node ran it, once.
-    const unansweredRuns = runs.filter((run) => run.rows === undefined);
-    const unanswered = unansweredRuns.length;
+    const unanswered = runs.filter((run) => run.rows === undefined).length;
     const retried = Date.now();
     await Promise.all(
       runs.map(async (run) =>
         bookRun(
           run,
-          await call(nodes()[0]!.base, '/us/routing/run', { key: runKey, body: run.body }),
+          await call(nodes()[0]!.base, '/us/routing/run', { key: run.key, body: run.body }),
         ),
       ),
     );
     t.diagnostic(
-      `runs: ${runs.length}, ${unanswered} unanswered before the retry, retried in ${Date.now() - retried} ms`,
+      `runs: ${runs.length} over ${allRunKeys.length} keys, ${savedAtKill} saved at the kill, ${unanswered} unanswered before the retry, retried in ${Date.now() - retried} ms`,
     );
+    // A run whose answer died with the node was done there once: its retry replays (replayed: true).
     assert.deepEqual(
       runs.filter((run) => run.ran > 1).map((run) => run.body.request_id),
       [],
       'no run done twice',
     );
-    const charged = (await ledgerOf(cluster.database, runKey, 'api_calls')).used - before.runs.used;
-    const quoted = runs.reduce((sum, run) => sum + run.body.max_credits, 0);
-    // Never debited twice, and every run answered before the kill debited. A run the killed node was running may
-    // be unpaid: its result is saved before its debit settles (RELIABILITY.md, "Shared state on PostgreSQL",
-    // the known window), so the retry replays it free. The shortfall is reported; it is at most those runs.
-    const atRisk = unansweredRuns.reduce((sum, run) => sum + run.body.max_credits, 0);
-    t.diagnostic(
-      `runs: ${quoted} credits quoted, ${charged} debited, ${atRisk} at risk at the kill`,
-    );
-    assert.ok(
-      charged <= quoted,
-      `debited ${charged}, more than the ${quoted} quoted: a run paid twice`,
-    );
-    assert.ok(
-      charged >= quoted - atRisk,
-      `debited ${charged}: a run answered before the kill went unpaid (quoted ${quoted}, at risk ${atRisk})`,
-    );
+    for (const key of allRunKeys) {
+      const mine = runs.filter((run) => run.key === key);
+      assert.equal(
+        await charged(key),
+        quoted(mine),
+        `key ${accountIdOf(key)}: each of its ${mine.length} runs paid exactly once`,
+      );
+      assert.equal((await savedRuns(key)).length, mine.length, 'every run saved');
+    }
+    t.diagnostic(`runs: ${quoted(runs)} credits quoted, each debited once`);
   });
 });

@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as turn } from 'node:timers/promises';
 import { describe, it } from 'node:test';
-import { AccountStore } from '../../src/accounts/account-store.js';
+import type pg from 'pg';
+import { AccountStore, type SubDatabaseName } from '../../src/accounts/account-store.js';
 import type { CreatedKey } from '../../src/accounts/key-records.js';
 import { generateRawKey } from '../../src/accounts/keys.js';
 import { lmdbPorts } from '../../src/accounts/lmdb-ports.js';
 import { memoryPorts } from '../../src/accounts/memory-ports.js';
-import type { PlanId } from '../../src/domain/plans/plans.js';
+import { creditKinds, type PlanId } from '../../src/domain/plans/plans.js';
 import { limits } from '../../src/limits.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
 import type {
@@ -26,7 +27,6 @@ import type {
 } from '../../src/ports/index.js';
 import { MessageChannel } from 'node:worker_threads';
 import { remoteLeaseLedger, remotePorts } from '../../src/ports/remote/remote-ports.js';
-import { MeterLeaseLedger } from '../../src/accounts/meter-leases.js';
 import { servePorts } from '../../src/ports/remote/serve-ports.js';
 import { RpcLink } from '../../src/transport/http/threads/rpc.js';
 import { migrate } from '../../src/postgres/migrate.js';
@@ -36,12 +36,30 @@ import { LeasedMeter } from '../../src/accounts/meter-leased.js';
 import { PgLeaseLedger } from '../../src/postgres/meter-leases.js';
 import { createTestSchema } from '../helpers/postgres.js';
 
+/** What storage holds, read from it directly (not through the ports under test). */
+interface Stored {
+  /** The saved result of (key id, key) as stored, null when there is none. */
+  readonly result: string | null;
+  /** Profile credits the account has used, summed over its periods. */
+  readonly usedProfiles: number;
+}
+
+/** Which write of a leader's completion a sabotage makes fail: the saved result, or the debit. */
+type Target = 'record' | 'charge';
+
 /** What the suite needs from an implementation: the ports, a way to issue and revoke keys, and cleanup. */
 interface Subject {
   readonly ports: StatePorts;
   createKey(plan: PlanId, now: Date, label?: string): CreatedKey | Promise<CreatedKey>;
   revokeKey(id: string, now: Date): boolean | Promise<boolean>;
   close(): Promise<void>;
+  /** Storage read directly; absent for the in-memory twin, which has no storage of its own. */
+  stored?(keyId: string, key: string, accountId: string): Promise<Stored>;
+  /**
+   * Makes every write of `target` fail until the returned function heals it: an injected throwing put in LMDB, a
+   * trigger that raises in PostgreSQL. Absent for the in-memory twin, whose writes cannot fail.
+   */
+  sabotage?(target: Target): Promise<() => Promise<void>>;
 }
 
 const T0 = new Date('2026-03-10T09:00:00.000Z');
@@ -445,6 +463,94 @@ function stateContract(name: string, open: () => Subject | Promise<Subject>): vo
           assert.equal((await idempotency.claim('key_a', request('r4'), at(1))).kind, 'leader');
         }));
 
+      async function freeAccount(subject: Subject): Promise<Account> {
+        const account = await subject.ports.authenticator.authenticate(
+          (await subject.createKey('free', T0)).key,
+          T0,
+        );
+        assert.ok(account);
+        return account;
+      }
+
+      it('a leader saves its result and commits its charge together: replayed, debited once', () =>
+        withSubject(async (subject) => {
+          const { idempotency, meter } = subject.ports;
+          const account = await freeAccount(subject);
+          const held = await meter.reserve(account, { profiles: 1 }, T0);
+          assert.ok(held.ok);
+          const leader = await idempotency.claim(account.id, request('paid'), T0);
+          const follower = await idempotency.claim(account.id, request('paid'), T0);
+          assert.ok(leader.kind === 'leader' && follower.kind === 'replay');
+          await leader.complete({ profile: 'one' }, T0, meter.charge(held.reservation));
+          assert.deepEqual(await follower.result, { profile: 'one' });
+          const again = await idempotency.claim(account.id, request('paid'), at(1));
+          assert.equal(again.kind, 'replay');
+          assert.deepEqual(await (again as Extract<Claim, { kind: 'replay' }>).result, {
+            profile: 'one',
+          });
+          await subject.ports.flush();
+          const balance = (await meter.balance(account, at(2))).profiles;
+          assert.deepEqual(
+            { used: balance.used, reserved: balance.reserved },
+            { used: 1, reserved: 0 },
+          );
+          const stored = await subject.stored?.(account.id, 'paid', account.id);
+          if (stored !== undefined)
+            assert.deepEqual(stored, { result: '{"profile":"one"}', usedProfiles: 1 });
+        }));
+
+      for (const target of ['record', 'charge'] as const) {
+        it(`a completion whose ${target} write fails saves nothing and charges nothing`, (t) =>
+          withSubject(async (subject) => {
+            if (subject.sabotage === undefined || subject.stored === undefined) {
+              t.diagnostic('no storage to sabotage: memory writes cannot fail half-way');
+              return;
+            }
+            const { idempotency, meter } = subject.ports;
+            const account = await freeAccount(subject);
+            const held = await meter.reserve(account, { profiles: 1 }, T0);
+            assert.ok(held.ok);
+            const leader = await idempotency.claim(account.id, request('unpaid'), T0);
+            const follower = await idempotency.claim(account.id, request('unpaid'), T0);
+            assert.ok(leader.kind === 'leader' && follower.kind === 'replay');
+            const heal = await subject.sabotage(target);
+            try {
+              await assert.rejects(
+                leader.complete({ profile: 'lost' }, T0, meter.charge(held.reservation)),
+              );
+            } finally {
+              await heal();
+            }
+            await assert.rejects(follower.result, 'a follower is never handed an unsaved result');
+            await subject.ports.flush();
+            assert.deepEqual(await subject.stored(account.id, 'unpaid', account.id), {
+              result: null,
+              usedProfiles: 0,
+            });
+            const balance = (await meter.balance(account, at(1))).profiles;
+            assert.deepEqual(
+              { used: balance.used, reserved: balance.reserved },
+              { used: 0, reserved: 0 },
+              'the reservation was refunded',
+            );
+            // The key is free again: the retry runs and pays once.
+            const retry = await idempotency.claim(account.id, request('unpaid'), at(2));
+            assert.equal(retry.kind, 'leader');
+            const again = await meter.reserve(account, { profiles: 1 }, at(2));
+            assert.ok(again.ok);
+            await (retry as Extract<Claim, { kind: 'leader' }>).complete(
+              { profile: 'second' },
+              at(2),
+              meter.charge(again.reservation),
+            );
+            await subject.ports.flush();
+            assert.deepEqual(await subject.stored(account.id, 'unpaid', account.id), {
+              result: '{"profile":"second"}',
+              usedProfiles: 1,
+            });
+          }));
+      }
+
       it('an expired record is not replayed', () =>
         withSubject(async ({ ports: { idempotency } }) => {
           const leader = await idempotency.claim('key_a', request('r5', 'fp', at(HOUR)), T0);
@@ -537,14 +643,62 @@ function stateContract(name: string, open: () => Subject | Promise<Subject>): vo
   });
 }
 
+/** Which sub-database of the accounts environment holds each target's write. */
+const lmdbTables: Record<Target, SubDatabaseName> = { record: 'idempotency', charge: 'usage' };
+
+/**
+ * Makes the store's sub-databases (opened after this) throw from `put` while their target is sabotaged: the
+ * failure happens inside the write transaction that lmdb-js runs, as a failing write would, and must abort it.
+ */
+function lmdbSabotage(store: AccountStore): (target: Target) => Promise<() => Promise<void>> {
+  const failing = new Set<SubDatabaseName>();
+  const open = store.subDatabase.bind(store);
+  const patched = store as { subDatabase: (name: SubDatabaseName) => unknown };
+  patched.subDatabase = (name) =>
+    new Proxy(open(name), {
+      get(target, property) {
+        if (property === 'put' && failing.has(name))
+          return () => {
+            throw new Error(`injected: the ${name} write fails`);
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return async (target) => {
+    failing.add(lmdbTables[target]);
+    return async () => {
+      failing.delete(lmdbTables[target]);
+    };
+  };
+}
+
+/** The saved result (the store's documented layout, "r <key id> <key>") and the usage rows of the account. */
+async function lmdbStored(
+  store: AccountStore,
+  keyId: string,
+  key: string,
+  accountId: string,
+): Promise<Stored> {
+  const record = store.subDatabase<{ result: string }>('idempotency').get(`r ${keyId} ${key}`);
+  let usedProfiles = 0;
+  const usage = store.subDatabase<{ profiles?: number }>('usage');
+  for (const { value } of usage.getRange({ start: `${accountId}|`, end: `${accountId}|\uffff` }))
+    usedProfiles += value.profiles ?? 0;
+  return { result: record?.result ?? null, usedProfiles };
+}
+
 stateContract('LMDB', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-contract-'));
   const store = AccountStore.open(dir);
+  const sabotage = lmdbSabotage(store);
   const ports = lmdbPorts(store);
   return {
     ports,
     createKey: (plan, now, label) => store.createKey(plan, now, label),
     revokeKey: (id, now) => store.revokeKey(id, now),
+    stored: (keyId, key, accountId) => lmdbStored(store, keyId, key, accountId),
+    sabotage,
     async close() {
       await ports.flush();
       await store.close();
@@ -571,12 +725,16 @@ stateContract('memory', () => {
 async function remoteSubject(leased: boolean): Promise<Subject> {
   const dir = mkdtempSync(join(tmpdir(), 'ibanqa-contract-'));
   const store = AccountStore.open(dir);
+  const sabotage = lmdbSabotage(store);
   const local = lmdbPorts(store);
   const { port1, port2 } = new MessageChannel();
+  // A failure that is no AppError is a bug the main thread logs (the front thread sees 'internal'); here it fails
+  // the test, except the writes a test sabotaged on purpose.
   const bug = (thrown: unknown) => {
+    if (thrown instanceof Error && thrown.message.startsWith('injected:')) return;
     throw thrown;
   };
-  new RpcLink(port1, servePorts(local, new MeterLeaseLedger(local.ledger)).handlers, bug);
+  new RpcLink(port1, servePorts(local, local.leaseLedger).handlers, bug);
   const link = new RpcLink(port2, {}, bug);
   const remote = remotePorts(link);
   const meter = leased ? new LeasedMeter(remoteLeaseLedger(link), remote.meter) : null;
@@ -585,6 +743,8 @@ async function remoteSubject(leased: boolean): Promise<Subject> {
     ports: meter === null ? remote : { ...remote, meter, flush: () => meter.flush() },
     createKey: (plan, now, label) => store.createKey(plan, now, label),
     revokeKey: (id, now) => store.revokeKey(id, now),
+    stored: (keyId, key, accountId) => lmdbStored(store, keyId, key, accountId),
+    sabotage,
     async close() {
       await meter?.close();
       port1.close();
@@ -592,6 +752,51 @@ async function remoteSubject(leased: boolean): Promise<Subject> {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The saved result and the account's used profile credits, read with plain SQL. */
+async function pgStored(
+  pool: pg.Pool,
+  keyId: string,
+  key: string,
+  accountId: string,
+): Promise<Stored> {
+  const record = await pool.query<{ result: string | null }>(
+    'SELECT result FROM idempotency WHERE key_id = $1 AND key = $2',
+    [keyId, key],
+  );
+  const usage = await pool.query<{ used: string | null }>(
+    'SELECT sum(used_profiles) AS used FROM credit_usage WHERE account_id = $1',
+    [accountId],
+  );
+  return {
+    result: record.rows[0]?.result ?? null,
+    usedProfiles: Number(usage.rows[0]?.used ?? 0),
+  };
+}
+
+/**
+ * A trigger that raises when the target is written: a result saved into an idempotency row, or credits moved to
+ * used (a refund or a returned lease, which only lower `reserved`, still pass).
+ */
+async function pgSabotage(pool: pg.Pool, target: Target): Promise<() => Promise<void>> {
+  const [table, written] =
+    target === 'record'
+      ? ['idempotency', 'NEW.result IS NOT NULL']
+      : [
+          'credit_usage',
+          creditKinds.map((kind) => `NEW.used_${kind} <> OLD.used_${kind}`).join(' OR '),
+        ];
+  await pool.query(`CREATE FUNCTION sabotage() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF ${written} THEN RAISE EXCEPTION 'injected: the ${table} write fails'; END IF;
+  RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER sabotage BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION sabotage()`);
+  return async () => {
+    await pool.query(`DROP TRIGGER sabotage ON ${table}; DROP FUNCTION sabotage()`);
   };
 }
 
@@ -614,6 +819,8 @@ async function pgSubject(leased: boolean): Promise<Subject> {
     ports: meter === null ? shared : { ...shared, meter, flush },
     createKey: (plan, now, label) => shared.keys.createKey(plan, now, label),
     revokeKey: (id, now) => shared.keys.revokeKey(id, now),
+    stored: (keyId, key, accountId) => pgStored(pool, keyId, key, accountId),
+    sabotage: (target) => pgSabotage(pool, target),
     async close() {
       await meter?.close();
       await shared.flush();

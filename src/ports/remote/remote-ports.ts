@@ -4,7 +4,7 @@
  * exact however many threads take requests. The ports were asynchronous already; only the handles differ.
  */
 import { AppError, toAppError, toErrorData } from '../../errors.js';
-import type { Claim, Debits, Reservation, StatePorts } from '../index.js';
+import type { Claim, Debits, HeldCharge, Reservation, StatePorts } from '../index.js';
 import type { Watch } from '../watches.js';
 import type { LeaseLedger } from '../credits-lease.js';
 import type { CheckedAccount, KeyResolver } from '../key-resolver.js';
@@ -26,7 +26,17 @@ function claimOf(remote: RemoteClaim, link: RemoteCaller): Claim {
   if (remote.kind === 'leader') {
     return {
       kind: 'leader',
-      complete: (result, now) => link.call('claims', 'complete', [remote.handle, result, now]),
+      // The charge crosses with the result (a reservation's handle, or lease spends): the main thread saves and
+      // debits in one transaction, and this side hears whether it committed.
+      complete: async (result, now, held?: HeldCharge) => {
+        try {
+          await link.call('claims', 'complete', [remote.handle, result, now, held?.charge]);
+        } catch (error) {
+          held?.settled(false);
+          throw error;
+        }
+        held?.settled(true);
+      },
       abandon: (error) => {
         // Fire and forget, as the local abandon: the main thread settles the claim's waiting replays.
         link
@@ -52,6 +62,11 @@ export function remotePorts(link: RemoteCaller): StatePorts {
       commit: (reservation, actual?: Debits) =>
         link.call('meter', 'commit', [handleOf(reservation), actual]),
       refund: (reservation) => link.call('meter', 'refund', [handleOf(reservation)]),
+      // Crosses with a claim's completion; the main thread takes the handle there.
+      charge: (reservation, actual) => ({
+        charge: { kind: 'reservation', reservation, actual: actual ?? reservation.debits },
+        settled: () => undefined,
+      }),
       refundCommitted: (charge) =>
         link.call('meter', 'refundCommitted', [
           {

@@ -6,9 +6,11 @@
 import { AppError, fromErrorData, type ErrorData } from '../../errors.js';
 import type {
   Account,
+  Charge,
   Claim,
   CommittedCharge,
   Debits,
+  HeldCharge,
   IdempotencyRequest,
   Reservation,
   ReserveOutcome,
@@ -50,10 +52,28 @@ class Handles<T> {
   }
 }
 
+/**
+ * A front thread's charge as the main thread's claim commits it: a reservation the front thread holds here by
+ * handle is charged through the main thread's meter; lease spends pass as they are (they name leases of the
+ * ledger the main thread's idempotency store writes with).
+ */
+function localCharge(
+  ports: StatePorts,
+  reservations: Handles<Reservation>,
+  charge: Charge,
+): HeldCharge {
+  if (charge.kind === 'leases') return { charge, settled: () => undefined };
+  const handle = (charge.reservation as Partial<RemoteReservation>).handle;
+  if (typeof handle !== 'number')
+    throw new AppError('internal', 'a charged reservation that did not come from the remote meter');
+  return ports.meter.charge(reservations.take(handle), charge.actual);
+}
+
 function claimHandlers(
   ports: StatePorts,
   leaders: Handles<Leader>,
   replays: Handles<Promise<unknown>>,
+  reservations: Handles<Reservation>,
 ) {
   return {
     idempotency: {
@@ -71,8 +91,17 @@ function claimHandlers(
     },
     claims: {
       result: (handle: number) => replays.take(handle),
-      complete: (handle: number, result: unknown, now: Date) =>
-        leaders.take(handle).complete(result, now),
+      complete: (handle: number, result: unknown, now: Date, charge?: Charge) => {
+        const leader = leaders.take(handle);
+        let held: HeldCharge | undefined;
+        try {
+          held = charge === undefined ? undefined : localCharge(ports, reservations, charge);
+        } catch (error) {
+          leader.abandon(error);
+          throw error;
+        }
+        return leader.complete(result, now, held);
+      },
       abandon: (handle: number, error: ErrorData) =>
         leaders.take(handle).abandon(fromErrorData(error)),
     },
@@ -193,7 +222,7 @@ export function servePorts(
       take: (ip: string, items: number, now: Date) => ports.keyless.take(ip, items, now),
       refund: (ip: string, items: number, now: Date) => ports.keyless.refund(ip, items, now),
     },
-    ...claimHandlers(ports, leaders, replays),
+    ...claimHandlers(ports, leaders, replays, reservations),
     ...(leases === undefined ? {} : { leases: leaseHandlers(leases, ports.meter, heldLeases) }),
     watches: {
       create: (keyId: string, sourceId: string, recordKey: string, now: Date) =>
