@@ -13,11 +13,14 @@
  * removed it (the registry's change events; see RemovedCodes). Each code counts once, as its main record: branch
  * records (Merkmal 2) add no code, so a bank with hundreds of branches weighs what a one-office bank weighs.
  *
- * A generated IBAN must also pass the bank's own national check, so where the check depends on a per-bank
+ * A code must fit the country's IBAN bank code field: the iban-to-bic dataset for Spain, for one, keys three
+ * BICs by a tax id (NIF such as "A79192258") rather than a four-digit entity code, and a row drawn on one of them
+ * could not be generated. A generated IBAN must also pass the bank's own national check, so where the check depends on a per-bank
  * method (Germany: the Bundesbank method of the bank code) only banks whose method the engine implements
  * qualify; and where the registry knows cities for a country, only banks with a city, so a revealed row always
  * says where its bank is.
  */
+import { bankCodeFits, countryFormatOf } from '../domain/iban/index.js';
 import { germanMethods } from '../domain/iban/national/de/index.js';
 import type { BankInfo } from './bank-directory.js';
 import type { RegistryRecord } from './record.js';
@@ -67,7 +70,10 @@ export function generationCandidates(
   banks: readonly BankInfo[],
 ): readonly BankInfo[] {
   const methods = METHOD_COUNTRIES.get(countryCode);
-  const live = banks.filter((bank) => bank.live);
+  const format = countryFormatOf(countryCode);
+  const live = banks.filter(
+    (bank) => bank.live && format !== undefined && bankCodeFits(format, bank.bankCode),
+  );
   const checkable =
     methods === undefined
       ? live

@@ -53,6 +53,20 @@ export function generateIban(
   return assembleIban(format, bban, context);
 }
 
+/**
+ * Whether a code fits the country's IBAN bank code field as generateIban would place it (its length and character
+ * classes after normalisation): a registry can list other codes under a country (a dataset keyed by tax ids).
+ */
+export function bankCodeFits(format: CountryFormat, code: string): boolean {
+  try {
+    checkComponent(format, format.bankCode, code, 'bank code');
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
 function givenComponents(format: CountryFormat, options: GenerateOptions): PlacedComponent[] {
   const components: PlacedComponent[] = [];
   if (options.bankCode !== undefined) {

@@ -27,6 +27,12 @@ export {
   nationalOutcomeOf,
   scanElectronic,
 } from './electronic-scan.js';
-export { generateIban, spanSpec, type GenerateOptions, type GeneratedIban } from './generate.js';
+export {
+  bankCodeFits,
+  generateIban,
+  spanSpec,
+  type GenerateOptions,
+  type GeneratedIban,
+} from './generate.js';
 export { calculateIban, type IbanComponents } from './calculate.js';
 export { buildTestCases, type TestCase, type TestCaseCategory } from './test-cases.js';
