@@ -67,29 +67,39 @@ const seedArbitrary = fc.option(fc.string({ unit: 'grapheme', minLength: 1, maxL
 const callerArbitrary = fc.constantFrom(...callers);
 const rowStartArbitrary = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1_000_000 }));
 
+/** `runs` random requests of up to `quantityMax` rows (with `fields` added) are byte-identical on both paths. */
+function assertRandomRequests(
+  op: AnyOp,
+  quantityMax: number,
+  fields: Record<string, unknown>,
+  runs: number,
+): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...countries),
+      fc.integer({ min: 1, max: quantityMax }),
+      seedArbitrary,
+      fc.boolean(),
+      callerArbitrary,
+      rowStartArbitrary,
+      async (country, quantity, seed, details, caller, rowStart) => {
+        const raw = {
+          country,
+          quantity,
+          include_bank_details: details,
+          ...fields,
+          ...(seed === undefined ? {} : { seed }),
+        };
+        await assertSameBytes(op, { raw, caller, rowStart });
+      },
+    ),
+    { numRuns: runs },
+  );
+}
+
 describe('generate: one-pass JSON equals the general path', () => {
-  it('random countries, quantities, seeds, bank details, callers and row starts', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...countries),
-        fc.integer({ min: 1, max: 100 }),
-        seedArbitrary,
-        fc.boolean(),
-        callerArbitrary,
-        rowStartArbitrary,
-        async (country, quantity, seed, details, caller, rowStart) => {
-          const raw = {
-            country,
-            quantity,
-            include_bank_details: details,
-            ...(seed === undefined ? {} : { seed }),
-          };
-          await assertSameBytes(ibanGenerate, { raw, caller, rowStart });
-        },
-      ),
-      { numRuns: 150 },
-    );
-  });
+  it('random countries, quantities, seeds, bank details, callers and row starts', () =>
+    assertRandomRequests(ibanGenerate, 100, {}, 150));
 
   it('targeted rows (city, bank, BIC8 and BIC11; aliases) for every caller', async () => {
     const german = bank.generationBanksOf('DE').find((info) => info.bic !== null);
@@ -119,29 +129,8 @@ describe('generate: one-pass JSON equals the general path', () => {
 });
 
 describe('bulk-dataset: one-pass JSON equals the general path', () => {
-  it('random countries, quantities, seeds, bank details, callers and row starts', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...countries),
-        fc.integer({ min: 1, max: 300 }),
-        seedArbitrary,
-        fc.boolean(),
-        callerArbitrary,
-        rowStartArbitrary,
-        async (country, quantity, seed, details, caller, rowStart) => {
-          const raw = {
-            country,
-            quantity,
-            include_bank_details: details,
-            output: 'json',
-            ...(seed === undefined ? {} : { seed }),
-          };
-          await assertSameBytes(ibanBulkDataset, { raw, caller, rowStart });
-        },
-      ),
-      { numRuns: 100 },
-    );
-  });
+  it('random countries, quantities, seeds, bank details, callers and row starts', () =>
+    assertRandomRequests(ibanBulkDataset, 300, { output: 'json' }, 100));
 
   it('pool-sized datasets, with and without bank details', async () => {
     for (const [country, details] of [
