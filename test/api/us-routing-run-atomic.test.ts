@@ -18,6 +18,7 @@ import { createMemoryDirectory } from '../../src/registry/memory-directory.js';
 import { emptyRoutingDirectory } from '../../src/registry/routing-directory.js';
 import { Service } from '../../src/service/execute.js';
 import { newRequestId } from './us-routing-helpers.js';
+import { failingPuts } from '../helpers/failing-puts.js';
 
 const runOp: AnyOp = usRoutingRun;
 const now = new Date();
@@ -28,23 +29,12 @@ let service: Service;
 let rawKey: string;
 let accountId: string;
 /** The sub-databases whose puts throw right now. */
-const failing = new Set<SubDatabaseName>();
+let failing: Set<SubDatabaseName>;
 
 before(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-run-atomic-'));
   accounts = AccountStore.open(dataDir);
-  const open = accounts.subDatabase.bind(accounts);
-  (accounts as { subDatabase: (name: SubDatabaseName) => unknown }).subDatabase = (name) =>
-    new Proxy(open(name), {
-      get(target, property) {
-        if (property === 'put' && failing.has(name))
-          return () => {
-            throw new Error(`injected: the ${name} write fails`);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+  failing = failingPuts(accounts);
   const created = accounts.createKey('business', now);
   [rawKey, accountId] = [created.key, created.id];
   service = new Service({

@@ -35,6 +35,7 @@ import { pgPorts } from '../../src/postgres/ports.js';
 import { LeasedMeter } from '../../src/accounts/meter-leased.js';
 import { PgLeaseLedger } from '../../src/postgres/meter-leases.js';
 import { createTestSchema } from '../helpers/postgres.js';
+import { failingPuts } from '../helpers/failing-puts.js';
 
 /** What storage holds, read from it directly (not through the ports under test). */
 interface Stored {
@@ -651,20 +652,7 @@ const lmdbTables: Record<Target, SubDatabaseName> = { record: 'idempotency', cha
  * failure happens inside the write transaction that lmdb-js runs, as a failing write would, and must abort it.
  */
 function lmdbSabotage(store: AccountStore): (target: Target) => Promise<() => Promise<void>> {
-  const failing = new Set<SubDatabaseName>();
-  const open = store.subDatabase.bind(store);
-  const patched = store as { subDatabase: (name: SubDatabaseName) => unknown };
-  patched.subDatabase = (name) =>
-    new Proxy(open(name), {
-      get(target, property) {
-        if (property === 'put' && failing.has(name))
-          return () => {
-            throw new Error(`injected: the ${name} write fails`);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+  const failing = failingPuts(store);
   return async (target) => {
     failing.add(lmdbTables[target]);
     return async () => {
