@@ -79,6 +79,8 @@ export class LeasedMeter implements CreditMeter {
   private batchWritten: Promise<void> | null = null;
   private settleBatch: ((error?: unknown) => void) | null = null;
   private turnEnd: NodeJS.Immediate | null = null;
+  /** A spend transaction on its way: the next batch waits for it and goes as one (group commit, below). */
+  private spendInFlight = false;
   private readonly writes = new PendingWrites({ keepFailures: false });
   /** Credits on their way back to the ledger: a balance read after a settle waits for them. */
   private readonly returns = new PendingWrites({ keepFailures: false });
@@ -218,6 +220,11 @@ export class LeasedMeter implements CreditMeter {
   async flush(): Promise<void> {
     this.writeBatch();
     await this.writes.flush();
+    // Spends that waited for the transaction in flight went when it landed: wait for them too.
+    while (this.spendInFlight || this.batchWritten !== null) {
+      this.writeBatch();
+      await this.writes.flush();
+    }
   }
 
   /** Records what was spent, then gives back every lease's unspent credits (a graceful stop). */
@@ -340,13 +347,18 @@ export class LeasedMeter implements CreditMeter {
     return held;
   }
 
-  /** Adds to this turn's spends; resolves when their transaction has committed. */
+  /**
+   * Adds to this turn's spends; resolves when their transaction has committed. At most one spend transaction is on
+   * its way at a time: what requests spend meanwhile, over however many turns, goes in the next one when it lands.
+   * Sent every turn instead, the transactions of one key queued on its usage row's lock, each with its own WAL
+   * flush, and under load cost the PostgreSQL backends more CPU than the node itself (bench/pg-ledger.ts).
+   */
   private scheduleBatch(): Promise<void> {
     if (this.batchWritten === null) {
       const { written, settle } = batchSettlement('credit spend failed');
       this.batchWritten = written;
       this.settleBatch = settle;
-      this.turnEnd = setImmediate(() => this.writeBatch());
+      if (!this.spendInFlight) this.turnEnd = setImmediate(() => this.writeBatch());
     }
     return this.batchWritten;
   }
@@ -354,6 +366,7 @@ export class LeasedMeter implements CreditMeter {
   private writeBatch(): void {
     if (this.turnEnd !== null) clearImmediate(this.turnEnd);
     this.turnEnd = null;
+    if (this.spendInFlight) return;
     const settle = this.settleBatch;
     const leases = [...this.batch.keys()];
     const spends: LeaseSpend[] = [...this.batch].map(([lease, amount]) => ({
@@ -366,9 +379,12 @@ export class LeasedMeter implements CreditMeter {
     this.batchWritten = null;
     this.settleBatch = null;
     if (settle === null) return;
+    this.spendInFlight = true;
     const written = this.leaseLedger.spend(spends, new Date(this.clock() + this.ttlMs));
     const landed = () => {
       for (const lease of leases) lease.spending--;
+      this.spendInFlight = false;
+      if (this.batchWritten !== null) this.writeBatch();
     };
     this.writes.track(written).then(
       () => {

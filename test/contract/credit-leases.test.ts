@@ -141,6 +141,53 @@ function leaseContract(name: string, open: () => Promise<Subject>): void {
         assert.equal((await subject.ledger.balance(account, T0)).api_calls.reserved, 0);
       }));
 
+    it('spends committed while a spend transaction is on its way go as one transaction when it lands', () =>
+      withSubject(async (subject) => {
+        const account = await subject.createAccount('pro');
+        const ledger = subject.leaseLedgers[0] as LeaseLedger;
+        const spendCalls: number[][] = [];
+        let release: () => void = () => undefined;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const gated: LeaseLedger = {
+          grant: (request) => ledger.grant(request),
+          spend: async (spends, expiresAt) => {
+            spendCalls.push(spends.map((spend) => spend.amount));
+            if (spendCalls.length === 1) await gate;
+            return ledger.spend(spends, expiresAt);
+          },
+          giveBack: (leaseId, amount) => ledger.giveBack(leaseId, amount),
+          renew: (leaseIds, expiresAt) => ledger.renew(leaseIds, expiresAt),
+          reclaimExpired: (now) => ledger.reclaimExpired(now),
+        };
+        const holder = new LeasedMeter(gated, subject.ledger, {
+          ttlMs: TTL_MS,
+          clock: () => T0.getTime(),
+        });
+        // Reserved first, so each commit lands in its own turn whatever the reservation waited for.
+        const commitOne = async () => {
+          const outcome = await holder.reserve(account, { api_calls: 1 }, T0);
+          assert.ok(outcome.ok);
+          return () => holder.commit(outcome.reservation).then(() => acknowledged++);
+        };
+        let acknowledged = 0;
+        const first = (await commitOne())();
+        while (spendCalls.length === 0) await turn();
+        // Nine more over nine turns: none is acknowledged before its transaction commits, and none is sent yet.
+        const later: Promise<unknown>[] = [];
+        for (let i = 0; i < 9; i++) {
+          later.push((await commitOne())());
+          await turn();
+        }
+        assert.equal(spendCalls.length, 1);
+        assert.equal(acknowledged, 0);
+        release();
+        await Promise.all([first, ...later]);
+        assert.deepEqual(spendCalls, [[1], [9]]);
+        assert.equal((await subject.ledger.balance(account, T0)).api_calls.used, 10);
+        await holder.close();
+        assert.equal((await subject.ledger.balance(account, T0)).api_calls.reserved, 0);
+      }));
+
     it('few credits left: each of 64 concurrent single-credit requests is exact, the last credit served once', () =>
       withSubject(async (subject) => {
         const account = await subject.createAccount('free');
