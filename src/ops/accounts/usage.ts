@@ -14,7 +14,8 @@ export const creditBalanceSchema = Type.Object({
   used: Type.Integer({ minimum: 0, description: 'Committed in the current period' }),
   reserved: Type.Integer({
     minimum: 0,
-    description: 'Held by requests still running (counted against remaining)',
+    description:
+      'Held and not yet spent (counted against remaining): by requests still running, and by the credit leases REST front threads and cluster nodes take ahead of their requests (given back when idle, on shutdown, or after the lease TTL when a node dies)',
   }),
   remaining: nullableCount(
     'allowance - used - reserved; 0 once a 24h Pass has expired; null: no cap',
