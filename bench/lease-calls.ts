@@ -19,7 +19,7 @@ import { AccountStore } from '../src/accounts/account-store.js';
 import { lmdbPorts } from '../src/accounts/lmdb-ports.js';
 import { AuthCache } from '../src/accounts/auth-cache.js';
 import { LeasedMeter } from '../src/accounts/meter-leased.js';
-import { PushedBalances } from '../src/accounts/pushed-balances.js';
+import { heldBalanceOf, PushedBalances } from '../src/accounts/pushed-balances.js';
 import type { Authenticator } from '../src/ports/accounts.js';
 import type { CreditMeter } from '../src/ports/credits.js';
 import {
@@ -52,7 +52,7 @@ function frontSide(mode: Mode, counting: RemoteCaller) {
   );
   const balances = new PushedBalances(remote.meter);
   const leases = new LeasedMeter(
-    remoteLeaseLedger(counting, (notes) => balances.record(notes)),
+    remoteLeaseLedger(counting, (notes) => balances.record(notes.map(heldBalanceOf))),
     {
       balance: (account, now) => balances.balance(account, now),
       refundCommitted: (charge) => remote.meter.refundCommitted(charge),

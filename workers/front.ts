@@ -25,7 +25,7 @@ import {
 import { keyChangesPort } from '../src/ports/remote/wire.js';
 import { AuthCache } from '../src/accounts/auth-cache.js';
 import { LeasedMeter } from '../src/accounts/meter-leased.js';
-import { PushedBalances } from '../src/accounts/pushed-balances.js';
+import { heldBalanceOf, PushedBalances } from '../src/accounts/pushed-balances.js';
 import { LmdbDirectory } from '../src/registry/lmdb-directory.js';
 import {
   lazyRoutingDirectory,
@@ -124,12 +124,15 @@ const balances = new PushedBalances(remote.meter);
 // Keyed requests reserve from leases of the main thread's ledger: no call to the main thread per reservation, one
 // spend per event-loop turn (src/accounts/meter-leased.ts); the replies bring the balances the headers read.
 const meter = new LeasedMeter(
-  remoteLeaseLedger(link, (notes) => balances.record(notes)),
+  remoteLeaseLedger(link, (notes) => balances.record(notes.map(heldBalanceOf))),
   {
     balance: (account, now) => balances.balance(account, now),
     refundCommitted: (charge) => remote.meter.refundCommitted(charge),
   },
-  { onError: (error) => logger.warn({ err: error }, 'credit lease renewal failed') },
+  {
+    onError: (error) => logger.warn({ err: error }, 'credit lease renewal failed'),
+    onCharged: (accountId, at) => balances.charged(accountId, at),
+  },
 );
 void meter
   .start()

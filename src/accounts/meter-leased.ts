@@ -66,6 +66,8 @@ export interface LeasedMeterOptions {
   readonly clock?: () => number;
   /** Failures of background renewals and returns (the next renewal tries again). */
   readonly onError?: (error: unknown) => void;
+  /** A charge (spends saved by another store's transaction, see `charge`) committed at `at`. */
+  readonly onCharged?: (accountId: string, at: Date) => void;
 }
 
 type Ledger = Pick<CreditMeter, 'balance' | 'refundCommitted'>;
@@ -89,6 +91,7 @@ export class LeasedMeter implements CreditMeter {
   private readonly ttlMs: number;
   private readonly clock: () => number;
   private readonly onError: (error: unknown) => void;
+  private readonly onCharged: (accountId: string, at: Date) => void;
 
   constructor(
     private readonly leaseLedger: LeaseLedger,
@@ -98,6 +101,7 @@ export class LeasedMeter implements CreditMeter {
     this.ttlMs = options.ttlMs ?? limits.leases.ttlMs;
     this.clock = options.clock ?? Date.now;
     this.onError = options.onError ?? (() => undefined);
+    this.onCharged = options.onCharged ?? (() => undefined);
   }
 
   /** Reclaims the leases of holders that died, then renews this holder's leases (and reclaims) periodically. */
@@ -191,6 +195,8 @@ export class LeasedMeter implements CreditMeter {
           lease.spending--;
           if (!committed) this.putBack(lease, spent, false);
         }
+        if (committed && spends.length > 0)
+          this.onCharged(reservation.account_id, new Date(this.clock()));
         settle();
       },
     };

@@ -4,14 +4,20 @@
  * about them; a later synchronous commit flushes them first); spends do: they are acknowledged debits.
  */
 import type pg from 'pg';
+import type { HeldBalance } from '../accounts/pushed-balances.js';
+import { periodOf } from '../accounts/periods.js';
 import type { LeaseGrant, LeaseLedger, LeaseRequest, LeaseSpend } from '../ports/credits-lease.js';
+import { balanceOf } from './meter.js';
 import { unflushed } from './transaction.js';
+import { usageRowOf } from './usage-sql.js';
 
 export class PgLeaseLedger implements LeaseLedger {
   constructor(
     private readonly pool: pg.Pool,
     /** Who holds the leases this ledger grants: one id per process. */
     private readonly holder: string,
+    /** The balances a spend's transaction read after it, for the node's X-RateLimit headers. */
+    private readonly onBalances: (notes: readonly HeldBalance[]) => void = () => undefined,
   ) {}
 
   async grant({ leaseId, scope, amount, limit, expiresAt }: LeaseRequest): Promise<LeaseGrant> {
@@ -39,11 +45,13 @@ export class PgLeaseLedger implements LeaseLedger {
   async spend(spends: readonly LeaseSpend[], expiresAt: Date): Promise<void> {
     // One order for every node's locks (usage row, then lease): see the functions' comment in the migration.
     const sorted = [...spends].sort((a, b) => order(a).localeCompare(order(b)));
-    await this.pool.query('SELECT spend_leases($1::text[], $2::bigint[], $3)', [
-      sorted.map((spend) => spend.lease_id),
-      sorted.map((spend) => spend.amount),
-      expiresAt,
-    ]);
+    // Before the statement: the rows it reads come after this, so a note is never newer than it claims.
+    const sentAt = new Date();
+    const { rows } = await this.pool.query<Record<string, string>>(
+      'SELECT * FROM spend_leases_usage($1::text[], $2::bigint[], $3)',
+      [sorted.map((spend) => spend.lease_id), sorted.map((spend) => spend.amount), expiresAt],
+    );
+    this.onBalances(rows.map((row) => usageNote(row, sentAt)));
   }
 
   async giveBack(leaseId: string, amount: number | null): Promise<void> {
@@ -70,4 +78,18 @@ export class PgLeaseLedger implements LeaseLedger {
 
 function order(spend: LeaseSpend): string {
   return `${spend.scope.account_id}|${spend.scope.period_start}|${spend.lease_id}`;
+}
+
+/** A usage row as a balance note: it speaks for its own period only. */
+function usageNote(row: Record<string, string>, at: Date): HeldBalance {
+  const usage = usageRowOf(row);
+  return {
+    account_id: row['account_id'] as string,
+    at,
+    balanceAt(account, now) {
+      const period = periodOf(account, now);
+      if (period.start.toISOString() !== row['period_start']) return undefined;
+      return balanceOf(account, now, usage, period.resetsAt?.toISOString() ?? null);
+    },
+  };
 }

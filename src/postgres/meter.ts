@@ -292,7 +292,12 @@ function unreachableRace(accountId: string): never {
 }
 
 /** What a balance says, from a row: the same arithmetic as the LMDB meter's. */
-function balanceOf(account: Account, now: Date, row: UsageRow, resetsAt: string | null): Balance {
+export function balanceOf(
+  account: Account,
+  now: Date,
+  row: UsageRow,
+  resetsAt: string | null,
+): Balance {
   const allowances = planOf(account.plan).allowances;
   const expired = isExpired(account, now);
   const balance = {} as Record<CreditKind, KindBalance>;

@@ -282,4 +282,21 @@ CREATE TABLE statement_upload_key (
 );
 `,
   },
+  {
+    version: 6,
+    name: 'credit leases: a spend answers with the usage rows it changed',
+    sql: `
+-- spend_leases, then the usage rows of the spent leases as they stand after it, in the same transaction: a node
+-- answers its requests' X-RateLimit headers from them instead of reading the row once per request.
+CREATE FUNCTION spend_leases_usage(p_lease_ids text[], p_amounts bigint[], p_expires_at timestamptz)
+RETURNS SETOF credit_usage LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM spend_leases(p_lease_ids, p_amounts, p_expires_at);
+  RETURN QUERY SELECT u.* FROM credit_usage u
+    WHERE (u.account_id, u.period_start) IN
+      (SELECT l.account_id, l.period_start FROM credit_leases l WHERE l.lease_id = ANY(p_lease_ids));
+END
+$fn$;
+`,
+  },
 ];
