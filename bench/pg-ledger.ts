@@ -94,6 +94,8 @@ export interface LedgerRun {
   readonly pgBackendCpuUsPerRequest: number;
   /** Every postgres process of the machine, whoever's queries they ran. */
   readonly pgAllCpuUsPerRequest: number;
+  /** Requests per database transaction (about: see `transactions`); null when the run made none. */
+  readonly requestsPerTransaction: number | null;
   readonly machineBusyCores: number;
   readonly stealCores: number;
   readonly loadAverage: readonly number[];
@@ -203,6 +205,19 @@ async function backendPids(admin: pg.Client, database: string): Promise<number[]
   return rows.map((row) => row.pid);
 }
 
+/**
+ * Transactions the database has counted so far (pg_stat_database). Backends report theirs at most once a second
+ * while busy, so a run's count can lag by up to a second of its load: a diagnostic (how many requests one spend
+ * carries), not a figure to compare closely.
+ */
+async function transactions(admin: pg.Client, database: string): Promise<number> {
+  const { rows } = await admin.query<{ count: string }>(
+    'SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = $1',
+    [database],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
 async function measure(
   wrk: string,
   node: BenchNode,
@@ -213,6 +228,7 @@ async function measure(
 ): Promise<LedgerRun> {
   const { connections, seconds } = pgLedgerSettings;
   const backendsBefore = await backendPids(db.admin, db.name);
+  const transactionsBefore = await transactions(db.admin, db.name);
   const before = {
     server: procCpuSeconds(node.child.pid),
     backends: cpuOf(backendsBefore),
@@ -226,6 +242,7 @@ async function measure(
     ...new Set([...backendsBefore, ...(await backendPids(db.admin, db.name))]),
   ];
   const server = procCpuSeconds(node.child.pid) - before.server;
+  const transactionsRun = (await transactions(db.admin, db.name)) - transactionsBefore;
   const machine = machineCoresBetween(before.machine, machineCpu(), wall);
   const us = (cpuSeconds: number) =>
     figures.requests > 0 ? Math.round((cpuSeconds * 1e6) / figures.requests) : 0;
@@ -241,6 +258,8 @@ async function measure(
     serverCpuUsPerRequest: us(server),
     pgBackendCpuUsPerRequest: us(cpuBetween(before.backends, cpuOf(backendsAfter))),
     pgAllCpuUsPerRequest: us(cpuBetween(before.all, cpuOf(postgresPids()))),
+    requestsPerTransaction:
+      transactionsRun > 0 ? round(figures.requests / transactionsRun, 1) : null,
     machineBusyCores: machine.busyCores,
     stealCores: machine.stealCores,
     loadAverage: loadavg().map((value) => round(value, 2)),
@@ -371,7 +390,7 @@ async function measureRounds(
       for (const node of order) {
         const m = await measure(wrk, node, route, bodies[route], round_, db);
         log(
-          `pg-ledger: round ${round_} /${route} ${node.ledger}: ${m.reqPerSec} req/s, p99 ${m.p99Ms} ms, node ${m.serverCpuUsPerRequest} µs/req, PG backends ${m.pgBackendCpuUsPerRequest} µs/req, non-2xx ${m.non2xx}`,
+          `pg-ledger: round ${round_} /${route} ${node.ledger}: ${m.reqPerSec} req/s, p99 ${m.p99Ms} ms, node ${m.serverCpuUsPerRequest} µs/req, PG backends ${m.pgBackendCpuUsPerRequest} µs/req, ≈${m.requestsPerTransaction ?? '-'} req/transaction, non-2xx ${m.non2xx}`,
         );
         runs.push(m);
       }

@@ -299,7 +299,10 @@ BEGIN
     WHERE (u.account_id, u.period_start) IN
       (SELECT l.account_id, l.period_start FROM credit_leases l WHERE l.lease_id = ANY(p_lease_ids))
     ORDER BY u.account_id, u.period_start FOR UPDATE;
-  UPDATE credit_leases l SET spent = l.spent + d.amount, expires_at = greatest(l.expires_at, p_expires_at)
+  -- The expiry moves only when it gains a second or more: expires_at is indexed, and an update that leaves every
+  -- indexed column as it was is a heap-only one (no new index entries), which a spend every few milliseconds is.
+  UPDATE credit_leases l SET spent = l.spent + d.amount,
+      expires_at = CASE WHEN p_expires_at - l.expires_at >= interval '1 second' THEN p_expires_at ELSE l.expires_at END
     FROM unnest(p_lease_ids, p_amounts) AS d(id, amount)
     WHERE l.lease_id = d.id AND l.granted - l.spent >= d.amount;
   GET DIAGNOSTICS v_spent = ROW_COUNT;
