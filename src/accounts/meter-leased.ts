@@ -38,6 +38,16 @@ function capOf(lease: Lease): number {
   return Math.max(limits.leases.sizeMax, Math.floor(lease.unheld * limits.leases.shareMax));
 }
 
+/** Takes `needed` credits the lease holds now; false (nothing taken) when it holds fewer. */
+function takeHeld(lease: Lease, needed: number): boolean {
+  if (lease.available < needed) return false;
+  lease.available -= needed;
+  lease.inFlight += needed;
+  lease.taken += needed;
+  lease.usedSinceRenewal = true;
+  return true;
+}
+
 interface Lease {
   readonly id: string;
   readonly scope: LeaseScope;
@@ -125,7 +135,10 @@ export class LeasedMeter implements CreditMeter {
       if (needed === 0) continue;
       const lease = this.leaseOf({ account_id: account.id, period_start: periodStart, kind });
       const limit = allowances[kind];
-      const refusedWith = await this.take(lease, needed, limit, account, now);
+      // Held already (the common case): taken without a promise per kind.
+      const refusedWith = takeHeld(lease, needed)
+        ? null
+        : await this.take(lease, needed, limit, account, now);
       if (refusedWith !== null) {
         for (const [heldKind, held] of taken) this.putBack(held, debits[heldKind] ?? 0);
         return {
@@ -281,13 +294,7 @@ export class LeasedMeter implements CreditMeter {
     now: Date,
   ): Promise<number | null> {
     for (;;) {
-      if (lease.available >= needed) {
-        lease.available -= needed;
-        lease.inFlight += needed;
-        lease.taken += needed;
-        lease.usedSinceRenewal = true;
-        return null;
-      }
+      if (takeHeld(lease, needed)) return null;
       if (limit !== null && needed > limit) {
         // Never fits: no grant, just what the ledger and this lease would still have (as a refusal states it).
         const left = (await this.ledger.balance(account, now))[lease.scope.kind].remaining;

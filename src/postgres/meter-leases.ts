@@ -5,7 +5,8 @@
  */
 import type pg from 'pg';
 import type { HeldBalance } from '../accounts/pushed-balances.js';
-import { periodOf } from '../accounts/periods.js';
+import { isExpired, periodOf } from '../accounts/periods.js';
+import type { Balance } from '../ports/credits.js';
 import type { LeaseGrant, LeaseLedger, LeaseRequest, LeaseSpend } from '../ports/credits-lease.js';
 import { balanceOf } from './meter.js';
 import { unflushed } from './transaction.js';
@@ -80,16 +81,27 @@ function order(spend: LeaseSpend): string {
   return `${spend.scope.account_id}|${spend.scope.period_start}|${spend.lease_id}`;
 }
 
-/** A usage row as a balance note: it speaks for its own period only. */
+/**
+ * A usage row as a balance note: it speaks for its own period only. The requests of one spend (a dozen or more
+ * under load) read the same note, so its Balance is built once per plan and expiry state.
+ */
 function usageNote(row: Record<string, string>, at: Date): HeldBalance {
   const usage = usageRowOf(row);
+  let built: { plan: string; expired: boolean; balance: Balance } | undefined;
   return {
     account_id: row['account_id'] as string,
     at,
     balanceAt(account, now) {
       const period = periodOf(account, now);
       if (period.start.toISOString() !== row['period_start']) return undefined;
-      return balanceOf(account, now, usage, period.resetsAt?.toISOString() ?? null);
+      const expired = isExpired(account, now);
+      if (built?.plan !== account.plan || built.expired !== expired)
+        built = {
+          plan: account.plan,
+          expired,
+          balance: balanceOf(account, now, usage, period.resetsAt?.toISOString() ?? null),
+        };
+      return built.balance;
     },
   };
 }
