@@ -8,6 +8,7 @@ import { runAutocannon, runWrk, type LoadFigures } from './lib/http-load.js';
 import { chunks, mixedIbans } from './lib/iban-list.js';
 import { startIbanqa } from './lib/ibanqa-process.js';
 import { wrkPath } from './lib/machine.js';
+import { threadCpuSeconds } from './lib/proc.js';
 import { round, writeResult } from './lib/results.js';
 
 /** Why REST costs what it costs: a V8 CPU profile of the service main thread under the same load as §2. */
@@ -44,6 +45,33 @@ export interface RestProfile {
   readonly byFunction: readonly ProfileShare[];
   /** The request envelope's parts, each with everything it calls (inclusive time), per request. */
   readonly envelope?: readonly EnvelopeShare[];
+  /** CPU per request of the service process in the load window (/proc, profiler overhead included). */
+  readonly threads?: ThreadShares;
+}
+
+export interface ThreadShares {
+  /** The main thread: uWS, the ops, metering (what the profile above breaks down). */
+  readonly mainUsPerRequest: number;
+  /** Every other thread: LMDB's write thread, V8's GC and compiler helpers, libuv, the idle pool. */
+  readonly otherUsPerRequest: number;
+}
+
+/** Main-thread and other-thread CPU of `pid` between two samples, per request. */
+function threadShares(
+  pid: number,
+  before: Map<number, number>,
+  after: Map<number, number>,
+  requests: number,
+): ThreadShares {
+  let main = 0;
+  let other = 0;
+  for (const [tid, seconds] of after) {
+    const spent = seconds - (before.get(tid) ?? 0);
+    if (tid === pid) main += spent;
+    else other += spent;
+  }
+  const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, requests), 1);
+  return { mainUsPerRequest: perRequest(main), otherUsPerRequest: perRequest(other) };
 }
 
 export interface EnvelopeShare extends ProfileShare {
@@ -226,16 +254,24 @@ export async function runRestProfile(
     };
     let load: LoadFigures;
     let shutdownMs: number;
+    let threads: ThreadShares;
     try {
       await runAutocannon(target, connections, warmupSeconds);
       const wrk = wrkPath();
       log(
         `profile: ${wrk === null ? 'autocannon' : 'wrk'} -c${connections} ${loadSeconds} s against a profiled service`,
       );
+      const threadsBefore = threadCpuSeconds(service.child.pid);
       load =
         wrk === null
           ? await runAutocannon(target, connections, loadSeconds)
           : await runWrk(wrk, target, connections, loadSeconds);
+      threads = threadShares(
+        service.child.pid,
+        threadsBefore,
+        threadCpuSeconds(service.child.pid),
+        load.requests,
+      );
     } finally {
       const stopping = performance.now();
       await service.stop();
@@ -243,7 +279,7 @@ export async function runRestProfile(
     }
     const main = mainThreadAnalysis(dir, load.seconds * 1000, shutdownMs);
     const { envelopeUs: _envelopeUs, frontUs: _frontUs, ...analysis } = main;
-    return { load, ...analysis, envelope: envelopeShares(main, load.requests) };
+    return { load, ...analysis, envelope: envelopeShares(main, load.requests), threads };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

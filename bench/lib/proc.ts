@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { execFileSync } from 'node:child_process';
 
@@ -60,6 +60,19 @@ export function procCpuSeconds(pid: number): number {
   const user = Number(fields[11]);
   const system = Number(fields[12]);
   return (user + system) / ticksPerSecond();
+}
+
+/** CPU seconds so far of each thread of a process, by thread id (its main thread's id is the pid). */
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      threads.set(Number(task), procCpuSeconds(Number(task)));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return threads;
 }
 
 /** A port the kernel just handed out on 127.0.0.1 (closed again, so a child can bind it). */

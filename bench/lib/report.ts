@@ -379,6 +379,12 @@ function profileSection(profile: RestProfile | undefined): string {
     `bench/profile-rest.ts: the service under \`node --cpu-prof\`, ${profile.load.client} -c${profile.load.connections} for ${dec(profile.load.seconds, 1)} s after a warm-up`,
     `(${int(profile.load.reqPerSec)} req/s under the profiler). Self time of the main thread inside the load window: ${int(profile.busyMs)} ms busy`,
     `of ${int(profile.load.seconds * 1000)} ms. Native work is charged to the JS function that called it (JSON.stringify, uWS res.end and its socket write).`,
+    ...(profile.threads === undefined
+      ? []
+      : [
+          `The whole process in the same window (/proc, profiler overhead included): main thread ${dec(profile.threads.mainUsPerRequest, 1)} µs per request,`,
+          `every other thread (LMDB's writer, V8's GC and compiler helpers, libuv) ${dec(profile.threads.otherUsPerRequest, 1)} µs.`,
+        ]),
     '',
     table(['file', 'self ms', 'share of busy', 'µs per request'], rows(profile.byFile)),
     '',
