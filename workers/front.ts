@@ -125,12 +125,10 @@ const balances = new PushedBalances(remote.meter);
 // spend per event-loop turn (src/accounts/meter-leased.ts); the replies bring the balances the headers read.
 const meter = new LeasedMeter(
   remoteLeaseLedger(link, (notes) => balances.record(notes.map(heldBalanceOf))),
-  {
-    balance: (account, now) => balances.balance(account, now),
-    refundCommitted: (charge) => remote.meter.refundCommitted(charge),
-  },
+  remote.meter,
   {
     onError: (error) => logger.warn({ err: error }, 'credit lease renewal failed'),
+    notes: balances,
     onCharged: (accountId, at) => balances.charged(accountId, at),
   },
 );

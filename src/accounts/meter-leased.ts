@@ -78,6 +78,8 @@ export interface LeasedMeterOptions {
   readonly onError?: (error: unknown) => void;
   /** A charge (spends saved by another store's transaction, see `charge`) committed at `at`. */
   readonly onCharged?: (accountId: string, at: Date) => void;
+  /** Balances the lease ledger's replies carried, for answers (`answerBalance`); the ledger's own otherwise. */
+  readonly notes?: Pick<CreditMeter, 'balance'>;
 }
 
 type Ledger = Pick<CreditMeter, 'balance' | 'refundCommitted'>;
@@ -102,6 +104,7 @@ export class LeasedMeter implements CreditMeter {
   private readonly clock: () => number;
   private readonly onError: (error: unknown) => void;
   private readonly onCharged: (accountId: string, at: Date) => void;
+  private readonly notes: Pick<CreditMeter, 'balance'>;
 
   constructor(
     private readonly leaseLedger: LeaseLedger,
@@ -112,6 +115,7 @@ export class LeasedMeter implements CreditMeter {
     this.clock = options.clock ?? Date.now;
     this.onError = options.onError ?? (() => undefined);
     this.onCharged = options.onCharged ?? (() => undefined);
+    this.notes = options.notes ?? ledger;
   }
 
   /** Reclaims the leases of holders that died, then renews this holder's leases (and reclaims) periodically. */
@@ -233,6 +237,15 @@ export class LeasedMeter implements CreditMeter {
   async balance(account: Account, now: Date): Promise<Balance> {
     if (this.returns.size > 0) await this.returns.flush();
     return this.ledger.balance(account, now);
+  }
+
+  /**
+   * What an answer states after its settle: a balance a spend's reply carried when one is fresh (read after the
+   * request's own debit), else the ledger's. Other holders may have spent since, so never what GET /usage reads.
+   */
+  async answerBalance(account: Account, now: Date): Promise<Balance> {
+    if (this.returns.size > 0) await this.returns.flush();
+    return this.notes.balance(account, now);
   }
 
   /** Resolves when every spend so far is recorded. */

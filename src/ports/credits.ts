@@ -84,5 +84,13 @@ export interface CreditMeter {
    * reason). Counts in the charge's period, whether or not it is still the current one; never below zero.
    */
   refundCommitted(charge: CommittedCharge): Promise<void>;
+  /** The ledger's balance, read now (GET /usage, refusals). */
   balance(account: Account, now: Date): Promise<Balance>;
+  /**
+   * The balance a keyed answer states (X-RateLimit headers, remaining fields) once its settle resolved. A meter
+   * that holds leases may answer from a balance a spend's reply carried (src/accounts/pushed-balances.ts): read
+   * after the request's own debit, so what a balance call would have said then, but not a read of the ledger
+   * now. Without it, `balance`.
+   */
+  answerBalance?(account: Account, now: Date): Promise<Balance>;
 }

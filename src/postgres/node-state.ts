@@ -8,8 +8,6 @@ import type pg from 'pg';
 import { LeasedMeter } from '../accounts/meter-leased.js';
 import { PushedBalances } from '../accounts/pushed-balances.js';
 import { limits } from '../limits.js';
-import type { Account } from '../ports/accounts.js';
-import type { CommittedCharge } from '../ports/credits.js';
 import type { KeyRingStorage } from '../signing/key-ring.js';
 import { pgKeyRing } from './key-ring-store.js';
 import { migrate, type MigrationOutcome } from './migrate.js';
@@ -61,12 +59,9 @@ export async function openSharedState(
   // Its X-RateLimit headers read the balances the spends' own transactions return: no read per request either.
   const balances = new PushedBalances(shared.ledger);
   const leaseLedger = new PgLeaseLedger(pool, randomUUID(), (notes) => balances.record(notes));
-  const ledger = {
-    balance: (account: Account, now: Date) => balances.balance(account, now),
-    refundCommitted: (charge: CommittedCharge) => shared.ledger.refundCommitted(charge),
-  };
-  const leases = new LeasedMeter(leaseLedger, ledger, {
+  const leases = new LeasedMeter(leaseLedger, shared.ledger, {
     ttlMs: options.leaseTtlMs ?? limits.leases.ttlMs,
+    notes: balances,
     onCharged: (accountId, at) => balances.charged(accountId, at),
     ...(options.onLeaseError === undefined ? {} : { onError: options.onLeaseError }),
   });

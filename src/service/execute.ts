@@ -4,7 +4,14 @@ import type { Capabilities } from '../contract/capabilities.js';
 import type { InputValidator } from '../ops/framework/input-validation.js';
 import type { AnyOp, CallerView, Debits } from '../contract/op.js';
 import { declares } from '../ops/framework/refusals.js';
-import type { Account, Claim, HeldCharge, Reservation, StatePorts } from '../ports/index.js';
+import type {
+  Account,
+  Balance,
+  Claim,
+  HeldCharge,
+  Reservation,
+  StatePorts,
+} from '../ports/index.js';
 import { bodyFormatOf, type BodyFormat } from '../render/body.js';
 import { ContextFactory } from './context.js';
 import { registryIndexOf } from '../registry/registry-index.js';
@@ -428,14 +435,16 @@ export class Service {
     const settle = async (ok: boolean, actual?: Debits, save?: SaveWithCharge) => {
       if (ok && save !== undefined) await save(this.deps.state.meter.charge(reservation, actual));
       else await this.settle(reservation, ok, actual);
-      Object.assign(
-        headers,
-        usageHeaders(account, await this.deps.state.meter.balance(account, now)),
-      );
+      Object.assign(headers, usageHeaders(account, await this.answerBalance(account, now)));
     };
     const remaining = async (kind: CreditKind) =>
-      (await this.deps.state.meter.balance(account, this.now()))[kind].remaining;
+      (await this.answerBalance(account, this.now()))[kind].remaining;
     return { input, caller, requestKey, headers, settle, remaining };
+  }
+
+  private answerBalance(account: Account, now: Date): Promise<Balance> {
+    const meter = this.deps.state.meter;
+    return meter.answerBalance?.(account, now) ?? meter.balance(account, now);
   }
 
   private async authenticate(

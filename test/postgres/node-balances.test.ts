@@ -76,6 +76,29 @@ describe('X-RateLimit headers of a node on PostgreSQL', () => {
     assert.ok(counted(SPEND, from) <= requests, `${counted(SPEND, from)} spends`);
   });
 
+  it('GET /usage reads the ledger now: a debit by another node shows at once, though a fresh note says otherwise', async () => {
+    const key = service.keys.pro;
+    const reply = await call(service.base, '/validate', {
+      key,
+      body: { ibans: ['DE89370400440532013000'] },
+    });
+    assert.equal(reply.status, 200, reply.text);
+    // Another holder's debit of 5 credits, written straight into the row.
+    const id = `key_${createHash('sha256').update(key).digest('hex').slice(0, 12)}`;
+    await querySchema(
+      schema,
+      'UPDATE credit_usage SET used_api_calls = used_api_calls + 5 WHERE account_id = $1',
+      [id],
+    );
+    const usage = await call(service.base, '/usage', { key });
+    assert.equal(usage.status, 200, usage.text);
+    assert.equal(usage.body.credits.api_calls.remaining, await remainingInTable(key));
+    assert.equal(
+      usage.body.credits.api_calls.remaining,
+      Number(reply.headers.get('x-ratelimit-remaining')) - 5,
+    );
+  });
+
   it('an idempotent run (its debit saved with its result, not spent from a lease) states the remaining after it', async () => {
     // A key not used yet: its first request's lease holds exactly that request's credit, so the run's reservation
     // takes a grant, which lowers the remaining the earlier answer's note stated.
