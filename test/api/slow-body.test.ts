@@ -2,9 +2,13 @@
 // then the connection closes, before uWS would drop it without a word; a JSON body, an upload and a head with no
 // body at all alike; a body that completes in time is served; nothing is debited. Method: the real service, a
 // raw TCP client trickling one byte every 100 ms (as the report that found it), timing the answer and the close.
+// The four requests run at once, each on its own connection: each waits out the 6 s deadline (or 4 s of
+// trickling), which is time on the clock, not work, and the sweep that expires them serves every pending body
+// alike. They share nothing but the pro key, whose usage only the first reads, and the third's upload, refused
+// with 408, debits nothing either.
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { limits } from '../../src/limits.js';
 import { call, startTestService, type TestService } from '../helpers/service.js';
 
@@ -27,8 +31,26 @@ interface Trickled {
   readonly bodyBytesSent: number;
 }
 
-/** Sends the head at once, then the body one byte every `gapMs`; stops writing when an answer arrives. */
-function trickle(head: string, body: Buffer, gapMs = 100, waitMs = 15_000): Promise<Trickled> {
+/** True once `received` holds a whole answer: its head and as many body bytes as its Content-Length says. */
+function answerComplete(received: string): boolean {
+  const end = received.indexOf('\r\n\r\n');
+  if (end < 0) return false;
+  const length = Number(/\r\ncontent-length: *(\d+)/i.exec(received.slice(0, end))?.[1] ?? NaN);
+  return received.length - (end + 4) >= length;
+}
+
+/**
+ * Sends the head at once, then the body one byte every `gapMs`; stops writing when an answer arrives. Waits for
+ * the close (or `waitMs`), or with `untilAnswered` only until the whole answer is in: a served request's
+ * keep-alive connection stays open, and nothing is to be learnt from waiting for its close.
+ */
+function trickle(
+  head: string,
+  body: Buffer,
+  gapMs = 100,
+  waitMs = 15_000,
+  untilAnswered = false,
+): Promise<Trickled> {
   return new Promise((resolve) => {
     const started = Date.now();
     const socket = net.connect(port, '127.0.0.1');
@@ -62,6 +84,7 @@ function trickle(head: string, body: Buffer, gapMs = 100, waitMs = 15_000): Prom
     socket.on('data', (data: Buffer) => {
       answeredAfterMs ??= Date.now() - started;
       received += data.toString('latin1');
+      if (untilAnswered && answerComplete(received)) finish(null);
     });
     socket.on('error', () => undefined);
     socket.on('close', () => finish(Date.now() - started));
@@ -95,39 +118,41 @@ function assertTimedOut(reply: Trickled): void {
   assert.ok(reply.closedAfterMs - reply.answeredAfterMs < 1_000, `${reply.closedAfterMs}`);
 }
 
-test('a JSON body at one byte per 100 ms gets 408 with the Error object, then the connection closes', async () => {
-  const before = await call(service.base, '/usage', { key: service.keys.pro });
-  const body = Buffer.from(JSON.stringify({ ibans: Array(20).fill('DE89370400440532013000') }));
-  const reply = await trickle(jsonHead('/validate', body.length, service.keys.pro), body);
-  assertTimedOut(reply);
-  assert.ok(reply.bodyBytesSent < body.length);
-  const after = await call(service.base, '/usage', { key: service.keys.pro });
-  assert.deepEqual(after.body, before.body, 'a timed-out request debits nothing');
-});
-
-test('a head announcing a body that never comes gets 408', async () => {
-  assertTimedOut(await trickle(jsonHead('/validate', 100), Buffer.alloc(0)));
-});
-
-test('a statement upload trickling in gets 408', async () => {
-  const boundary = 'slow-boundary';
-  const body = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.pdf"\r\n` +
-      `Content-Type: application/pdf\r\n\r\n%PDF-1.4 ${'x'.repeat(200)}\r\n--${boundary}--\r\n`,
-  );
-  const head =
-    `POST /api/v1/statement-validator/analyze HTTP/1.1\r\nHost: x\r\nX-API-Key: ${service.keys.pro}\r\n` +
-    `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
-  assertTimedOut(await trickle(head, body));
-});
-
-test('a slow body that completes before the deadline is served, and the service serves on', async () => {
-  const body = Buffer.from(JSON.stringify({ ibans: ['DE89370400440532013000'] }));
-  // 38 bytes at 100 ms: about 4 s, inside the 6 s deadline.
-  const reply = await trickle(jsonHead('/validate', body.length), body, 100, 10_000);
-  assert.equal(reply.status, 200, reply.body);
-  const next = await call(service.base, '/validate', {
-    body: { ibans: ['DE89370400440532013000'] },
+describe('slow bodies, four connections at once', { concurrency: true }, () => {
+  test('a JSON body at one byte per 100 ms gets 408 with the Error object, then the connection closes', async () => {
+    const before = await call(service.base, '/usage', { key: service.keys.pro });
+    const body = Buffer.from(JSON.stringify({ ibans: Array(20).fill('DE89370400440532013000') }));
+    const reply = await trickle(jsonHead('/validate', body.length, service.keys.pro), body);
+    assertTimedOut(reply);
+    assert.ok(reply.bodyBytesSent < body.length);
+    const after = await call(service.base, '/usage', { key: service.keys.pro });
+    assert.deepEqual(after.body, before.body, 'a timed-out request debits nothing');
   });
-  assert.equal(next.status, 200);
+
+  test('a head announcing a body that never comes gets 408', async () => {
+    assertTimedOut(await trickle(jsonHead('/validate', 100), Buffer.alloc(0)));
+  });
+
+  test('a statement upload trickling in gets 408', async () => {
+    const boundary = 'slow-boundary';
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.pdf"\r\n` +
+        `Content-Type: application/pdf\r\n\r\n%PDF-1.4 ${'x'.repeat(200)}\r\n--${boundary}--\r\n`,
+    );
+    const head =
+      `POST /api/v1/statement-validator/analyze HTTP/1.1\r\nHost: x\r\nX-API-Key: ${service.keys.pro}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
+    assertTimedOut(await trickle(head, body));
+  });
+
+  test('a slow body that completes before the deadline is served, and the service serves on', async () => {
+    const body = Buffer.from(JSON.stringify({ ibans: ['DE89370400440532013000'] }));
+    // 38 bytes at 100 ms: about 4 s, inside the 6 s deadline.
+    const reply = await trickle(jsonHead('/validate', body.length), body, 100, 10_000, true);
+    assert.equal(reply.status, 200, reply.body);
+    const next = await call(service.base, '/validate', {
+      body: { ibans: ['DE89370400440532013000'] },
+    });
+    assert.equal(next.status, 200);
+  });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { spawnTs, waitForOutput, type Child } from '../../bench/lib/child.js';
 import { freePort } from '../../bench/lib/proc.js';
 import { observedStatusesEnv } from './observed-statuses.js';
+import { seedEmbeddedRegistry } from './registry-template.js';
 
 export interface ServiceProcess {
   readonly child: Child;
@@ -28,7 +29,9 @@ export const processStartTimeoutMs = 180_000;
 
 /**
  * Starts a fresh process with a fresh data dir. `registryFrom` copies the registry environment of an earlier
- * data dir (read only after that process stopped), so the process skips building it from the embedded default.
+ * data dir (read only after that process stopped), so the process skips building it from the embedded default;
+ * without it the data dir starts with the embedded-default registry template (test/helpers/registry-template.ts),
+ * the same registry a first start would build, without the seconds the build costs.
  * `accountsFrom` likewise copies an accounts environment, so several processes know the same keys (the caller
  * made them, and no demo keys are printed).
  */
@@ -52,6 +55,7 @@ export async function startServiceProcess(
   const dataDir = mkdtempSync(join(tmpdir(), 'ibanqa-process-'));
   if (registryFrom !== undefined)
     cpSync(join(registryFrom, 'registry'), join(dataDir, 'registry'), { recursive: true });
+  else await seedEmbeddedRegistry(dataDir);
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
   const child = spawnTs('src/main.ts', [], {
     ...observedStatusesEnv(),

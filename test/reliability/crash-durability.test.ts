@@ -9,7 +9,9 @@
 // quote, one per routing number) and compared with the usage
 // table read straight from LMDB while no service is running. The load and the kill take about 2 s; the two
 // service starts dominate (measured 10-12 s each at a load average of 13-21 on the shared 2-core machine),
-// hence the generous timeout. It runs once per ledger durability (IBANQA_LEDGER_DURABILITY): `process` skips
+// hence the generous timeout. Each data directory starts with a copy of the embedded-default registry (the
+// template the other service tests copy), so no start spends seconds building it: what is tested here is the
+// accounts ledger, not the registry's first build. It runs once per ledger durability (IBANQA_LEDGER_DURABILITY): `process` skips
 // the per-commit flush, and still owes exactly this guarantee against a crash of the process; and once with the
 // state in PostgreSQL (IBANQA_DATABASE_URL, a schema of its own), whose usage is read with plain SQL.
 import assert from 'node:assert/strict';
@@ -21,6 +23,7 @@ import { after, test, type TestContext } from 'node:test';
 import { open } from 'lmdb';
 import { spawnTs, waitForOutput, type Child } from '../../bench/lib/child.js';
 import { processStartTimeoutMs } from '../helpers/service-process.js';
+import { seedEmbeddedRegistry } from '../helpers/registry-template.js';
 import { freePort } from '../../bench/lib/proc.js';
 import { hashKey, keyIdOf } from '../../src/accounts/keys.js';
 import { ledgerDurabilities, type LedgerDurability } from '../../src/accounts/ledger-durability.js';
@@ -276,6 +279,7 @@ async function crashAndRestart(
     ...(schema === undefined ? {} : { schema }),
   };
   dataDirs.push(setup.dataDir);
+  await seedEmbeddedRegistry(setup.dataDir);
   const first = await startService(setup);
   const key = /^\s+unlimited\s+(iq_\S+)/m.exec(first.stdout)?.[1];
   assert.ok(key, `no unlimited demo key in:\n${first.stdout}`);
