@@ -28,14 +28,6 @@ export interface ServiceProcess {
 export const processStartTimeoutMs = 180_000;
 
 /**
- * Starts a fresh process with a fresh data dir. `registryFrom` copies the registry environment of an earlier
- * data dir (read only after that process stopped), so the process skips building it from the embedded default;
- * without it the data dir starts with the embedded-default registry template (test/helpers/registry-template.ts),
- * the same registry a first start would build, without the seconds the build costs.
- * `accountsFrom` likewise copies an accounts environment, so several processes know the same keys (the caller
- * made them, and no demo keys are printed).
- */
-/**
  * Nodes of one database must share the statement upload key (a node with another refuses to start), as an operator
  * sets IBANQA_STATEMENT_KEY on each: a key derived from the database URL gives every node of a test's database the
  * same one unless the test sets its own.
@@ -46,6 +38,12 @@ function sharedUploadKey(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { IBANQA_STATEMENT_KEY: createHash('sha256').update(url).digest('hex') };
 }
 
+/**
+ * Starts a fresh process with a fresh data dir. `registryFrom` copies the registry environment of an earlier
+ * data dir (read only after that process stopped), so the process skips building it from the embedded default;
+ * without it the data dir starts with the embedded-default registry template (test/helpers/registry-template.ts),
+ * the same registry a first start would build, without the seconds the build costs.
+ */
 export async function startServiceProcess(
   env: NodeJS.ProcessEnv,
   registryFrom?: string,
