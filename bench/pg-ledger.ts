@@ -94,7 +94,7 @@ export interface LedgerRun {
   readonly pgBackendCpuUsPerRequest: number;
   /** Every postgres process of the machine, whoever's queries they ran. */
   readonly pgAllCpuUsPerRequest: number;
-  /** Requests per database transaction (about: see `transactions`); null when the run made none. */
+  /** Requests per database transaction of the PostgreSQL node (about: see `transactions`); null for LMDB. */
   readonly requestsPerTransaction: number | null;
   readonly machineBusyCores: number;
   readonly stealCores: number;
@@ -259,7 +259,9 @@ async function measure(
     pgBackendCpuUsPerRequest: us(cpuBetween(before.backends, cpuOf(backendsAfter))),
     pgAllCpuUsPerRequest: us(cpuBetween(before.all, cpuOf(postgresPids()))),
     requestsPerTransaction:
-      transactionsRun > 0 ? round(figures.requests / transactionsRun, 1) : null,
+      node.ledger === 'postgres' && transactionsRun > 0
+        ? round(figures.requests / transactionsRun, 1)
+        : null,
     machineBusyCores: machine.busyCores,
     stealCores: machine.stealCores,
     loadAverage: loadavg().map((value) => round(value, 2)),
@@ -390,7 +392,7 @@ async function measureRounds(
       for (const node of order) {
         const m = await measure(wrk, node, route, bodies[route], round_, db);
         log(
-          `pg-ledger: round ${round_} /${route} ${node.ledger}: ${m.reqPerSec} req/s, p99 ${m.p99Ms} ms, node ${m.serverCpuUsPerRequest} µs/req, PG backends ${m.pgBackendCpuUsPerRequest} µs/req, ≈${m.requestsPerTransaction ?? '-'} req/transaction, non-2xx ${m.non2xx}`,
+          `pg-ledger: round ${round_} /${route} ${node.ledger}: ${m.reqPerSec} req/s, p99 ${m.p99Ms} ms, node ${m.serverCpuUsPerRequest} µs/req, PG backends ${m.pgBackendCpuUsPerRequest} µs/req, ${node.ledger === 'postgres' ? `≈${m.requestsPerTransaction ?? '-'} req/transaction, ` : ''}non-2xx ${m.non2xx}`,
         );
         runs.push(m);
       }

@@ -54,7 +54,12 @@ function ticksPerSecond(): number {
 
 /** User + system CPU seconds of a process, all its threads included (fields 14 and 15 of /proc/<pid>/stat). */
 export function procCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/** user + system CPU seconds of a /proc stat file (a process's, or one thread's under task/). */
+function statCpuSeconds(path: string): number {
+  const stat = readFileSync(path, 'utf8');
   // The command name (field 2) may contain spaces; fields after its closing parenthesis are fixed.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const user = Number(fields[11]);
@@ -62,12 +67,15 @@ export function procCpuSeconds(pid: number): number {
   return (user + system) / ticksPerSecond();
 }
 
-/** CPU seconds so far of each thread of a process, by thread id (its main thread's id is the pid). */
+/**
+ * CPU seconds so far of each thread of a process, by thread id (its main thread's id is the pid). Read from
+ * /proc/<pid>/task/<tid>/stat: /proc/<tid>/stat counts the whole process whichever thread names it.
+ */
 export function threadCpuSeconds(pid: number): Map<number, number> {
   const threads = new Map<number, number>();
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
-      threads.set(Number(task), procCpuSeconds(Number(task)));
+      threads.set(Number(task), statCpuSeconds(`/proc/${pid}/task/${task}/stat`));
     } catch {
       // ended meanwhile
     }
