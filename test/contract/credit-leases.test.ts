@@ -48,6 +48,18 @@ interface Subject {
   close(): Promise<void>;
 }
 
+/** The ledger's operations, some replaced (to count or hold them); the others go to the ledger itself. */
+function overriding(ledger: LeaseLedger, replaced: Partial<LeaseLedger>): LeaseLedger {
+  return {
+    grant: (request) => ledger.grant(request),
+    spend: (spends, expiresAt) => ledger.spend(spends, expiresAt),
+    giveBack: (leaseId, amount) => ledger.giveBack(leaseId, amount),
+    renew: (leaseIds, expiresAt) => ledger.renew(leaseIds, expiresAt),
+    reclaimExpired: (now) => ledger.reclaimExpired(now),
+    ...replaced,
+  };
+}
+
 /** A fake wall clock, so expiry is tested without waiting for it. */
 function holdersOf(subject: Subject, clock: () => number): LeasedMeter[] {
   return [0, 1, 2].map(
@@ -106,18 +118,13 @@ function leaseContract(name: string, open: () => Promise<Subject>): void {
         const account = await subject.createAccount('pro');
         const ledger = subject.leaseLedgers[0] as LeaseLedger;
         const grants: number[] = [];
-        const counting: LeaseLedger = {
-          ...ledger,
+        const counting = overriding(ledger, {
           grant: async (request) => {
             const grant = await ledger.grant(request);
             grants.push(grant.granted);
             return grant;
           },
-          spend: (spends, expiresAt) => ledger.spend(spends, expiresAt),
-          giveBack: (leaseId, amount) => ledger.giveBack(leaseId, amount),
-          renew: (leaseIds, expiresAt) => ledger.renew(leaseIds, expiresAt),
-          reclaimExpired: (now) => ledger.reclaimExpired(now),
-        };
+        });
         const holder = new LeasedMeter(counting, subject.ledger, {
           ttlMs: TTL_MS,
           clock: () => T0.getTime(),
@@ -148,17 +155,13 @@ function leaseContract(name: string, open: () => Promise<Subject>): void {
         const spendCalls: number[][] = [];
         let release: () => void = () => undefined;
         const gate = new Promise<void>((resolve) => (release = resolve));
-        const gated: LeaseLedger = {
-          grant: (request) => ledger.grant(request),
+        const gated = overriding(ledger, {
           spend: async (spends, expiresAt) => {
             spendCalls.push(spends.map((spend) => spend.amount));
             if (spendCalls.length === 1) await gate;
             return ledger.spend(spends, expiresAt);
           },
-          giveBack: (leaseId, amount) => ledger.giveBack(leaseId, amount),
-          renew: (leaseIds, expiresAt) => ledger.renew(leaseIds, expiresAt),
-          reclaimExpired: (now) => ledger.reclaimExpired(now),
-        };
+        });
         const holder = new LeasedMeter(gated, subject.ledger, {
           ttlMs: TTL_MS,
           clock: () => T0.getTime(),
