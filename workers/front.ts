@@ -3,8 +3,8 @@
  * listening on the same host:port. Its Service holds the read-only data (bank, routing, registry opened
  * read-only, as pool workers do) and remote state ports over the main thread's. A warm keyed request makes no
  * call to the main thread: its key is in this thread's key cache (src/accounts/auth-cache.ts, told of revocations
- * by the main thread), its credits come from leases of the main thread's ledger (one spend per event-loop turn, one
- * grant per top-up), and its X-RateLimit headers from the balance those replies carry (src/accounts/
+ * by the main thread), its credits come from leases of the main thread's ledger (one spend per batch, one grant
+ * per top-up), and its X-RateLimit headers from the balance those replies carry (src/accounts/
  * pushed-balances.ts). Ops that run on the main thread go there whole (`service.answer`); pool-sized runs go to
  * the main thread's pool (`pool.run`).
  */
@@ -122,7 +122,8 @@ const keys = new AuthCache(
 );
 const balances = new PushedBalances(remote.meter);
 // Keyed requests reserve from leases of the main thread's ledger: no call to the main thread per reservation, one
-// spend per event-loop turn (src/accounts/meter-leased.ts); the replies bring the balances the headers read.
+// spend per batch (src/accounts/meter-leased.ts); the replies bring the balances the headers read (GET /usage
+// reads the main thread's ledger itself).
 const meter = new LeasedMeter(
   remoteLeaseLedger(link, (notes) => balances.record(notes.map(heldBalanceOf))),
   remote.meter,
