@@ -88,7 +88,7 @@ const leases = {
 const postgres = {
   /** Connections of a node's one pool (src/postgres/pool.ts), which the state ports, the credit leases and the
    *  statement reviews share. A request holds one for a single statement (a lease grant, an idempotency claim, a
-   *  keyless count), the group commit one per event-loop turn, the analysis queue one per claim: a handful serve
+   *  keyless count), the spends' group commit one at a time, the analysis queue one per claim: a handful serve
    *  a node, and 10 leave room for a burst. Budget against PostgreSQL 15's default max_connections (100): a node
    *  holds at most these 10, the registry follower's LISTEN connection and, while it applies a publication, its
    *  child process's one, so 12; the test suite runs two files at once, so two three-node clusters take 72 and
