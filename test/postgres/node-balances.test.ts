@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createTestSchema, querySchema, type TestSchema } from '../helpers/postgres.js';
-import { call, startTestService, type TestService } from '../helpers/service.js';
+import { call, startTestService, type JsonReply, type TestService } from '../helpers/service.js';
 
 const PRO_API_CALLS = 10_000;
 const STARTER_API_CALLS = 2_000;
@@ -22,16 +22,30 @@ let service: TestService;
 const statements: string[] = [];
 const originalQuery = pg.Pool.prototype.query;
 
+/** A raw key's account id, computed here: key_ and 12 hex of its SHA-256. */
+function accountIdOf(rawKey: string): string {
+  return `key_${createHash('sha256').update(rawKey).digest('hex').slice(0, 12)}`;
+}
+
 /** What the ledger holds for the key now: remaining API calls, by the published allowance. */
 async function remainingInTable(rawKey: string, allowance = PRO_API_CALLS): Promise<number> {
-  const id = `key_${createHash('sha256').update(rawKey).digest('hex').slice(0, 12)}`;
   const rows = await querySchema<{ used: string; reserved: string }>(
     schema,
     'SELECT used_api_calls AS used, reserved_api_calls AS reserved FROM credit_usage WHERE account_id = $1',
-    [id],
+    [accountIdOf(rawKey)],
   );
   assert.equal(rows.length, 1);
   return allowance - Number(rows[0]?.used) - Number(rows[0]?.reserved);
+}
+
+/** A one-IBAN /validate on the key, answered 200. */
+async function validateOne(key: string): Promise<JsonReply> {
+  const reply = await call(service.base, '/validate', {
+    key,
+    body: { ibans: ['DE89370400440532013000'] },
+  });
+  assert.equal(reply.status, 200, reply.text);
+  return reply;
 }
 
 function counted(pattern: RegExp, from: number): number {
@@ -59,11 +73,7 @@ describe('X-RateLimit headers of a node on PostgreSQL', () => {
 
   it('each answer states the remaining the ledger holds after it, with no read of the usage row', async () => {
     const key = service.keys.pro;
-    const warm = await call(service.base, '/validate', {
-      key,
-      body: { ibans: ['DE89370400440532013000'] },
-    });
-    assert.equal(warm.status, 200, warm.text);
+    await validateOne(key);
     const from = statements.length;
     const requests = 30;
     for (let i = 0; i < requests; i++) {
@@ -78,17 +88,12 @@ describe('X-RateLimit headers of a node on PostgreSQL', () => {
 
   it('GET /usage reads the ledger now: a debit by another node shows at once, though a fresh note says otherwise', async () => {
     const key = service.keys.pro;
-    const reply = await call(service.base, '/validate', {
-      key,
-      body: { ibans: ['DE89370400440532013000'] },
-    });
-    assert.equal(reply.status, 200, reply.text);
+    const reply = await validateOne(key);
     // Another holder's debit of 5 credits, written straight into the row.
-    const id = `key_${createHash('sha256').update(key).digest('hex').slice(0, 12)}`;
     await querySchema(
       schema,
       'UPDATE credit_usage SET used_api_calls = used_api_calls + 5 WHERE account_id = $1',
-      [id],
+      [accountIdOf(key)],
     );
     const usage = await call(service.base, '/usage', { key });
     assert.equal(usage.status, 200, usage.text);
@@ -104,11 +109,7 @@ describe('X-RateLimit headers of a node on PostgreSQL', () => {
     // takes a grant, which lowers the remaining the earlier answer's note stated.
     const key = service.keys.starter;
     const target = { routing_numbers: ['011000015', '021000021', '011000028'] };
-    const first = await call(service.base, '/validate', {
-      key,
-      body: { ibans: ['DE89370400440532013000'] },
-    });
-    assert.equal(first.status, 200, first.text);
+    const first = await validateOne(key);
     const noted = Number(first.headers.get('x-ratelimit-remaining'));
     assert.equal(noted, await remainingInTable(key, STARTER_API_CALLS));
     const quote = await call(service.base, '/us/routing/quote', { key, body: target });
