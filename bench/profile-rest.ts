@@ -8,6 +8,7 @@ import { runAutocannon, runWrk, type LoadFigures } from './lib/http-load.js';
 import { chunks, mixedIbans } from './lib/iban-list.js';
 import { startIbanqa } from './lib/ibanqa-process.js';
 import { wrkPath } from './lib/machine.js';
+import { cpuBetween } from './lib/postgres-cpu.js';
 import { threadCpuSeconds } from './lib/proc.js';
 import { round, writeResult } from './lib/results.js';
 
@@ -63,13 +64,8 @@ function threadShares(
   after: Map<number, number>,
   requests: number,
 ): ThreadShares {
-  let main = 0;
-  let other = 0;
-  for (const [tid, seconds] of after) {
-    const spent = seconds - (before.get(tid) ?? 0);
-    if (tid === pid) main += spent;
-    else other += spent;
-  }
+  const main = (after.get(pid) ?? 0) - (before.get(pid) ?? 0);
+  const other = cpuBetween(before, after) - main;
   const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, requests), 1);
   return { mainUsPerRequest: perRequest(main), otherUsPerRequest: perRequest(other) };
 }
