@@ -51,12 +51,11 @@ function frontSide(mode: Mode, counting: RemoteCaller) {
     (id) => remote.authenticator.accountById(id),
   );
   const balances = new PushedBalances(remote.meter);
+  // As workers/front.ts builds it: answers read the balances the lease replies carried.
   const leases = new LeasedMeter(
     remoteLeaseLedger(counting, (notes) => balances.record(notes.map(heldBalanceOf))),
-    {
-      balance: (account, now) => balances.balance(account, now),
-      refundCommitted: (charge) => remote.meter.refundCommitted(charge),
-    },
+    remote.meter,
+    { notes: balances, onCharged: (accountId, at) => balances.charged(accountId, at) },
   );
   return { authenticator, meter: leases, leases };
 }
@@ -91,7 +90,9 @@ async function run(mode: Mode): Promise<{ calls: Record<string, number>; cpuUs: 
       if (!outcome.ok)
         throw new Error('refused: the Business allowance (100,000) is larger than the run');
       await meter.commit(outcome.reservation);
-      await (meter as CreditMeter).balance(account, now);
+      // The balance an answer states, as src/service/execute.ts reads it.
+      const answering = meter as CreditMeter;
+      await (answering.answerBalance?.(account, now) ?? answering.balance(account, now));
     }
   };
   const before = process.cpuUsage();
